@@ -1,0 +1,95 @@
+// The C half of stylerun's Lua bridge.
+//
+// Swift must never be unwound by lua_error's longjmp, so everything that can raise a Lua error on
+// behalf of Swift lives here: trampolines that call into Swift and raise afterwards, the count
+// hook, the limiting allocator. The rest wraps Lua macros and constants Swift cannot import.
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+
+// What the host returns from a dispatched call: a result count, or this to raise the error
+// object it left on top of the stack.
+#define SRLUA_RAISE (-1)
+
+// Called by every trampoline. `function` is the id the closure was pushed with.
+typedef int (*srlua_Dispatch)(lua_State *L, int function);
+
+// Per-state limits and bookkeeping, owned by the host and reachable from the state's extra space.
+typedef struct srlua_Budget {
+    size_t memoryUsed;
+    size_t memoryLimit;         // bytes; 0 = unlimited
+    int64_t instructions;        // executed so far, in steps of `hookInterval`
+    int64_t instructionLimit;    // 0 = unlimited
+    double deadline;             // CLOCK_MONOTONIC seconds; 0 = none
+    int hookInterval;
+    // Which limit tripped (0 none, 1 instructions, 2 time, 3 memory). Once set, the hook raises
+    // at every instruction, so a script's own pcall cannot swallow the limit.
+    int tripped;
+    // Allocation failures while the host runs are deferred: Swift must not be unwound, so the
+    // allocator lets the host overshoot (up to `hostSlack`) and the trampoline raises afterwards.
+    int inHost;
+    size_t hostSlack;
+    // Swift objects owned by userdata whose __gc has run; the host releases them at safe points.
+    void **released;
+    size_t releasedCount, releasedCapacity;
+    void *host;                  // the Swift VM object (unretained)
+    srlua_Dispatch dispatch;
+} srlua_Budget;
+
+// A state whose allocator charges `budget`, with the budget in the state's extra space.
+lua_State *srlua_newstate(srlua_Budget *budget);
+srlua_Budget *srlua_budget(lua_State *L);
+// Installs the count hook that enforces the instruction and time limits.
+void srlua_sethook(lua_State *L);
+double srlua_now(void);
+
+// Pushes a C closure that dispatches to the host with `function`.
+void srlua_pushfunction(lua_State *L, int function);
+// Creates (or fetches) the metatable `name` whose __index, __newindex, __call, __concat,
+// __tostring, __eq, __len dispatch to the host with the given ids (-1: leave unset), and whose
+// __gc queues the userdata's object for release.
+void srlua_newobjectmetatable(lua_State *L, const char *name, const int *ids);
+// A userdata holding one retained Swift object pointer, with metatable `name` (must exist).
+void srlua_pushobject(lua_State *L, void *object, const char *name);
+// The object pointer of a userdata made by srlua_pushobject with metatable `name`, or NULL.
+void *srlua_toobject(lua_State *L, int index, const char *name);
+
+// lua_pcall is a macro; this is the one protected call Swift makes.
+int srlua_pcall(lua_State *L, int nargs, int nresults);
+// Loads text only (never binary chunks), under the given chunk name.
+int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+// The sandbox's replacements for base functions, written in C because they raise.
+int srlua_print(lua_State *L);            // joins tostring() of its arguments, calls upvalue 1 with it
+int srlua_setmetatable(lua_State *L);     // refuses __gc
+int srlua_load(lua_State *L);             // text only, sandbox environment
+int srlua_readonly_newindex(lua_State *L);
+int srlua_readonly_pairs(lua_State *L);    // upvalues: the real table, next
+int srlua_string_rep(lua_State *L);       // bounded by the memory budget before allocating
+
+// Lua's macros and constants, as functions Swift can call.
+int srlua_registryindex(void);
+int srlua_upvalueindex(int i);
+void srlua_pop(lua_State *L, int n);
+void srlua_newtable(lua_State *L);
+void srlua_remove(lua_State *L, int index);
+void srlua_insert(lua_State *L, int index);
+int srlua_isnil(lua_State *L, int index);
+int srlua_isfunction(lua_State *L, int index);
+int srlua_istable(lua_State *L, int index);
+const char *srlua_tostring(lua_State *L, int index, size_t *length);
+lua_Number srlua_tonumber(lua_State *L, int index, int *isnum);
+lua_Integer srlua_tointeger(lua_State *L, int index, int *isnum);
+void srlua_getglobals(lua_State *L);
+void srlua_setglobals(lua_State *L);
+int srlua_currentline(lua_State *L, int level, const char **source);
+
+// Pops a function; returns the line it was defined at (0 for C functions) and its source.
+int srlua_definedline(lua_State *L, const char **source);
+
+#endif

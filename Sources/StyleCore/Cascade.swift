@@ -1,0 +1,126 @@
+/// Applies a stylesheet to a view tree, in the order of SPEC §3.5.
+///
+/// For each view, lowest first, later wins per property: the kind's defaults, the appearances
+/// (super-kinds first, then source order), the matching rules (ascending specificity, then
+/// source order), the view's own styles in order, then its literals. Every run starts from the
+/// defaults, so a property nothing sets any more returns to its default.
+///
+///     let diagnostics = Cascade(sheet).apply(to: root)
+///     if diagnostics.isEmpty { print(root["titleColor"]!) }
+public struct Cascade {
+    public let stylesheet: Stylesheet
+
+    /// A cascade of `stylesheet`; it reads the stylesheet's appearances and rules when applied.
+    ///
+    ///     let cascade = Cascade(sheet)
+    public init(_ stylesheet: Stylesheet) {
+        self.stylesheet = stylesheet
+    }
+
+    /// Styles `root` and all its descendants; all or nothing.
+    ///
+    ///     let diagnostics = Cascade(sheet).apply(to: root, recordingProvenance: false)
+    ///
+    /// Errors are collected across views rather than stopping at the first. If any occurred,
+    /// every view gets back the values and provenance it had before the call, so the tree is
+    /// either fully restyled or untouched. Sub-views such as `titleLabel` are not nodes: they
+    /// are styled through their owner's key paths.
+    ///
+    /// - Parameters:
+    ///   - root: the tree to style; selectors may still look at `root`'s ancestors.
+    ///   - recordingProvenance: keep every contribution in `View.provenance` (for explain).
+    /// - Returns: the diagnostics, in tree order; empty when the tree was styled.
+    public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
+        var views: [View] = []
+        root.forEachInTree { views.append($0) }
+        let saved = views.map { (values: $0.values, provenance: $0.provenance) }
+
+        var collector = DiagnosticCollector()
+        collector.add(duplicateIDs(in: views))
+        let appearances = stylesheet.appearances.sorted {
+            ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
+        }
+        let index = stylesheet.ruleIndex
+        for view in views {
+            let steps = CascadeSteps(view: view, appearances: appearances, index: index)
+            steps.run(recordingProvenance: recordingProvenance, into: &collector)
+        }
+
+        if collector.hasErrors {
+            for (view, state) in zip(views, saved) {
+                view.values = state.values
+                view.provenance = state.provenance
+            }
+        }
+        return collector.diagnostics
+    }
+
+    /// `duplicate-id` at each view that reuses an id, pointing at the later view.
+    private func duplicateIDs(in views: [View]) -> [Diagnostic] {
+        var first: [String: View] = [:]
+        var out: [Diagnostic] = []
+        for view in views {
+            guard let id = view.id else { continue }
+            guard let earlier = first[id] else {
+                first[id] = view
+                continue
+            }
+            let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
+            out.append(Diagnostic(.duplicateID,
+                                  "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
+                                      + "\(view.kind.name)#\(id); ids must be unique in a tree.",
+                                  at: view.location ?? .host, length: id.count))
+        }
+        return out
+    }
+}
+
+/// The steps of the cascade for one view.
+private struct CascadeSteps {
+    let view: View
+    let appearances: [Appearance]
+    let index: RuleIndex
+
+    func run(recordingProvenance: Bool, into collector: inout DiagnosticCollector) {
+        let application = StyleApplication(view: view, recordsProvenance: recordingProvenance)
+        for appearance in appearances where appearance.applies(to: view) {
+            application.origin = .appearance(kind: appearance.kind.name)
+            collector.run { () throws(Diagnostic) in try application.apply(appearance.style) }
+        }
+        for match in index.matches(for: view) {
+            application.origin = .rule(selector: match.selector.text)
+            collector.run { () throws(Diagnostic) in try application.apply(match.rule.style) }
+        }
+        for (i, style) in view.styles.enumerated() {
+            application.origin = .viewStyle(index: i + 1)
+            guard view.kind.isA(style.kind) else {
+                collector.add([Diagnostic(.kindMismatch,
+                                          "\(style.kind.article(capitalized: true)) style cannot apply to \(view.selectorDescription).",
+                                          at: style.location)])
+                continue
+            }
+            collector.run { () throws(Diagnostic) in try application.apply(style) }
+        }
+        application.origin = .literal
+        for literal in view.literals {
+            collector.run { () throws(Diagnostic) in try application.set(literal.keyPath, literal.value, at: literal.location) }
+        }
+    }
+}
+
+/// Diagnostics in the order found, each once (one bad rule reports once per distinct message).
+private struct DiagnosticCollector {
+    private(set) var diagnostics: [Diagnostic] = []
+    private var seen = Set<Diagnostic>()
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func add(_ found: [Diagnostic]) {
+        for d in found where seen.insert(d).inserted { diagnostics.append(d) }
+    }
+
+    /// Runs one step; a failing step is recorded and the cascade goes on with the next.
+    mutating func run(_ step: () throws(Diagnostic) -> Void) {
+        do { try step() } catch { add([error]) }
+    }
+}

@@ -1,0 +1,78 @@
+/// An error or warning about a user's script, with where it is and what to do about it.
+///
+/// Diagnostics are values: the runtime throws or collects them, and one place renders them as
+/// `file:line:col: severity: message [code]`.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning
+    }
+
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+    public var severity: Severity
+    public var code: Code
+    public var message: String
+    public var suggestions: [String]
+
+    public init(_ code: Code, _ message: String, at location: SourceLocation, length: Int = 0,
+                severity: Severity = .error, suggestions: [String] = []) {
+        self.file = location.file
+        self.line = location.line
+        self.column = max(location.column, 1)
+        self.endLine = location.line
+        self.endColumn = max(location.column, 1) + max(length, 0)
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.suggestions = suggestions
+    }
+
+    public var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    /// `file:line:col: error: message [code]`.
+    public var description: String {
+        "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
+
+    /// A stable code, the part in brackets; tools and suppressions refer to it.
+    public struct Code: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+
+        public static let unknownProperty: Code = "unknown-property"
+        public static let typeMismatch: Code = "type-mismatch"
+        public static let invalidEnum: Code = "invalid-enum"
+        public static let outOfRange: Code = "out-of-range"
+        public static let kindMismatch: Code = "kind-mismatch"
+        public static let unknownKind: Code = "unknown-kind"
+        public static let undefinedGlobal: Code = "undefined-global"
+        public static let undefinedToken: Code = "undefined-token"
+        public static let syntaxError: Code = "syntax-error"
+        public static let runtimeError: Code = "runtime-error"
+        public static let limitExceeded: Code = "limit-exceeded"
+        public static let badArgument: Code = "bad-argument"
+        public static let badSelector: Code = "bad-selector"
+        public static let duplicateID: Code = "duplicate-id"
+        public static let missingToken: Code = "missing-token"
+        public static let unknownTheme: Code = "unknown-theme"
+        public static let badReturn: Code = "bad-return"
+        public static let moduleNotFound: Code = "module-not-found"
+        public static let requireCycle: Code = "require-cycle"
+        public static let sandbox: Code = "sandbox"
+        public static let fileNotFound: Code = "file-not-found"
+        public static let notAFile: Code = "not-a-file"
+        public static let unreadableFile: Code = "unreadable-file"
+        public static let kindDeclaration: Code = "kind-declaration"
+    }
+}
+
+/// Several diagnostics thrown together (a stylesheet that failed to load).
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

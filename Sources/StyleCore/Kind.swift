@@ -1,0 +1,149 @@
+/// A kind of view (`Button`) or of sub-object (`Layer`): a super-kind and typed properties.
+///
+/// A kind's properties are flattened: sub-objects contribute dotted paths (`layer.cornerRadius`,
+/// `titleLabel.font`), and a sub-kind's table starts with its super-kind's, so a property has the
+/// same slot in every kind that has it. Views store values in an array indexed by slot, which is
+/// what makes applying a style a sequence of array writes.
+public final class Kind: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public let superKind: Kind?
+    /// The declarations written for this kind alone, in order.
+    public let declarations: [PropertyDeclaration]
+    /// A sub-object kind (`Layer`) is not a view: it has no tree node of its own.
+    public let isViewKind: Bool
+    /// One line for docs and editor type files.
+    public let doc: String
+    /// Every property, super-kinds' first; `properties[p.slot] == p`.
+    public let properties: [Property]
+    /// The first segment of every path a key path may start with.
+    public let members: [String: Member]
+    private let index: [String: Int]
+    /// 0 for a root kind, its super-kind's depth + 1 otherwise.
+    public let depth: Int
+
+    /// What a name on a kind leads to.
+    public enum Member: Sendable {
+        case property(Property)
+        /// A sub-object or sub-view (`layer`, `titleLabel`) with the prefix of its paths.
+        case nested(prefix: String, kind: Kind)
+    }
+
+    public init(name: String, superKind: Kind?, isViewKind: Bool = true, doc: String = "",
+                declarations: [PropertyDeclaration]) {
+        self.name = name
+        self.superKind = superKind
+        self.declarations = declarations
+        self.isViewKind = isViewKind
+        self.doc = doc
+        self.depth = superKind.map { $0.depth + 1 } ?? 0
+        var properties = superKind?.properties ?? []
+        var members = superKind?.members ?? [:]
+        for declaration in declarations {
+            precondition(members[declaration.name] == nil,
+                         "Kind \(name) declares '\(declaration.name)' twice or over its super-kind's")
+            switch declaration.shape {
+            case .value(let type, let defaultValue, let range):
+                let p = Property(path: declaration.name, type: type,
+                                 defaultValue: defaultValue ?? type.zeroValue, range: range,
+                                 doc: declaration.doc, owner: name, slot: properties.count)
+                properties.append(p)
+                members[declaration.name] = .property(p)
+            case .nested(let nested):
+                for inner in nested.properties {
+                    properties.append(Property(path: declaration.name + "." + inner.path, type: inner.type,
+                                               defaultValue: inner.defaultValue, range: inner.range,
+                                               doc: inner.doc, owner: name, slot: properties.count))
+                }
+                members[declaration.name] = .nested(prefix: declaration.name, kind: nested)
+            }
+        }
+        self.properties = properties
+        self.members = members
+        self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
+    }
+
+    /// The property at a dotted path (`"titleLabel.font"`), or nil.
+    public func property(_ path: String) -> Property? {
+        index[path].map { properties[$0] }
+    }
+
+    /// Whether this kind is `other` or one of its sub-kinds.
+    public func isA(_ other: Kind) -> Bool {
+        var k: Kind? = self
+        while let c = k {
+            if c === other { return true }
+            k = c.superKind
+        }
+        return false
+    }
+
+    /// Self, then super-kinds up to the root.
+    public var lineage: [Kind] {
+        var out: [Kind] = []
+        var k: Kind? = self
+        while let c = k { out.append(c); k = c.superKind }
+        return out
+    }
+
+    /// The more specific of two related kinds, or nil when neither is the other's sub-kind.
+    public static func mostSpecific(_ a: Kind, _ b: Kind) -> Kind? {
+        if a.isA(b) { return a }
+        if b.isA(a) { return b }
+        return nil
+    }
+
+    /// Whether some view could be both kinds (one is the other's sub-kind).
+    public func isRelated(to other: Kind) -> Bool { isA(other) || other.isA(self) }
+
+    /// The kind that declared a top-level member (for "`spacing` exists on StackView").
+    public func declaringKind(of member: String) -> Kind? {
+        var found: Kind?
+        for k in lineage where k.declarations.contains(where: { $0.name == member }) { found = k }
+        return found
+    }
+
+    public var description: String { name }
+
+    public static func == (a: Kind, b: Kind) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// One declared property: written once, read by bindings, validation, printing, JSON and docs.
+public struct PropertyDeclaration: Sendable {
+    public enum Shape: Sendable {
+        case value(ValueType, defaultValue: Value?, range: NumberRange?)
+        case nested(Kind)
+    }
+
+    public let name: String
+    public let shape: Shape
+    public let doc: String
+
+    /// A typed property; `defaultValue` nil means the type's zero (`nil` for optionals).
+    public static func value(_ name: String, _ type: ValueType, default defaultValue: Value? = nil,
+                             range: NumberRange? = nil, doc: String = "") -> PropertyDeclaration {
+        PropertyDeclaration(name: name, shape: .value(type, defaultValue: defaultValue, range: range), doc: doc)
+    }
+
+    /// A sub-object (`layer: Layer`) or owned sub-view (`titleLabel: Label`).
+    public static func nested(_ name: String, _ kind: Kind, doc: String = "") -> PropertyDeclaration {
+        PropertyDeclaration(name: name, shape: .nested(kind), doc: doc)
+    }
+}
+
+/// A flattened property of a kind.
+public struct Property: Hashable, Sendable {
+    /// Dotted from the kind (`"layer.cornerRadius"`).
+    public let path: String
+    public let type: ValueType
+    public let defaultValue: Value
+    public let range: NumberRange?
+    public let doc: String
+    /// The kind whose declaration introduced it (for messages: `View.alpha`).
+    public let owner: String
+    /// Index into a view's value array.
+    public let slot: Int
+
+    /// `Owner.path`, as messages name it.
+    public var qualifiedName: String { "\(owner).\(path)" }
+}

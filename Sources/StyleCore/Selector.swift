@@ -1,0 +1,288 @@
+/// A parsed `rule` selector (SPEC §3.5): complex selectors separated by `,`.
+///
+/// Each complex selector is compounds (`Button.primary`, `#root`, `.card__title--large`) joined
+/// by descendant (whitespace) and child (`>`) combinators. Kinds are resolved against the schema
+/// when parsing, so a selector that parses can be matched without looking anything up.
+///
+///     let list = try SelectorList.parse("StackView > Button.primary, #cancel", schema: .standard)
+///     list.matches(button)           // true when either complex selector matches
+///     list.selectors[0].specificity  // (0, 1, 2)
+public struct SelectorList: Hashable, Sendable, CustomStringConvertible {
+    /// The complex selectors, in the order written.
+    public let selectors: [ComplexSelector]
+    /// The whole list as written.
+    public let text: String
+
+    public var description: String { text }
+
+    /// Parses a selector list, resolving kinds against `schema`.
+    ///
+    ///     let list = try SelectorList.parse(".card .title, Label#headline", schema: .standard)
+    ///
+    /// - Throws: a `SelectorError` with the offset (0-based, in characters) of the offending text.
+    public static func parse(_ text: String, schema: Schema) throws(SelectorError) -> SelectorList {
+        var parser = SelectorParser(text: text, schema: schema)
+        return SelectorList(selectors: try parser.parseList(), text: text)
+    }
+
+    /// Whether any complex selector matches `view`.
+    public func matches(_ view: View) -> Bool { selectors.contains { $0.matches(view) } }
+
+    /// The most specific complex selector that matches `view` (the first written on a tie), or nil.
+    ///
+    /// A list counts as its most specific matching member, as in CSS.
+    public func bestMatch(for view: View) -> ComplexSelector? {
+        var best: ComplexSelector?
+        for s in selectors where s.matches(view) {
+            if best == nil || s.specificity > best!.specificity { best = s }
+        }
+        return best
+    }
+}
+
+/// One selector of a list: compounds joined by combinators, e.g. `StackView#root > Label.title`.
+///
+///     let s = try SelectorList.parse(".card Label", schema: .standard).selectors[0]
+///     s.subject.kind   // Label
+public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
+    /// Left to right; never empty. The last one, the subject, is what the selector styles.
+    public let compounds: [CompoundSelector]
+    /// `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`.
+    public let combinators: [Combinator]
+    /// This selector as written, without surrounding whitespace (what provenance shows).
+    public let text: String
+    /// Where `text` starts in the list's text, 0-based, in characters.
+    public let offset: Int
+
+    public init(compounds: [CompoundSelector], combinators: [Combinator], text: String, offset: Int) {
+        precondition(!compounds.isEmpty && combinators.count == compounds.count - 1,
+                     "A complex selector has one more compound than combinators")
+        self.compounds = compounds
+        self.combinators = combinators
+        self.text = text
+        self.offset = offset
+    }
+
+    /// The rightmost compound: the views this selector styles.
+    public var subject: CompoundSelector { compounds[compounds.count - 1] }
+
+    /// CSS specificity: ids, classes and kinds of every compound.
+    public var specificity: Specificity {
+        compounds.reduce(into: Specificity(ids: 0, classes: 0, kinds: 0)) { s, c in
+            s.ids += c.id == nil ? 0 : 1
+            s.classes += c.classes.count
+            s.kinds += c.kind == nil ? 0 : 1
+        }
+    }
+
+    public var description: String { text }
+
+    /// Whether `view` is the subject and its ancestors satisfy the combinators, right to left.
+    public func matches(_ view: View) -> Bool { matches(compounds.count - 1, view) }
+
+    private func matches(_ i: Int, _ view: View) -> Bool {
+        guard compounds[i].matches(view) else { return false }
+        guard i > 0 else { return true }
+        switch combinators[i - 1] {
+        case .child:
+            guard let parent = view.parent else { return false }
+            return matches(i - 1, parent)
+        case .descendant:
+            var ancestor = view.parent
+            while let a = ancestor {
+                if matches(i - 1, a) { return true }
+                ancestor = a.parent
+            }
+            return false
+        }
+    }
+}
+
+/// A compound: an optional kind, an optional `#id` and `.class`es, all of which must hold.
+public struct CompoundSelector: Hashable, Sendable {
+    /// Matches this kind and its sub-kinds; nil for no kind (or `*`).
+    public let kind: Kind?
+    public let id: String?
+    public let classes: [String]
+    /// Where the compound starts in the list's text, 0-based, in characters.
+    public let offset: Int
+
+    public init(kind: Kind?, id: String?, classes: [String], offset: Int) {
+        self.kind = kind
+        self.id = id
+        self.classes = classes
+        self.offset = offset
+    }
+
+    public func matches(_ view: View) -> Bool {
+        if let kind, !view.kind.isA(kind) { return false }
+        if let id, view.id != id { return false }
+        return classes.allSatisfy(view.hasClass)
+    }
+}
+
+/// How two compounds relate in the tree.
+public enum Combinator: Hashable, Sendable {
+    /// Whitespace: the left compound matches some ancestor.
+    case descendant
+    /// `>`: the left compound matches the parent.
+    case child
+}
+
+/// CSS specificity, compared lexicographically: ids, then classes, then kinds.
+public struct Specificity: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var ids: Int
+    public var classes: Int
+    public var kinds: Int
+
+    public init(ids: Int, classes: Int, kinds: Int) {
+        self.ids = ids
+        self.classes = classes
+        self.kinds = kinds
+    }
+
+    public static func < (a: Specificity, b: Specificity) -> Bool {
+        (a.ids, a.classes, a.kinds) < (b.ids, b.classes, b.kinds)
+    }
+
+    public var description: String { "(\(ids), \(classes), \(kinds))" }
+}
+
+/// Turns selector text into compounds and combinators, one character at a time.
+private struct SelectorParser {
+    let chars: [Character]
+    let text: String
+    let schema: Schema
+    var i = 0
+
+    init(text: String, schema: Schema) {
+        self.chars = Array(text)
+        self.text = text
+        self.schema = schema
+    }
+
+    mutating func parseList() throws(SelectorError) -> [ComplexSelector] {
+        var selectors: [ComplexSelector] = []
+        var lastComma: Int?
+        while true {
+            skipWhitespace()
+            if i == chars.count || chars[i] == "," {
+                if selectors.isEmpty && i == chars.count { throw error(.empty, at: 0, length: chars.count) }
+                throw error(.emptyListItem, at: i < chars.count ? i : lastComma ?? 0, length: 1)
+            }
+            selectors.append(try parseComplex())
+            if i == chars.count { return selectors }
+            lastComma = i  // parseComplex stops only at the end or at a ','
+            i += 1
+        }
+    }
+
+    private mutating func parseComplex() throws(SelectorError) -> ComplexSelector {
+        let start = i
+        var compounds: [CompoundSelector] = []
+        var combinators: [Combinator] = []
+        var lastCombinator = 0
+        var end = i
+        while true {
+            if i == chars.count || chars[i] == "," || chars[i] == ">" {
+                if compounds.isEmpty, i < chars.count, chars[i] == ">" {
+                    throw error(.danglingCombinator, at: i, length: 1)
+                }
+                throw error(.danglingCombinator, at: lastCombinator, length: 1)
+            }
+            compounds.append(try parseCompound())
+            end = i
+            let spaceStart = i
+            skipWhitespace()
+            if i == chars.count || chars[i] == "," { break }
+            if chars[i] == ">" {
+                lastCombinator = i
+                combinators.append(.child)
+                i += 1
+                skipWhitespace()
+            } else if i > spaceStart {
+                lastCombinator = spaceStart
+                combinators.append(.descendant)
+            } else {
+                throw unexpected(at: i)
+            }
+        }
+        return ComplexSelector(compounds: compounds, combinators: combinators,
+                               text: String(chars[start..<end]), offset: start)
+    }
+
+    private mutating func parseCompound() throws(SelectorError) -> CompoundSelector {
+        let start = i
+        var kind: Kind?
+        if chars[i] == "*" {
+            i += 1
+        } else if isIdentifierStart(chars[i]) {
+            while i < chars.count, isIdentifierPart(chars[i]) { i += 1 }
+            kind = try resolveKind(String(chars[start..<i]), at: start)
+        }
+        var id: String?
+        var classes: [String] = []
+        while i < chars.count, chars[i] == "#" || chars[i] == "." {
+            let marker = chars[i], markerOffset = i
+            i += 1
+            let nameStart = i
+            while i < chars.count, isNamePart(chars[i]) { i += 1 }
+            guard i > nameStart else {
+                if i < chars.count, !isSeparator(chars[i]) { throw unexpected(at: i) }
+                throw error(.missingName(marker), at: markerOffset, length: 1)
+            }
+            let name = String(chars[nameStart..<i])
+            if marker == "." {
+                if !classes.contains(name) { classes.append(name) }
+            } else if let first = id, first != name {
+                throw error(.twoIDs(first, name), at: markerOffset, length: i - markerOffset)
+            } else {
+                id = name
+            }
+        }
+        guard i > start else { throw unexpected(at: i) }
+        return CompoundSelector(kind: kind, id: id, classes: classes, offset: start)
+    }
+
+    private func resolveKind(_ name: String, at offset: Int) throws(SelectorError) -> Kind {
+        if let kind = schema.kind(named: name), kind.isViewKind { return kind }
+        let subObject = subObject(named: name)
+        if subObject.isSubObject {
+            throw error(.subObjectKind(name, example: subObject.example), at: offset, length: name.count)
+        }
+        let suggestion = Suggestion.closest(to: name, among: schema.viewKinds.map(\.name))
+        throw error(.unknownKind(name, suggestion: suggestion), at: offset, length: name.count)
+    }
+
+    /// Whether `name` is a sub-object kind, with an example key path through which it is styled
+    /// (`View.layer.cornerRadius` for `Layer`) when one of the schema's kinds nests it.
+    private func subObject(named name: String) -> (isSubObject: Bool, example: String?) {
+        for kind in schema.order {
+            for declaration in kind.declarations {
+                if case .nested(let nested) = declaration.shape, nested.name == name, !nested.isViewKind {
+                    let member = nested.declarations.first.map { "." + $0.name } ?? ""
+                    return (true, "\(kind.name).\(declaration.name)\(member)")
+                }
+            }
+        }
+        return (schema.kind(named: name).map { !$0.isViewKind } ?? false, nil)
+    }
+
+    private mutating func skipWhitespace() {
+        while i < chars.count, chars[i].isWhitespace { i += 1 }
+    }
+
+    private func isIdentifierStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
+    private func isIdentifierPart(_ c: Character) -> Bool { isIdentifierStart(c) || (c.isASCII && c.isNumber) }
+    /// Class and id names: BEM-style, so `-` is allowed too (`card__title--large`).
+    private func isNamePart(_ c: Character) -> Bool { isIdentifierPart(c) || c == "-" }
+    private func isSeparator(_ c: Character) -> Bool { c.isWhitespace || c == "," || c == ">" || c == "#" || c == "." }
+
+    private func unexpected(at offset: Int) -> SelectorError {
+        error(.unexpectedCharacter(chars[offset]), at: offset, length: 1)
+    }
+
+    private func error(_ reason: SelectorError.Reason, at offset: Int, length: Int) -> SelectorError {
+        SelectorError(reason: reason, selector: text, offset: offset, length: length)
+    }
+}

@@ -1,0 +1,175 @@
+/// A style: the kind it applies to and what it does, in order, each step with where it was
+/// written. Built by `mut`, `mver`, `concat`, `style(Kind, …)` and plain functions.
+///
+/// A style is data rather than a closure so that it can be validated before it runs, explained
+/// afterwards ("which `mut` set this?"), and applied as a flat list of slot writes.
+public struct Style {
+    public let kind: Kind
+    public let operations: [StyleOperation]
+    /// Where the style was made (the `mut`, `concat` or `style` call).
+    public let location: SourceLocation
+
+    public init(kind: Kind, operations: [StyleOperation], location: SourceLocation) {
+        self.kind = kind
+        self.operations = operations
+        self.location = location
+    }
+
+    /// `mut(path, value)`: checks the value against the path's type now, when the path is typed.
+    public static func mut(_ path: PathReference, _ value: Value, root: Kind, at location: SourceLocation) throws(StyleError) -> Style {
+        let checked: Value
+        if case .keyPath(let kp) = path {
+            guard let type = kp.valueType else { throw .notSettable(kp) }
+            switch type.check(value, range: kp.property?.range) {
+            case .success(let v): checked = v
+            case .failure(let e): throw .invalidValue(e, target: kp.qualifiedName)
+            }
+        } else {
+            checked = value
+        }
+        return Style(kind: root, operations: [.set(path, checked, location)], location: location)
+    }
+
+    /// `mver(path, fn)`: the transform's result is checked when it runs.
+    public static func mver(_ path: PathReference, _ transform: any ValueTransform, root: Kind, at location: SourceLocation) throws(StyleError) -> Style {
+        if case .keyPath(let kp) = path, kp.valueType == nil { throw .notSettable(kp) }
+        return Style(kind: root, operations: [.transform(path, transform, location)], location: location)
+    }
+
+    /// `concat(parts…)` (kind nil: the most specific of the parts' kinds) or `style(kind, parts…)`.
+    /// String paths are resolved against the resulting kind where they can be.
+    public static func concat(_ parts: [Style], kind explicit: Kind? = nil, root: Kind, at location: SourceLocation) throws(StyleError) -> Style {
+        var kind = explicit ?? root
+        for part in parts {
+            if let explicit {
+                guard explicit.isRelated(to: part.kind) else { throw .unrelatedKinds(explicit, part.kind) }
+                // A super-kind part narrows to the explicit kind; a sub-kind part cannot widen it.
+                guard explicit.isA(part.kind) else { throw .unrelatedKinds(explicit, part.kind) }
+            } else {
+                guard let k = Kind.mostSpecific(kind, part.kind) else { throw .unrelatedKinds(kind, part.kind) }
+                kind = k
+            }
+        }
+        var operations: [StyleOperation] = []
+        operations.reserveCapacity(parts.reduce(0) { $0 + $1.operations.count })
+        for part in parts {
+            for op in part.operations { operations.append(try op.resolvingPaths(in: kind)) }
+        }
+        return Style(kind: kind, operations: operations, location: location)
+    }
+
+    /// A plain function as a style of `kind` (a Lua `function(v) … end`).
+    public static func function(_ fn: any StyleFunction, kind: Kind, at location: SourceLocation) -> Style {
+        Style(kind: kind, operations: [.function(fn, location)], location: location)
+    }
+
+    /// The same operations as a style of a more specific kind.
+    public func narrowed(to kind: Kind) throws(StyleError) -> Style {
+        guard kind.isA(self.kind) else { throw .unrelatedKinds(kind, self.kind) }
+        return Style(kind: kind, operations: try operations.map { op throws(StyleError) in try op.resolvingPaths(in: kind) }, location: location)
+    }
+}
+
+/// A path as a style holds it: typed, or a string path awaiting its kind (`"layoutMargins.bottom"`).
+public enum PathReference: Hashable, Sendable, CustomStringConvertible {
+    case keyPath(StyleKeyPath)
+    case unresolved([String])
+
+    public var description: String {
+        switch self {
+        case .keyPath(let kp): kp.description
+        case .unresolved(let c): "\"" + c.joined(separator: ".") + "\""
+        }
+    }
+}
+
+/// One step of a style.
+public enum StyleOperation {
+    /// Sets a property (or a field of one) to a value.
+    case set(PathReference, Value, SourceLocation)
+    /// Replaces a property's current value with a function of it (`mver`).
+    case transform(PathReference, any ValueTransform, SourceLocation)
+    /// Runs a function that reads and writes the view through a checked proxy.
+    case function(any StyleFunction, SourceLocation)
+
+    public var location: SourceLocation {
+        switch self {
+        case .set(_, _, let l), .transform(_, _, let l), .function(_, let l): l
+        }
+    }
+
+    /// Resolves a string path against `kind` when it names something there; a path that does
+    /// not resolve against a kind is left for the view it is applied to, unless the kind has
+    /// no sub-kinds that could have it (checked at application).
+    func resolvingPaths(in kind: Kind) throws(StyleError) -> StyleOperation {
+        switch self {
+        case .set(.unresolved(let components), let value, let loc):
+            guard case .success(let kp) = StyleKeyPath.resolve(components, in: kind) else { return self }
+            guard let type = kp.valueType else { throw .notSettable(kp) }
+            switch type.check(value, range: kp.property?.range) {
+            case .success(let v): return .set(.keyPath(kp), v, loc)
+            case .failure(let e): throw .invalidValue(e, target: kp.qualifiedName)
+            }
+        case .transform(.unresolved(let components), let fn, let loc):
+            guard case .success(let kp) = StyleKeyPath.resolve(components, in: kind) else { return self }
+            guard kp.valueType != nil else { throw .notSettable(kp) }
+            return .transform(.keyPath(kp), fn, loc)
+        default:
+            return self
+        }
+    }
+}
+
+/// A `mver` function: the new value from the old one.
+public protocol ValueTransform: AnyObject {
+    func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value
+}
+
+/// A plain function style: runs against a view being styled.
+public protocol StyleFunction: AnyObject {
+    func apply(to application: StyleApplication) throws(Diagnostic)
+}
+
+/// What can go wrong when building a style (rendered at the call's location by the caller).
+public enum StyleError: Error {
+    case invalidValue(ValueError, target: String)
+    case unrelatedKinds(Kind, Kind)
+    case notSettable(StyleKeyPath)
+    case path(StyleKeyPath.PathError)
+
+    public var code: Diagnostic.Code {
+        switch self {
+        case .invalidValue(let e, _): e.code
+        case .unrelatedKinds: .kindMismatch
+        case .notSettable: .typeMismatch
+        case .path: .unknownProperty
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidValue(let e, let target): e.message(for: target)
+        case .unrelatedKinds(let a, let b): "Cannot combine a \(a.name) style with a \(b.name) style: neither kind is a sub-kind of the other."
+        case .notSettable(let kp): "'\(kp.qualifiedName)' is a sub-object and has no value of its own; set one of its properties, e.g. '\(kp.qualifiedName).\(exampleMember(kp))'."
+        case .path(let e): e.message
+        }
+    }
+
+    public var suggestions: [String] {
+        switch self {
+        case .invalidValue(let e, _): e.suggestions
+        case .path(let e): e.suggestion.map { [$0] } ?? []
+        default: []
+        }
+    }
+
+    private func exampleMember(_ kp: StyleKeyPath) -> String {
+        if case .object(_, let k) = kp.target { return k.declarations.first?.name ?? "" }
+        return ""
+    }
+}
+
+extension StyleKeyPath {
+    /// `Button.titleLabel.font`, as messages name it.
+    public var qualifiedName: String { "\(root.name).\(path)" }
+}

@@ -1,0 +1,134 @@
+/// A view being styled: the cascade's working state for one view, and what a function style's
+/// proxy reads and writes.
+///
+/// Writes are checked against the view's kind and, when provenance is on, recorded with the
+/// step (`origin`) and the line that wrote them.
+public final class StyleApplication {
+    public let view: View
+    /// The cascade step now running; contributions are tagged with it.
+    public var origin: Origin = .kindDefault
+    private let recordsProvenance: Bool
+
+    public init(view: View, recordsProvenance: Bool) {
+        self.view = view
+        self.recordsProvenance = recordsProvenance
+        view.resetToDefaults()
+        if recordsProvenance {
+            view.provenance = view.kind.properties.map {
+                [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]
+            }
+        }
+    }
+
+    /// The current value of a property of the view's kind.
+    public func value(of property: Property) -> Value { view.values[property.slot] }
+
+    /// The current value at a key path (a field reads as a Number).
+    public func value(at keyPath: StyleKeyPath) -> Value? {
+        switch keyPath.target {
+        case .property(let p): return view.values[p.slot]
+        case .field(let p, let f): return Self.field(f, of: view.values[p.slot])
+        case .object: return nil
+        }
+    }
+
+    /// Writes an already checked value.
+    public func write(_ property: Property, _ value: Value, at location: SourceLocation?, isTransform: Bool = false) {
+        view.values[property.slot] = value
+        if recordsProvenance {
+            view.provenance![property.slot].append(
+                Contribution(value: value, origin: origin, location: location, isTransform: isTransform))
+        }
+    }
+
+    /// Checks `value` against the path and writes it.
+    public func set(_ keyPath: StyleKeyPath, _ value: Value, at location: SourceLocation) throws(Diagnostic) {
+        try ensureApplies(keyPath, at: location)
+        switch keyPath.target {
+        case .property(let p):
+            write(p, try checked(value, for: p, name: keyPath.qualifiedName, at: location), at: location)
+        case .field(let p, let f):
+            guard case .number(let x) = (try checked(value, type: .number, name: keyPath.qualifiedName, at: location)) else { return }
+            write(p, Self.setting(f, x, in: view.values[p.slot]), at: location)
+        case .object:
+            throw Diagnostic(.typeMismatch, StyleError.notSettable(keyPath).message, at: location)
+        }
+    }
+
+    /// Resolves a path reference against this view's kind.
+    public func resolve(_ path: PathReference, at location: SourceLocation) throws(Diagnostic) -> StyleKeyPath {
+        switch path {
+        case .keyPath(let kp):
+            try ensureApplies(kp, at: location)
+            return kp
+        case .unresolved(let components):
+            switch StyleKeyPath.resolve(components, in: view.kind) {
+            case .success(let kp): return kp
+            case .failure(let e):
+                throw Diagnostic(.unknownProperty, e.message + " (applied to \(view.selectorDescription))",
+                                 at: location, suggestions: e.suggestion.map { [$0] } ?? [])
+            }
+        }
+    }
+
+    /// Runs one style's operations in order.
+    public func apply(_ style: Style) throws(Diagnostic) {
+        for op in style.operations {
+            switch op {
+            case .set(let path, let value, let loc):
+                try set(try resolve(path, at: loc), value, at: loc)
+            case .transform(let path, let fn, let loc):
+                let kp = try resolve(path, at: loc)
+                guard let old = value(at: kp) else { throw Diagnostic(.typeMismatch, StyleError.notSettable(kp).message, at: loc) }
+                let new = try fn.transform(old, path: kp, view: view)
+                switch kp.target {
+                case .property(let p):
+                    write(p, try checked(new, for: p, name: kp.qualifiedName, at: loc), at: loc, isTransform: true)
+                case .field(let p, let f):
+                    guard case .number(let x) = (try checked(new, type: .number, name: kp.qualifiedName, at: loc)) else { break }
+                    write(p, Self.setting(f, x, in: view.values[p.slot]), at: loc, isTransform: true)
+                case .object:
+                    break
+                }
+            case .function(let fn, _):
+                try fn.apply(to: self)
+            }
+        }
+    }
+
+    private func ensureApplies(_ kp: StyleKeyPath, at location: SourceLocation) throws(Diagnostic) {
+        guard view.kind.isA(kp.root) else {
+            throw Diagnostic(.kindMismatch, "'\(kp.qualifiedName)' cannot apply to \(view.selectorDescription): it is a \(view.kind.name), not a \(kp.root.name).", at: location)
+        }
+    }
+
+    private func checked(_ value: Value, for p: Property, name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
+        switch p.check(value) {
+        case .success(let v): return v
+        case .failure(let e): throw Diagnostic(e.code, e.message(for: name), at: location, suggestions: e.suggestions)
+        }
+    }
+
+    private func checked(_ value: Value, type: ValueType, name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
+        switch type.check(value) {
+        case .success(let v): return v
+        case .failure(let e): throw Diagnostic(e.code, e.message(for: name), at: location, suggestions: e.suggestions)
+        }
+    }
+
+    static func field(_ name: String, of value: Value) -> Value? {
+        switch value {
+        case .insets(let i): i[name].map(Value.number)
+        case .size(let s): s[name].map(Value.number)
+        default: nil
+        }
+    }
+
+    static func setting(_ name: String, _ x: Double, in value: Value) -> Value {
+        switch value {
+        case .insets(var i): i[name] = x; return .insets(i)
+        case .size(var s): s[name] = x; return .size(s)
+        default: preconditionFailure("Only Insets and Size values have fields")
+        }
+    }
+}

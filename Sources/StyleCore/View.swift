@@ -1,0 +1,115 @@
+/// A node of the headless view tree: a kind, an identity, styles to apply, and applied values.
+///
+/// Values live in an array indexed by property slot (see `Kind`). They start at the kind's
+/// defaults and are only ever written by the cascade, so re-applying a stylesheet always starts
+/// from the defaults and a property a script stops setting returns to its default.
+public final class View {
+    public let kind: Kind
+    /// Unique in its tree; checked when the tree is styled.
+    public var id: String?
+    /// Class names in the order given, without duplicates.
+    public private(set) var classes: [String]
+    public private(set) weak var parent: View?
+    public private(set) var children: [View] = []
+    /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
+    public var styles: [Style] = []
+    /// Properties given in the constructor (`Label { text = "Hi" }`), applied last.
+    public var literals: [Literal] = []
+    /// Where the view was built, for messages and explain.
+    public var location: SourceLocation?
+
+    /// The applied value of every property, by slot.
+    public internal(set) var values: [Value]
+    /// What each slot's value was made of, when the cascade recorded provenance.
+    public internal(set) var provenance: [[Contribution]]?
+
+    public init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil) {
+        precondition(kind.isViewKind, "\(kind.name) is a sub-object kind, not a view kind")
+        self.kind = kind
+        self.id = id
+        self.classes = []
+        self.location = location
+        self.values = kind.properties.map(\.defaultValue)
+        setClasses(classes)
+    }
+
+    public func setClasses(_ names: [String]) {
+        var seen = Set<String>()
+        classes = names.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    public func hasClass(_ name: String) -> Bool { classes.contains(name) }
+
+    /// Appends a child; a view has at most one parent.
+    public func addChild(_ child: View) {
+        precondition(child.parent == nil, "A view can be added to only one parent")
+        precondition(child !== self, "A view cannot be its own child")
+        child.parent = self
+        children.append(child)
+    }
+
+    public func removeFromParent() {
+        guard let p = parent else { return }
+        p.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    /// The applied value at a dotted path (`"titleLabel.font"`), or nil if the kind has no such property.
+    public subscript(path: String) -> Value? {
+        kind.property(path).map { values[$0.slot] }
+    }
+
+    /// The applied value of a property of this view's kind.
+    public subscript(property: Property) -> Value {
+        values[property.slot]
+    }
+
+    /// `Kind#id.class1.class2`, as the tree printer and messages name the view.
+    public var selectorDescription: String {
+        var s = kind.name
+        if let id { s += "#" + id }
+        for c in classes { s += "." + c }
+        return s
+    }
+
+    /// `#id` when it has one, else the path of kinds with 1-based child indices from the root
+    /// (`StackView#root > Button[2]` names the second child when the root has an id).
+    public var reference: String {
+        if let id { return "#" + id }
+        guard let parent else { return kind.name }
+        let index = (parent.children.firstIndex { $0 === self } ?? 0) + 1
+        return "\(parent.pathReference) > \(kind.name)[\(index)]"
+    }
+
+    private var pathReference: String {
+        guard let parent else { return id.map { "\(kind.name)#\($0)" } ?? kind.name }
+        if let id { return "\(kind.name)#\(id)" }
+        let index = (parent.children.firstIndex { $0 === self } ?? 0) + 1
+        return "\(parent.pathReference) > \(kind.name)[\(index)]"
+    }
+
+    /// This view and every descendant, depth first, parents before children.
+    public func forEachInTree(_ body: (View) throws -> Void) rethrows {
+        try body(self)
+        for c in children { try c.forEachInTree(body) }
+    }
+
+    /// Resets every value to the kind's default, dropping provenance.
+    public func resetToDefaults() {
+        for p in kind.properties { values[p.slot] = p.defaultValue }
+        provenance = nil
+    }
+}
+
+/// A property given in a view's constructor.
+public struct Literal {
+    public let keyPath: StyleKeyPath
+    public let value: Value
+    public let location: SourceLocation
+
+    public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
+        self.keyPath = keyPath
+        self.value = value
+        self.location = location
+    }
+}

@@ -1,0 +1,198 @@
+import CLua
+import CLuaShim
+import Foundation
+import StyleCore
+
+// appearance, rule, themes, kind (SPEC §3.5, §3.7).
+extension Evaluation {
+    func installCascadeBindings() {
+        setGlobalFunction("appearance") { e throws(ScriptError) in
+            guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
+                throw e.badArgument("appearance", 1, expected: "a kind (like Button)", index: 1)
+            }
+            let style = try e.styleArgument(2, of: "appearance")
+            let narrowed = kind.kind.isA(style.kind) ? (try? style.narrowed(to: kind.kind)) ?? style : style
+            do throws(StylesheetError) {
+                try e.stylesheet.appearance(kind.kind, narrowed, at: e.vm.location(pointingAt: ["appearance"]))
+            } catch {
+                throw e.failure(error.code, error.message, pointingAt: ["appearance"])
+            }
+            return 0
+        }
+
+        setGlobalFunction("rule") { e throws(ScriptError) in
+            guard let text = e.vm.string(at: 1) else { throw e.badArgument("rule", 1, expected: "a selector string", index: 1) }
+            let style = try e.styleArgument(2, of: "rule")
+            let at = e.vm.location(pointingAt: ["rule"])
+            let selector: SelectorList
+            do throws(SelectorError) {
+                selector = try SelectorList.parse(text, schema: e.schema)
+            } catch {
+                throw ScriptError(diagnostic: Diagnostic(error.code, error.message, at: e.selectorLocation(text, offset: error.offset, fallback: at),
+                                                         length: error.length, suggestions: error.suggestions))
+            }
+            do throws(StylesheetError) {
+                try e.stylesheet.rule(selector, style, at: at)
+            } catch {
+                var offset = 0
+                if case .styleNeverMatches(_, _, _, let o) = error { offset = o }
+                throw ScriptError(diagnostic: Diagnostic(error.code, error.message, at: e.selectorLocation(text, offset: offset, fallback: at)))
+            }
+            return 0
+        }
+
+        setGlobalFunction("themes") { e throws(ScriptError) in try e.declareThemes() }
+        setGlobalFunction("kind") { e throws(ScriptError) in try e.declareKind() }
+    }
+
+    /// The column of a character in a selector literal on the calling line.
+    private func selectorLocation(_ text: String, offset: Int, fallback: SourceLocation) -> SourceLocation {
+        var loc = fallback
+        for quoted in ["\"\(text)\"", "'\(text)'"] {
+            if let c = vm.column(of: quoted, line: loc.line, in: loc.file, wholeWord: false) {
+                loc.column = c + 1 + String(text.prefix(offset)).utf8.count
+                return loc
+            }
+        }
+        return loc
+    }
+
+    // MARK: themes { default = "light", light = {…}, dark = {…} }
+
+    private func declareThemes() throws(ScriptError) -> Int32 {
+        let L = vm.L
+        guard vm.type(at: 1) == LUA_TTABLE else { throw badArgument("themes", 1, expected: "a table of themes", index: 1) }
+        guard !themesDeclared else { throw failure(.unknownTheme, "themes { … } may be declared once per evaluation.", pointingAt: ["themes"]) }
+        var defaultName: String?
+        var names: [String] = []
+        var tokens: [String: Set<String>] = [:]
+        lua_pushnil(L)
+        while lua_next(L, 1) != 0 {  // stack: table, key, value
+            guard let key = vm.string(at: -2) else {
+                srlua_pop(L, 2)
+                throw failure(.badArgument, "themes { … } takes named themes, like dark = { … }.", pointingAt: ["themes"])
+            }
+            if key == "default" {
+                guard let d = vm.string(at: -1) else {
+                    srlua_pop(L, 2)
+                    throw failure(.badArgument, "'default' must name a theme.", pointingAt: ["default"])
+                }
+                defaultName = d
+            } else {
+                guard vm.type(at: -1) == LUA_TTABLE else {
+                    let got = vm.typeName(at: -1)
+                    srlua_pop(L, 2)
+                    throw failure(.badArgument, "Theme '\(key)' must be a table of tokens, got \(got).", pointingAt: [key])
+                }
+                names.append(key)
+                var set = Set<String>()
+                lua_pushnil(L)
+                while lua_next(L, -2) != 0 {
+                    if let t = vm.string(at: -2) { set.insert(t) }
+                    srlua_pop(L, 1)
+                }
+                tokens[key] = set
+            }
+            srlua_pop(L, 1)
+        }
+        names.sort()
+        let at = vm.location(pointingAt: ["themes"])
+        guard !names.isEmpty else { throw failure(.unknownTheme, "themes { … } declares no theme.", pointingAt: ["themes"]) }
+        guard let chosenDefault = defaultName ?? (names.count == 1 ? names[0] : nil) else {
+            throw failure(.unknownTheme, "themes { … } needs default = \"…\" naming one of \(names.map { "'\($0)'" }.joined(separator: ", ")).", pointingAt: ["themes"])
+        }
+        guard names.contains(chosenDefault) else {
+            let s = Suggestion.closest(to: chosenDefault, among: names)
+            throw failure(.unknownTheme, "The default theme '\(chosenDefault)' is not declared." + (s.map { " Did you mean '\($0)'?" } ?? ""),
+                          pointingAt: ["\"\(chosenDefault)\""], suggestions: s.map { [$0] } ?? [])
+        }
+        let all = tokens.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for name in names {
+            if let missing = all.subtracting(tokens[name]!).sorted().first {
+                let definer = names.first { tokens[$0]!.contains(missing) }!
+                let line = keyLocation(name, from: at)
+                throw ScriptError(diagnostic: Diagnostic(.missingToken, "Theme '\(name)' does not define the token '\(missing)' (theme '\(definer)' does); every theme must define the same tokens.", at: line, length: name.count))
+            }
+        }
+        let active = options.theme ?? chosenDefault
+        guard names.contains(active) else {
+            let s = Suggestion.closest(to: active, among: names)
+            throw failure(.unknownTheme, "There is no theme '\(active)'; the script declares \(names.map { "'\($0)'" }.joined(separator: ", "))." + (s.map { " Did you mean '\($0)'?" } ?? ""),
+                          pointingAt: ["themes"], suggestions: s.map { [$0] } ?? [])
+        }
+        themesDeclared = true
+        themeNames = names
+        activeTheme = active
+
+        // A copy of the active theme's tokens; reading an undefined token is an error.
+        lua_pushstring(L, active)
+        lua_rawget(L, 1)  // stack: …, theme
+        srlua_newtable(L)  // stack: …, theme, copy
+        lua_pushnil(L)
+        while lua_next(L, -3) != 0 {  // stack: theme, copy, key, value
+            lua_pushvalue(L, -2)
+            srlua_insert(L, -2)  // stack: theme, copy, key, key, value
+            lua_rawset(L, -4)    // stack: theme, copy, key
+        }
+        srlua_newtable(L)  // stack: theme, copy, mt
+        let tokenNames = all.sorted()
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            let name = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
+            let s = Suggestion.closest(to: name, among: tokenNames)
+            throw self.failure(.undefinedToken, "The theme has no token '\(name)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
+                               pointingAt: [name], suggestions: s.map { [$0] } ?? [])
+        }
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)  // stack: theme, copy
+        return 1
+    }
+
+    // MARK: kind("GradientView", View, { fromColor = "Color?" })
+
+    private func declareKind() throws(ScriptError) -> Int32 {
+        let L = vm.L
+        guard let name = vm.string(at: 1) else { throw badArgument("kind", 1, expected: "a kind name", index: 1) }
+        guard let superKind = vm.object(at: 2, metatable: KindObject.metatable, as: KindObject.self)?.kind else {
+            throw badArgument("kind", 2, expected: "a super-kind (like View)", index: 2)
+        }
+        var declarations: [PropertyDeclaration] = []
+        if vm.type(at: 3) == LUA_TTABLE {
+            var entries: [(String, String)] = []
+            lua_pushnil(L)
+            while lua_next(L, 3) != 0 {
+                guard let key = vm.string(at: -2), let typeText = vm.string(at: -1) else {
+                    srlua_pop(L, 2)
+                    throw failure(.kindDeclaration, "Declare properties as name = \"Type\", e.g. fromColor = \"Color?\".", pointingAt: ["kind"])
+                }
+                entries.append((key, typeText))
+                srlua_pop(L, 1)
+            }
+            for (key, typeText) in entries.sorted(by: { $0.0 < $1.0 }) {
+                guard let type = ValueType(parsing: typeText) else {
+                    let s = Suggestion.closest(to: typeText.replacingOccurrences(of: "?", with: ""), among: ValueType.spelledNames)
+                    throw failure(.kindDeclaration, "'\(typeText)' is not a type; use \(ValueType.spelledNames.joined(separator: ", ")), an enum like \"left|right\", each with '?' for optional." + (s.map { " Did you mean '\($0)'?" } ?? ""),
+                                  pointingAt: ["\"\(typeText)\"", key], suggestions: s.map { [$0] } ?? [])
+                }
+                declarations.append(.value(key, type))
+            }
+        } else if vm.type(at: 3) > LUA_TNIL {
+            throw badArgument("kind", 3, expected: "a table of properties", index: 3)
+        }
+        if let existing = schema.kind(named: name) {
+            // Re-declaring the same kind in the same shape (a module required twice) is harmless.
+            if existing.superKind === superKind, existing.declarations.map(\.name) == declarations.map(\.name) {
+                vm.pushObject(KindObject(existing), metatable: KindObject.metatable)
+                return 1
+            }
+        }
+        let kind: Kind
+        do throws(Schema.RegistrationError) {
+            kind = try schema.register(name, superKind: superKind, properties: declarations)
+        } catch {
+            throw failure(.kindDeclaration, error.message, pointingAt: ["\"\(name)\"", "kind"])
+        }
+        defineKindGlobal(kind)
+        vm.pushObject(KindObject(kind), metatable: KindObject.metatable)
+        return 1
+    }
+}

@@ -1,0 +1,199 @@
+import CLua
+import CLuaShim
+import Foundation
+import StyleCore
+
+/// How to evaluate a script.
+public struct EvaluationOptions {
+    public var limits: Limits
+    /// The theme `themes { … }` returns; nil for the script's `default`.
+    public var theme: String?
+    /// The folder of stdlib modules (`require "base"`), searched after the script's folder.
+    public var stdlibPath: String?
+    /// The kinds scripts see; scripts may add their own for the evaluation.
+    public var schema: Schema
+    /// Where `print` goes, prefixed with `file:line`.
+    public var log: (String) -> Void
+
+    public init(limits: Limits = .default, theme: String? = nil, stdlibPath: String? = nil,
+                schema: Schema = .standard, log: @escaping (String) -> Void = { _ in }) {
+        self.limits = limits
+        self.theme = theme
+        self.stdlibPath = stdlibPath
+        self.schema = schema
+        self.log = log
+    }
+}
+
+/// What a script made: its stylesheet, the tree it returned, and what it loaded.
+///
+/// It keeps the Lua state alive, because function styles and `mver` functions run when the
+/// stylesheet is applied. Not thread-safe: use it on one thread at a time.
+public final class Evaluation {
+    public let stylesheet: Stylesheet
+    /// The root view the script returned, if it returned one.
+    public var root: View? { stylesheet.root }
+    /// The schema with any kinds the script declared.
+    public internal(set) var schema: Schema
+    /// Every file the evaluation loaded: the entry script first, then modules.
+    public internal(set) var files: [String] = []
+    /// Theme names the script declared, and the one chosen.
+    public internal(set) var themeNames: [String] = []
+    public internal(set) var activeTheme: String?
+    /// What the script's chunk returned when it is not a view (a module's table), as a kind of value.
+    public internal(set) var returnedTypeName: String = "nil"
+
+    let vm: LuaVM
+    let options: EvaluationOptions
+    var scriptFolder: String = "."
+    /// Modules loaded in this evaluation, by resolved path: registry refs of their results.
+    var moduleResults: [String: Int32] = [:]
+    var loadingModules: [String] = []
+    var themesDeclared = false
+
+    init(options: EvaluationOptions) throws(ScriptError) {
+        self.options = options
+        self.schema = options.schema
+        self.stylesheet = Stylesheet()
+        guard let vm = LuaVM(limits: options.limits) else {
+            throw ScriptError(diagnostic: Diagnostic(.limitExceeded, "Could not create a Lua state.", at: .host))
+        }
+        self.vm = vm
+        vm.objectTypeName = { [unowned self] index in self.objectTypeName(at: index) }
+        Sandbox.install(in: vm)
+        installBindings()
+    }
+
+    /// Evaluates the script at `path` (as the user wrote it; diagnostics use it).
+    public static func evaluate(file path: String, options: EvaluationOptions = .init()) throws(DiagnosticList) -> Evaluation {
+        let source: String
+        do {
+            source = try SourceFile.read(path)
+        } catch {
+            throw DiagnosticList([error])
+        }
+        return try evaluate(source: source, chunk: path, folder: (path as NSString).deletingLastPathComponent, options: options)
+    }
+
+    /// Evaluates script text; `chunk` names it in diagnostics, `folder` is where `require` looks first.
+    public static func evaluate(source: String, chunk: String = "<string>", folder: String = ".",
+                                options: EvaluationOptions = .init()) throws(DiagnosticList) -> Evaluation {
+        do {
+            let evaluation = try Evaluation(options: options)
+            evaluation.scriptFolder = folder.isEmpty ? "." : folder
+            try evaluation.run(source: source, chunk: chunk)
+            return evaluation
+        } catch {
+            throw DiagnosticList([error.diagnostic])
+        }
+    }
+
+    private func run(source: String, chunk: String) throws(ScriptError) {
+        files.append(chunk)
+        let L = vm.L
+        try vm.load(source: source, chunk: chunk)
+        try vm.protectedCall(nargs: 0, nresults: 1)  // stack: result
+        defer { srlua_pop(L, 1) }
+        if let view = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) {
+            stylesheet.root = view.view
+            returnedTypeName = "view"
+        } else {
+            returnedTypeName = vm.typeName(at: -1)
+        }
+        if let theme = options.theme, !themesDeclared {
+            throw ScriptError(diagnostic: Diagnostic(.unknownTheme,
+                "The theme '\(theme)' was chosen, but the script declares no themes.", at: SourceLocation(file: chunk, line: 1)))
+        }
+    }
+
+    // MARK: Failing with a diagnostic at the script's current line
+
+    /// A diagnostic at the calling Lua line, its column at the first of `tokens` found there.
+    func failure(_ code: Diagnostic.Code, _ message: String, pointingAt tokens: [String] = [],
+                 suggestions: [String] = [], level: Int32 = 1) -> ScriptError {
+        ScriptError(diagnostic: Diagnostic(code, message, at: vm.location(level: level, pointingAt: tokens),
+                                           length: tokens.first?.count ?? 0, suggestions: suggestions))
+    }
+
+    /// `bad argument #2 to 'mut' (Color expected, got number)`, in sentence form.
+    func badArgument(_ function: String, _ position: Int, expected: String, index: Int32) -> ScriptError {
+        failure(.badArgument, "Bad argument #\(position) to '\(function)': expected \(expected), got \(vm.typeName(at: index)).",
+                pointingAt: [function])
+    }
+
+    func failure(_ error: StyleError, pointingAt tokens: [String]) -> ScriptError {
+        failure(error.code, error.message, pointingAt: tokens, suggestions: error.suggestions)
+    }
+
+    private func objectTypeName(at index: Int32) -> String? {
+        guard vm.type(at: index) == LUA_TUSERDATA else { return nil }
+        if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self) { return v.value.typeName }
+        if vm.object(at: index, metatable: KindObject.metatable, as: KindObject.self) != nil { return "Kind" }
+        if vm.object(at: index, metatable: KeyPathObject.metatable, as: KeyPathObject.self) != nil { return "KeyPath" }
+        if vm.object(at: index, metatable: StyleObject.metatable, as: StyleObject.self) != nil { return "Style" }
+        if let v = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self) { return "view \(v.view.kind.name)" }
+        if vm.object(at: index, metatable: ProxyObject.metatable, as: ProxyObject.self) != nil { return "view proxy" }
+        return nil
+    }
+
+    // MARK: Globals
+
+    func setGlobal(_ name: String) {
+        srlua_getglobals(vm.L)  // stack: value, G
+        srlua_insert(vm.L, -2)  // stack: G, value
+        lua_setfield(vm.L, -2, name)
+        srlua_pop(vm.L, 1)
+    }
+
+    func setGlobalFunction(_ name: String, _ body: @escaping (Evaluation) throws(ScriptError) -> Int32) {
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in try body(self) }
+        setGlobal(name)
+    }
+
+    /// Names visible as globals, for did-you-mean on undefined ones.
+    func globalNames() -> [String] {
+        var names: [String] = []
+        let L = vm.L
+        srlua_getglobals(L)  // stack: G
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {  // stack: G, key, value
+            if let k = vm.string(at: -2) { names.append(k) }
+            srlua_pop(L, 1)
+        }
+        srlua_pop(L, 1)
+        return names
+    }
+}
+
+/// Reading script files: text only, with the errors SPEC §4 names.
+public enum SourceFile {
+    /// The largest script read (bigger files are refused before parsing).
+    public static let maximumSize = 16 << 20
+
+    public static func read(_ path: String) throws(Diagnostic) -> String {
+        let at = SourceLocation(file: path, line: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
+        }
+        guard !isDirectory.boolValue else {
+            throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.unreadableFile, "Cannot read '\(path)' (permission denied or not a regular file).", at: at)
+        }
+        guard data.count <= maximumSize else {
+            throw Diagnostic(.unreadableFile, "'\(path)' is \(data.count >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
+        }
+        if data.first == 0x1B {
+            throw Diagnostic(.unreadableFile, "'\(path)' is a compiled Lua chunk; only source text is allowed.", at: at)
+        }
+        if data.contains(0) {
+            throw Diagnostic(.unreadableFile, "'\(path)' is a binary file, not a Lua script.", at: at)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Diagnostic(.unreadableFile, "'\(path)' is not UTF-8 text.", at: at)
+        }
+        return text
+    }
+}

@@ -1,0 +1,166 @@
+import CLua
+import CLuaShim
+import StyleCore
+
+/// A plain Lua function used as a style: called with a checked proxy of the view being styled.
+final class LuaFunctionStyle: StyleFunction {
+    private unowned let evaluation: Evaluation
+    private let function: Int32
+
+    init(evaluation: Evaluation, function: Int32) {
+        self.evaluation = evaluation
+        self.function = function
+    }
+
+    func apply(to application: StyleApplication) throws(Diagnostic) {
+        let e = evaluation, L = e.vm.L
+        let proxy = ProxyObject(application: application, kind: application.view.kind)
+        defer { proxy.isValid = false }
+        lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
+        e.vm.pushObject(proxy, metatable: ProxyObject.metatable)       // stack: fn, proxy
+        do {
+            try e.vm.protectedCall(nargs: 1, nresults: 0)
+        } catch {
+            throw e.appliedTo(application.view, error.diagnostic)
+        }
+    }
+}
+
+/// A `mver` function: gets the current value (insets and sizes as mutable copies) and returns the
+/// new one, or nothing to keep the possibly mutated argument.
+final class LuaValueTransform: ValueTransform {
+    private unowned let evaluation: Evaluation
+    private let function: Int32
+
+    init(evaluation: Evaluation, function: Int32) {
+        self.evaluation = evaluation
+        self.function = function
+    }
+
+    func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
+        let e = evaluation, L = e.vm.L
+        let base = lua_gettop(L)
+        lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
+        let box = ValueObject(value, mutable: true)
+        switch value {
+        case .color, .font, .insets, .size, .image: e.vm.pushObject(box, metatable: ValueObject.metatable)
+        default: e.push(value)
+        }                                                               // stack: fn, old
+        do {
+            try e.vm.protectedCall(nargs: 1, nresults: LUA_MULTRET)    // stack: results…
+        } catch {
+            throw e.appliedTo(view, error.diagnostic)
+        }
+        defer { lua_settop(L, base) }
+        guard lua_gettop(L) > base else { return box.value }
+        let type = path.valueType ?? .number
+        do {
+            return try e.readValue(at: base + 1, expecting: type)
+        } catch {
+            let at = e.functionLocation(function)
+            throw e.appliedTo(view, Diagnostic(.typeMismatch, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName, expected: type), at: at))
+        }
+    }
+}
+
+extension Evaluation {
+    /// Adds which view a style was running on, once.
+    func appliedTo(_ view: View, _ diagnostic: Diagnostic) -> Diagnostic {
+        var d = diagnostic
+        let note = "(applied to \(view.selectorDescription))"
+        if !d.message.contains(note) { d.message += " " + note }
+        return d
+    }
+
+    func functionLocation(_ ref: Int32) -> SourceLocation {
+        lua_rawgeti(vm.L, srlua_registryindex(), lua_Integer(ref))
+        return vm.definitionLine() ?? vm.location()
+    }
+
+    // MARK: The view proxy of function styles
+
+    func installProxyMetatable() {
+        let index = vm.register { [unowned self] _ throws(ScriptError) in try self.proxyIndex() }
+        let newindex = vm.register { [unowned self] _ throws(ScriptError) in try self.proxyNewIndex() }
+        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
+            let p = self.vm.object(at: 1, metatable: ProxyObject.metatable, as: ProxyObject.self)!
+            lua_pushstring(self.vm.L, p.application.view.selectorDescription + (p.prefix.map { "." + $0 } ?? ""))
+            return 1
+        }
+        var ids: [Int32] = [index, newindex, -1, -1, tostring, -1, -1]
+        srlua_newobjectmetatable(vm.L, ProxyObject.metatable, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    func staleProxy() -> ScriptError {
+        failure(.runtimeError, "This view was kept after its style function returned; a style function may only touch its view while it runs.")
+    }
+
+    private func proxyKeyPath(_ proxy: ProxyObject, _ name: String) throws(ScriptError) -> StyleKeyPath {
+        let view = proxy.application.view
+        let components = (proxy.prefix.map { $0.split(separator: ".").map(String.init) } ?? []) + [name]
+        switch StyleKeyPath.resolve(components, in: view.kind) {
+        case .success(let kp): return kp
+        case .failure(let e):
+            var message = e.message
+            if e.suggestion == nil, proxy.prefix == nil, let elsewhere = kindDeclaring(name, notIn: view.kind) {
+                message += " '\(name)' exists on \(elsewhere.name), not \(view.kind.name)."
+            }
+            throw failure(.unknownProperty, message + " (applied to \(view.selectorDescription))",
+                          pointingAt: [name], suggestions: e.suggestion.map { [$0] } ?? [])
+        }
+    }
+
+    /// stack: proxy, key
+    private func proxyIndex() throws(ScriptError) -> Int32 {
+        let L = vm.L
+        let proxy = vm.object(at: 1, metatable: ProxyObject.metatable, as: ProxyObject.self)!
+        guard proxy.alive else { throw staleProxy() }
+        guard let name = vm.string(at: 2) else { throw badArgument("index", 2, expected: "a property name", index: 2) }
+        let view = proxy.application.view
+        if proxy.prefix == nil {
+            switch name {
+            case "id": if let id = view.id { lua_pushstring(L, id) } else { lua_pushnil(L) }; return 1
+            case "kind": lua_pushstring(L, view.kind.name); return 1
+            case "classes":
+                lua_createtable(L, Int32(view.classes.count), 0)
+                for (i, c) in view.classes.enumerated() { lua_pushstring(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+                return 1
+            default: break
+            }
+        }
+        let kp = try proxyKeyPath(proxy, name)
+        switch kp.target {
+        case .object(let prefix, let kind):
+            vm.pushObject(ProxyObject(application: proxy.application, prefix: prefix, kind: kind, root: proxy.root ?? proxy),
+                          metatable: ProxyObject.metatable)
+        case .property, .field:
+            let value = proxy.application.value(at: kp) ?? .null
+            switch value {
+            case .insets, .size:
+                vm.pushObject(ValueObject(value, binding: (proxy.application, kp, proxy.root ?? proxy)), metatable: ValueObject.metatable)
+            default:
+                push(value)
+            }
+        }
+        return 1
+    }
+
+    /// stack: proxy, key, value
+    private func proxyNewIndex() throws(ScriptError) -> Int32 {
+        let proxy = vm.object(at: 1, metatable: ProxyObject.metatable, as: ProxyObject.self)!
+        guard proxy.alive else { throw staleProxy() }
+        guard let name = vm.string(at: 2) else { throw badArgument("index", 2, expected: "a property name", index: 2) }
+        if proxy.prefix == nil, ["id", "kind", "classes"].contains(name) {
+            throw failure(.sandbox, "A style cannot change a view's \(name); set it in the view's constructor.", pointingAt: [name])
+        }
+        let kp = try proxyKeyPath(proxy, name)
+        let value = try checkedValue(at: 3, for: kp, function: name)
+        do {
+            try proxy.application.set(kp, value, at: vm.location(level: 1, pointingAt: [name]))
+        } catch {
+            throw ScriptError(diagnostic: appliedTo(proxy.application.view, error))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,66 @@
+import CLua
+import CLuaShim
+import Foundation
+import StyleCore
+
+// require "a.b": the script's folder, then the stdlib; text only, inside those roots, once per
+// evaluation, cycles are errors (SPEC §3.9).
+extension Evaluation {
+    func installModuleBindings() {
+        setGlobalFunction("require") { e throws(ScriptError) in try e.require() }
+    }
+
+    private func require() throws(ScriptError) -> Int32 {
+        let L = vm.L
+        guard let name = vm.string(at: 1) else { throw badArgument("require", 1, expected: "a module name like \"base\"", index: 1) }
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
+            throw failure(.moduleNotFound, "'\(name)' is not a module name; use names separated by dots, like \"styles.buttons\" (no paths).", pointingAt: ["\"\(name)\"", "require"])
+        }
+        let relative = segments.joined(separator: "/") + ".lua"
+        var roots = [scriptFolder]
+        if let stdlib = options.stdlibPath { roots.append(stdlib) }
+        var found: (display: String, resolved: String)?
+        for root in roots {
+            let candidate = root == "." ? relative : (root as NSString).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: candidate) else { continue }
+            let resolved = (candidate as NSString).resolvingSymlinksInPath
+            let rootResolved = ((root as NSString).resolvingSymlinksInPath as NSString).standardizingPath
+            guard resolved.hasPrefix(rootResolved.hasSuffix("/") ? rootResolved : rootResolved + "/") else {
+                throw failure(.sandbox, "Module '\(name)' resolves outside its folder; modules must live inside the script's folder or the stdlib.", pointingAt: ["\"\(name)\""])
+            }
+            found = (candidate, resolved)
+            break
+        }
+        guard let found else {
+            throw failure(.moduleNotFound, "Module '\(name)' not found; looked for \(roots.map { "'\($0 == "." ? relative : ($0 as NSString).appendingPathComponent(relative))'" }.joined(separator: " and ")).", pointingAt: ["\"\(name)\"", "require"])
+        }
+        if let ref = moduleResults[found.resolved] {
+            lua_rawgeti(L, srlua_registryindex(), lua_Integer(ref))
+            return 1
+        }
+        if let start = loadingModules.firstIndex(of: found.resolved) {
+            let cycle = (loadingModules[start...] + [found.resolved]).map { ($0 as NSString).lastPathComponent }
+            throw failure(.requireCycle, "Modules require each other in a cycle: \(cycle.joined(separator: " → ")).", pointingAt: ["\"\(name)\"", "require"])
+        }
+        let source: String
+        do {
+            source = try SourceFile.read(found.display)
+        } catch {
+            throw failure(error.code, error.message, pointingAt: ["\"\(name)\""])
+        }
+        loadingModules.append(found.resolved)
+        defer { loadingModules.removeLast() }
+        if !files.contains(found.display) { files.append(found.display) }
+        try vm.load(source: source, chunk: found.display)  // stack: name, chunk
+        lua_pushstring(L, name)
+        try vm.protectedCall(nargs: 1, nresults: 1)        // stack: name, result
+        if srlua_isnil(L, -1) != 0 {
+            srlua_pop(L, 1)
+            lua_pushboolean(L, 1)
+        }
+        lua_pushvalue(L, -1)
+        moduleResults[found.resolved] = luaL_ref(L, srlua_registryindex())
+        return 1
+    }
+}

@@ -1,0 +1,97 @@
+import CLua
+import CLuaShim
+import StyleCore
+
+/// The environment scripts run in, as an allow list (SPEC §3.1).
+///
+/// The standard libraries are opened into a scratch table, and only the entries below are copied
+/// into a fresh globals table; everything else (`io`, `os`, `debug`, `package`, `dofile`,
+/// `loadfile`, `collectgarbage`, `coroutine`, `string.dump`) never reaches the script.
+enum Sandbox {
+    /// Base functions that cannot reach outside the state.
+    static let baseFunctions = [
+        "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
+        "type", "rawequal", "rawget", "rawset", "rawlen", "getmetatable",
+    ]
+    /// Libraries copied whole, minus the listed entries.
+    static let libraries: [(name: String, open: lua_CFunction, without: Set<String>)] = [
+        ("string", luaopen_string, ["dump"]),  // dump would hand out bytecode
+        ("table", luaopen_table, []),
+        ("math", luaopen_math, []),
+        ("utf8", luaopen_utf8, []),
+    ]
+
+    /// Builds the sandbox's globals and installs them as the state's globals table.
+    /// `print` and the stylerun API are added by the caller.
+    static func install(in vm: LuaVM) {
+        let L = vm.L
+        luaL_requiref(L, "_G", luaopen_base, 0)  // stack: base
+        let base = lua_gettop(L)
+        srlua_newtable(L)  // stack: base, env
+        let env = lua_gettop(L)
+        for name in baseFunctions {
+            lua_getfield(L, base, name)
+            lua_setfield(L, env, name)
+        }
+        lua_pushcclosure(L, srlua_setmetatable, 0)
+        lua_setfield(L, env, "setmetatable")
+        lua_pushcclosure(L, srlua_load, 0)
+        lua_setfield(L, env, "load")
+        lua_pushstring(L, "Lua 5.4")
+        lua_setfield(L, env, "_VERSION")
+        lua_pushvalue(L, env)
+        lua_setfield(L, env, "_G")
+
+        for lib in libraries {
+            luaL_requiref(L, lib.name, lib.open, 0)  // stack: base, env, lib
+            let table = lua_gettop(L)
+            for entry in lib.without {
+                lua_pushnil(L)
+                lua_setfield(L, table, entry)
+            }
+            if lib.name == "string" {
+                // string.rep checks the memory budget before C allocates the result.
+                lua_getfield(L, table, "rep")
+                lua_pushcclosure(L, srlua_string_rep, 1)
+                lua_setfield(L, table, "rep")
+            }
+            pushReadOnly(L, table: table, base: base)  // stack: base, env, lib, proxy
+            if lib.name == "string" {
+                // Strings index the read-only proxy; getmetatable("") hides the real metatable.
+                lua_pushstring(L, "")
+                lua_getmetatable(L, -1)  // stack: …, proxy, "", strmt
+                lua_pushvalue(L, -3)
+                lua_setfield(L, -2, "__index")
+                lua_pushboolean(L, 0)
+                lua_setfield(L, -2, "__metatable")
+                srlua_pop(L, 2)
+            }
+            lua_setfield(L, env, lib.name)
+            srlua_pop(L, 1)
+        }
+        lua_pushvalue(L, env)
+        srlua_setglobals(L)
+        srlua_pop(L, 2)
+        // Nothing opened above registered itself in package.loaded: no `package` library exists.
+        lua_pushnil(L)
+        lua_setfield(L, srlua_registryindex(), LUA_LOADED_TABLE)
+    }
+
+    /// Pushes a read-only view of the table at `table`: reads and `pairs` see it, writes fail.
+    private static func pushReadOnly(_ L: OpaquePointer, table: Int32, base: Int32) {
+        srlua_newtable(L)  // stack: proxy
+        srlua_newtable(L)  // stack: proxy, mt
+        lua_pushvalue(L, table)
+        lua_setfield(L, -2, "__index")
+        lua_pushcclosure(L, srlua_readonly_newindex, 0)
+        lua_setfield(L, -2, "__newindex")
+        lua_pushboolean(L, 0)
+        lua_setfield(L, -2, "__metatable")
+        // pairs(string) lists the real entries.
+        lua_pushvalue(L, table)
+        lua_getfield(L, base, "next")
+        lua_pushcclosure(L, srlua_readonly_pairs, 2)
+        lua_setfield(L, -2, "__pairs")
+        lua_setmetatable(L, -2)  // stack: proxy
+    }
+}

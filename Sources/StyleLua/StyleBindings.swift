@@ -1,0 +1,242 @@
+import CLua
+import CLuaShim
+import StyleCore
+
+// Kinds, key paths, and the style primitives mut, mver, concat, style, with (SPEC §3.3–3.4).
+extension Evaluation {
+    func installStyleBindings() {
+        installKindMetatable()
+        installKeyPathMetatable()
+        installStyleMetatable()
+        for kind in schema.viewKinds { defineKindGlobal(kind) }
+
+        setGlobalFunction("mut") { e throws(ScriptError) in
+            let (path, root) = try e.pathArgument(1, of: "mut")
+            let value: Value
+            if case .keyPath(let kp) = path {
+                value = try e.checkedValue(at: 2, for: kp, function: "mut")
+            } else {
+                // A string path is checked once it knows its kind; tables keep their shape until then.
+                value = try e.untypedValue(at: 2, of: "mut")
+            }
+            return try e.pushStyle { () throws(StyleError) in try Style.mut(path, value, root: root, at: e.vm.location()) }
+        }
+        setGlobalFunction("mver") { e throws(ScriptError) in
+            let (path, root) = try e.pathArgument(1, of: "mver")
+            guard srlua_isfunction(e.vm.L, 2) != 0 else { throw e.badArgument("mver", 2, expected: "a function", index: 2) }
+            let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2))
+            return try e.pushStyle { () throws(StyleError) in try Style.mver(path, transform, root: root, at: e.vm.location()) }
+        }
+        setGlobalFunction("concat") { e throws(ScriptError) in
+            let parts = try e.styleArguments(from: 1, of: "concat")
+            return try e.pushStyle { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
+        }
+        setGlobalFunction("style") { e throws(ScriptError) in
+            guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
+                throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
+            }
+            let parts = try e.styleArguments(from: 2, of: "style")
+            return try e.pushStyle { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
+        }
+        setGlobalFunction("with") { e throws(ScriptError) in
+            guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
+                throw e.badArgument("with", 1, expected: "a view (like Label { … })", index: 1)
+            }
+            let style = try e.styleArgument(2, of: "with")
+            return try e.attach(style, toViewAt: 1)
+        }
+    }
+
+    // MARK: Kinds
+
+    func defineKindGlobal(_ kind: Kind) {
+        vm.pushObject(KindObject(kind), metatable: KindObject.metatable)
+        setGlobal(kind.name)
+    }
+
+    private func installKindMetatable() {
+        let index = vm.register { [unowned self] _ throws(ScriptError) in
+            let kind = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
+            guard let name = self.vm.string(at: 2) else { throw self.badArgument("index", 2, expected: "a property name", index: 2) }
+            let kp = try self.resolved(StyleKeyPath.resolve([name], in: kind), name: name)
+            self.vm.pushObject(KeyPathObject(kp), metatable: KeyPathObject.metatable)
+            return 1
+        }
+        let call = vm.register { [unowned self] _ throws(ScriptError) in try self.construct() }
+        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
+            lua_pushstring(self.vm.L, self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind.name)
+            return 1
+        }
+        let eq = vm.register { [unowned self] _ throws(ScriptError) in
+            let a = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)
+            let b = self.vm.object(at: 2, metatable: KindObject.metatable, as: KindObject.self)
+            lua_pushboolean(self.vm.L, a != nil && a?.kind === b?.kind ? 1 : 0)
+            return 1
+        }
+        let newindex = vm.register { [unowned self] _ throws(ScriptError) in
+            let kind = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
+            throw self.failure(.sandbox, "Kinds cannot be changed from a script; declare properties with kind(\"\(kind.name)Name\", \(kind.name), { … }).", pointingAt: [kind.name])
+        }
+        var ids: [Int32] = [index, newindex, call, -1, tostring, eq, -1]
+        srlua_newobjectmetatable(vm.L, KindObject.metatable, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    // MARK: Key paths
+
+    private func installKeyPathMetatable() {
+        let index = vm.register { [unowned self] _ throws(ScriptError) in
+            let kp = self.vm.object(at: 1, metatable: KeyPathObject.metatable, as: KeyPathObject.self)!.keyPath
+            guard let name = self.vm.string(at: 2) else { throw self.badArgument("index", 2, expected: "a property name", index: 2) }
+            let next = try self.resolved(kp.appending(name), name: name)
+            self.vm.pushObject(KeyPathObject(next), metatable: KeyPathObject.metatable)
+            return 1
+        }
+        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
+            lua_pushstring(self.vm.L, self.vm.object(at: 1, metatable: KeyPathObject.metatable, as: KeyPathObject.self)!.keyPath.description)
+            return 1
+        }
+        let eq = vm.register { [unowned self] _ throws(ScriptError) in
+            let a = self.vm.object(at: 1, metatable: KeyPathObject.metatable, as: KeyPathObject.self)
+            let b = self.vm.object(at: 2, metatable: KeyPathObject.metatable, as: KeyPathObject.self)
+            lua_pushboolean(self.vm.L, a != nil && a?.keyPath == b?.keyPath ? 1 : 0)
+            return 1
+        }
+        var ids: [Int32] = [index, -1, -1, -1, tostring, eq, -1]
+        srlua_newobjectmetatable(vm.L, KeyPathObject.metatable, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    func resolved(_ result: Result<StyleKeyPath, StyleKeyPath.PathError>, name: String) throws(ScriptError) -> StyleKeyPath {
+        switch result {
+        case .success(let kp): return kp
+        case .failure(let e):
+            var message = e.message
+            if e.suggestion == nil, case .unknownMember(let n, _, _, let kind) = e, let elsewhere = kindDeclaring(n, notIn: kind) {
+                message += " '\(n)' exists on \(elsewhere.name), not \(kind.name)."
+            }
+            throw failure(.unknownProperty, message, pointingAt: [name], suggestions: e.suggestion.map { [$0] } ?? [])
+        }
+    }
+
+    /// A view kind that declares `member`, for "`spacing` exists on StackView, not Label".
+    func kindDeclaring(_ member: String, notIn kind: Kind) -> Kind? {
+        schema.viewKinds.first { $0.declarations.contains { $0.name == member } && !kind.isA($0) }
+    }
+
+    /// Argument `index` as a path: a key path, or a string path with no root yet.
+    func pathArgument(_ index: Int32, of function: String) throws(ScriptError) -> (PathReference, Kind) {
+        if let kp = vm.object(at: index, metatable: KeyPathObject.metatable, as: KeyPathObject.self) {
+            return (.keyPath(kp.keyPath), kp.keyPath.root)
+        }
+        if let s = vm.string(at: index) {
+            let components = s.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard !components.contains(where: \.isEmpty) else {
+                throw failure(.unknownProperty, "'\(s)' is not a property path; write names separated by dots, like \"layoutMargins.bottom\".", pointingAt: ["\"\(s)\""])
+            }
+            // Resolvable against View already: type it now so the value is checked at the call.
+            if case .success(let kp) = StyleKeyPath.resolve(components, in: Schema.view) { return (.keyPath(kp), Schema.view) }
+            return (.unresolved(components), Schema.view)
+        }
+        throw badArgument(function, Int(index), expected: "a key path (like View.alpha) or a string path", index: index)
+    }
+
+    /// A value for a string path that is not typed yet: scalars and values as they are,
+    /// a table as insets or size by its fields.
+    func untypedValue(at index: Int32, of function: String) throws(ScriptError) -> Value {
+        var expected: ValueType?
+        if vm.type(at: index) == LUA_TTABLE {
+            lua_pushstring(vm.L, "width")
+            lua_rawget(vm.L, lua_absindex(vm.L, index) )
+            expected = srlua_isnil(vm.L, -1) != 0 ? .insets : .size
+            srlua_pop(vm.L, 1)
+        }
+        do {
+            return try readValue(at: index, expecting: expected)
+        } catch {
+            throw failure(.typeMismatch, "Bad argument #\(index) to '\(function)': \(error.message(for: function, expected: expected ?? .number))",
+                          pointingAt: [function])
+        }
+    }
+
+    // MARK: Styles
+
+    private func installStyleMetatable() {
+        let call = vm.register { [unowned self] _ throws(ScriptError) in
+            let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
+            guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
+                throw self.badArgument("style", 1, expected: "a view to style", index: 2)
+            }
+            return try self.attach(style, toViewAt: 2)
+        }
+        let concat = vm.register { [unowned self] _ throws(ScriptError) in
+            let parts = try self.styleArguments(from: 1, of: "..")
+            return try self.pushStyle { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
+        }
+        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
+            let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
+            lua_pushstring(self.vm.L, "\(style.kind.name) style (\(style.operations.count) step\(style.operations.count == 1 ? "" : "s"), \(style.location))")
+            return 1
+        }
+        var ids: [Int32] = [-1, -1, call, concat, tostring, -1, -1]
+        srlua_newobjectmetatable(vm.L, StyleObject.metatable, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    /// Builds a style; a `StyleError` becomes a diagnostic at the call.
+    func pushStyle(_ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
+        let style: Style
+        do {
+            style = try make()
+        } catch {
+            throw failure(error, pointingAt: ["mut", "mver", "concat", "style", ".."])
+        }
+        vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
+        return 1
+    }
+
+    /// Argument `index` as a style: a style value or a plain function (a `View` style).
+    func styleArgument(_ index: Int32, of function: String) throws(ScriptError) -> Style {
+        if let s = vm.object(at: index, metatable: StyleObject.metatable, as: StyleObject.self) { return s.style }
+        if srlua_isfunction(vm.L, index) != 0 {
+            let fn = LuaFunctionStyle(evaluation: self, function: reference(at: index))
+            return Style.function(fn, kind: Schema.view, at: functionLocation(at: index))
+        }
+        throw badArgument(function, Int(index), expected: "a style or a function(view)", index: index)
+    }
+
+    func styleArguments(from first: Int32, of function: String) throws(ScriptError) -> [Style] {
+        let top = vm.top
+        guard top >= first else { return [] }
+        var parts: [Style] = []
+        for i in first...top { parts.append(try styleArgument(i, of: function)) }
+        return parts
+    }
+
+    /// `with(view, style)`: appends to the view's own style list and returns the view.
+    func attach(_ style: Style, toViewAt index: Int32) throws(ScriptError) -> Int32 {
+        let view = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self)!.view
+        guard view.kind.isA(style.kind) else {
+            throw failure(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", pointingAt: ["with"])
+        }
+        view.styles.append(style)
+        lua_pushvalue(vm.L, index)
+        return 1
+    }
+
+    // MARK: Lua functions kept for later
+
+    /// Keeps the function at `index` in the registry for as long as the evaluation lives.
+    func reference(at index: Int32) -> Int32 {
+        lua_pushvalue(vm.L, index)
+        return luaL_ref(vm.L, srlua_registryindex())
+    }
+
+    /// Where a function was defined (its `function` line).
+    func functionLocation(at index: Int32) -> SourceLocation {
+        var loc = vm.location()
+        lua_pushvalue(vm.L, index)
+        if let defined = vm.definitionLine() { loc.line = defined.line; loc.file = defined.file }
+        return loc
+    }
+}

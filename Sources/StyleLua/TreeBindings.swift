@@ -1,0 +1,207 @@
+import CLua
+import CLuaShim
+import StyleCore
+
+// `Kind { id = …, class = …, style = …, property = value, child, child… }` (SPEC §3.6).
+extension Evaluation {
+    func installViewMetatable() {
+        let index = vm.register { [unowned self] _ throws(ScriptError) in
+            let L = self.vm.L
+            let view = self.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self)!.view
+            switch self.vm.string(at: 2) {
+            case "id"?: if let id = view.id { lua_pushstring(L, id) } else { lua_pushnil(L) }
+            case "kind"?: lua_pushstring(L, view.kind.name)
+            case "classes"?:
+                lua_createtable(L, Int32(view.classes.count), 0)
+                for (i, c) in view.classes.enumerated() { lua_pushstring(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+            case "children"?:
+                lua_createtable(L, Int32(view.children.count), 0)
+                for (i, c) in view.children.enumerated() {
+                    self.vm.pushObject(ViewObject(c), metatable: ViewObject.metatable)
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                }
+            default:
+                let name = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
+                throw self.failure(.unknownProperty, "A view in a script exposes 'id', 'kind', 'classes' and 'children'; '\(name)' is set by styles and read after the cascade.", pointingAt: [name])
+            }
+            return 1
+        }
+        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
+            lua_pushstring(self.vm.L, self.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self)!.view.selectorDescription)
+            return 1
+        }
+        let eq = vm.register { [unowned self] _ throws(ScriptError) in
+            let a = self.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self)
+            let b = self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self)
+            lua_pushboolean(self.vm.L, a != nil && a?.view === b?.view ? 1 : 0)
+            return 1
+        }
+        var ids: [Int32] = [index, -1, -1, -1, tostring, eq, -1]
+        srlua_newobjectmetatable(vm.L, ViewObject.metatable, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    /// stack: kind, table
+    func construct() throws(ScriptError) -> Int32 {
+        let L = vm.L
+        let kind = vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
+        guard vm.type(at: 2) == LUA_TTABLE, vm.top == 2 else {
+            throw failure(.badArgument, "Build a view with a table: \(kind.name) { id = \"…\", … }.", pointingAt: [kind.name])
+        }
+        let callLine = vm.location(pointingAt: [kind.name])
+        let view = View(kind: kind, location: callLine)
+
+        // Keys sorted by where they are written, so the first error reported is the first in the file.
+        var named: [(key: String, location: SourceLocation)] = []
+        var children: [Int: View] = [:]
+        lua_pushnil(L)
+        while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
+            if let key = vm.string(at: -2) {
+                named.append((key, keyLocation(key, from: callLine)))
+            } else if vm.isInteger(at: -2), let i = Int(exactly: srlua_tointeger(L, -2, nil)) {
+                guard let child = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) else {
+                    let got = vm.typeName(at: -1)
+                    srlua_pop(L, 2)
+                    throw failure(.badArgument, "Child \(i) of \(kind.name) must be a view, got \(got).", pointingAt: [kind.name])
+                }
+                children[i] = child.view
+            } else {
+                let got = vm.typeName(at: -2)
+                srlua_pop(L, 2)
+                throw failure(.badArgument, "\(kind.name) { … } takes names and children, not a \(got) key.", pointingAt: [kind.name])
+            }
+            srlua_pop(L, 1)
+        }
+        named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
+
+        for (key, location) in named {
+            lua_pushstring(L, key)
+            lua_rawget(L, 2)  // stack: kind, table, value
+            defer { srlua_pop(L, 1) }
+            switch key {
+            case "id":
+                guard let id = vm.string(at: -1), !id.isEmpty else { throw located(location, badField: key, of: kind, expected: "a non-empty string") }
+                view.id = id
+            case "class":
+                view.setClasses(try classNames(at: -1, location: location, kind: kind))
+            case "style":
+                view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location)
+            default:
+                try addLiteral(key, at: lua_gettop(L), to: view, location: location)
+            }
+        }
+
+        for (position, i) in children.keys.sorted().enumerated() {
+            guard i == position + 1 else {
+                throw failure(.badArgument, "The children of \(kind.name) have a gap at position \(position + 1) (a nil in the list?).", pointingAt: [kind.name])
+            }
+            let child = children[i]!
+            if let parent = child.parent {
+                throw failure(.badArgument, "\(child.selectorDescription) is already a child of \(parent.selectorDescription); a view has one parent.", pointingAt: [kind.name])
+            }
+            view.addChild(child)
+        }
+        vm.pushObject(ViewObject(view), metatable: ViewObject.metatable)
+        return 1
+    }
+
+    private func located(_ location: SourceLocation, badField key: String, of kind: Kind, expected: String) -> ScriptError {
+        ScriptError(diagnostic: Diagnostic(.typeMismatch, "'\(key)' of \(kind.name) must be \(expected), got \(vm.typeName(at: -1)).", at: location, length: key.count))
+    }
+
+    /// `class = "card card--large"` or `class = {"card", "card--large"}`.
+    private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
+        if let s = vm.string(at: index) { return s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+        guard vm.type(at: index) == LUA_TTABLE else { throw located(location, badField: "class", of: kind, expected: "a string or a list of strings") }
+        var names: [String] = []
+        let n = lua_rawlen(vm.L, index)
+        for i in 0..<n {
+            lua_rawgeti(vm.L, index, lua_Integer(i + 1))
+            defer { srlua_pop(vm.L, 1) }
+            guard let s = vm.string(at: -1) else { throw located(location, badField: "class", of: kind, expected: "a list of strings") }
+            names.append(s)
+        }
+        return names
+    }
+
+    /// `style = s` or `style = {s1, s2}`; each must suit the view's kind.
+    private func constructorStyles(at index: Int32, for view: View, location: SourceLocation) throws(ScriptError) -> [Style] {
+        var styles: [Style] = []
+        if vm.type(at: index) == LUA_TTABLE {
+            let n = lua_rawlen(vm.L, index)
+            for i in 0..<n {
+                lua_rawgeti(vm.L, index, lua_Integer(i + 1))
+                defer { srlua_pop(vm.L, 1) }
+                styles.append(try styleArgument(lua_gettop(vm.L), of: "style"))
+            }
+        } else {
+            styles.append(try styleArgument(index, of: "style"))
+        }
+        for style in styles where !view.kind.isA(style.kind) {
+            throw ScriptError(diagnostic: Diagnostic(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", at: location, length: 5))
+        }
+        return styles
+    }
+
+    /// A property in the constructor: checked now, applied last in the cascade. A nested object
+    /// takes a table of its own properties (`layer = { cornerRadius = 6 }`).
+    private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = []) throws(ScriptError) {
+        let components = prefix + [key]
+        let kp: StyleKeyPath
+        switch StyleKeyPath.resolve(components, in: view.kind) {
+        case .success(let k): kp = k
+        case .failure(let e):
+            var message = e.message
+            if e.suggestion == nil, case .unknownMember(_, _, _, let kind) = e, let elsewhere = kindDeclaring(key, notIn: kind) {
+                message += " '\(key)' exists on \(elsewhere.name), not \(kind.name)."
+            }
+            throw ScriptError(diagnostic: Diagnostic(.unknownProperty, message, at: location, length: key.count, suggestions: e.suggestion.map { [$0] } ?? []))
+        }
+        if case .object = kp.target {
+            guard vm.type(at: index) == LUA_TTABLE else {
+                throw ScriptError(diagnostic: Diagnostic(.typeMismatch, StyleError.notSettable(kp).message, at: location, length: key.count))
+            }
+            lua_pushnil(vm.L)
+            while lua_next(vm.L, index) != 0 {  // stack: …, key, value
+                guard let inner = vm.string(at: -2) else { srlua_pop(vm.L, 1); continue }
+                let top = lua_gettop(vm.L)
+                do {
+                    try addLiteral(inner, at: top, to: view, location: keyLocation(inner, from: location), prefix: components)
+                } catch {
+                    srlua_pop(vm.L, 2)
+                    throw error
+                }
+                srlua_pop(vm.L, 1)
+            }
+            return
+        }
+        let value: Value
+        do {
+            value = try checkedValue(at: index, for: kp, function: key)
+        } catch {
+            var d = error.diagnostic
+            d.line = location.line
+            d.column = location.column
+            d.endLine = location.line
+            d.endColumn = location.column + key.count
+            throw ScriptError(diagnostic: d)
+        }
+        view.literals.append(Literal(keyPath: kp, value: value, location: location))
+    }
+
+    /// Where `key =` is written, searching from the constructor's line down.
+    func keyLocation(_ key: String, from start: SourceLocation) -> SourceLocation {
+        guard let lines = vm.sources[start.file] else { return start }
+        var line = start.line
+        while line <= min(lines.count, start.line + 400) {
+            if let c = vm.column(of: key, line: line, in: start.file) {
+                let rest = lines[line - 1].utf8.dropFirst(c - 1 + key.utf8.count).drop(while: { $0 == 32 || $0 == 9 })
+                if rest.first == UInt8(ascii: "=") && rest.dropFirst().first != UInt8(ascii: "=") {
+                    return SourceLocation(file: start.file, line: line, column: c)
+                }
+            }
+            line += 1
+        }
+        return start
+    }
+}

@@ -1,0 +1,309 @@
+import CLua
+import CLuaShim
+import StyleCore
+
+// color, rgb, white, font, insets, size, image (SPEC §3.2), and the methods of value userdata.
+extension Evaluation {
+    func installValueBindings() {
+        let L = vm.L
+
+        // color "#6E40C9", color.clear / .black / .white
+        srlua_newtable(L)  // stack: color
+        for (name, c) in [("clear", Color.clear), ("black", Color.black), ("white", Color.white)] {
+            push(.color(c))
+            lua_setfield(L, -2, name)
+        }
+        pushNamespaceMetatable(call: { e throws(ScriptError) in
+            // stack: color-table, arg…
+            guard let text = e.vm.string(at: 2) else { throw e.badArgument("color", 1, expected: "a hex string like \"#6E40C9\"", index: 2) }
+            guard let c = Color(hex: text) else {
+                throw e.failure(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", pointingAt: ["\"\(text)\"", "'\(text)'", "color"])
+            }
+            e.push(.color(c))
+            return 1
+        })
+        setGlobal("color")
+
+        setGlobalFunction("rgb") { e throws(ScriptError) in
+            let r = try e.number(1, of: "rgb", in: 0...255), g = try e.number(2, of: "rgb", in: 0...255)
+            let b = try e.number(3, of: "rgb", in: 0...255)
+            let a = e.vm.type(at: 4) <= LUA_TNIL ? 1 : try e.number(4, of: "rgb", in: 0...1)
+            e.push(.color(Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a)))
+            return 1
+        }
+        setGlobalFunction("white") { e throws(ScriptError) in
+            let w = try e.number(1, of: "white", in: 0...1)
+            let a = e.vm.type(at: 2) <= LUA_TNIL ? 1 : try e.number(2, of: "white", in: 0...1)
+            e.push(.color(Color(red: w, green: w, blue: w, alpha: a)))
+            return 1
+        }
+
+        // font.system(size [, weight]), font.preferred(style), font.named(name, size)
+        srlua_newtable(L)  // stack: font
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            let size = try self.number(1, of: "font.system", in: 0...10_000)
+            let weight = try self.weight(at: 2, of: "font.system") ?? .regular
+            self.push(.font(.system(size, weight)))
+            return 1
+        }
+        lua_setfield(L, -2, "system")
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            guard let name = self.vm.string(at: 1) else {
+                throw self.badArgument("font.preferred", 1, expected: "a text style name", index: 1)
+            }
+            guard let style = Font.TextStyle(rawValue: name) else {
+                throw self.invalidCase(name, cases: Font.TextStyle.allCases.map(\.rawValue), what: "text style")
+            }
+            self.push(.font(.preferred(style)))
+            return 1
+        }
+        lua_setfield(L, -2, "preferred")
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            guard let name = self.vm.string(at: 1), !name.isEmpty else {
+                throw self.badArgument("font.named", 1, expected: "a PostScript font name", index: 1)
+            }
+            let size = try self.number(2, of: "font.named", in: 0...10_000)
+            self.push(.font(Font(name: name, size: size)))
+            return 1
+        }
+        lua_setfield(L, -2, "named")
+        setGlobal("font")
+
+        setGlobalFunction("insets") { e throws(ScriptError) in
+            let n = e.vm.top
+            let v = try (1...max(n, 1)).map { i throws(ScriptError) in try e.number(Int32(i), of: "insets", in: -1e9...1e9) }
+            switch n {
+            case 1: e.push(.insets(Insets(all: v[0])))
+            case 2: e.push(.insets(Insets(vertical: v[0], horizontal: v[1])))
+            case 4: e.push(.insets(Insets(top: v[0], left: v[1], bottom: v[2], right: v[3])))
+            default:
+                throw e.failure(.badArgument, "insets takes 1 (all), 2 (vertical, horizontal) or 4 (top, left, bottom, right) numbers, got \(n).", pointingAt: ["insets"])
+            }
+            return 1
+        }
+        setGlobalFunction("size") { e throws(ScriptError) in
+            let w = try e.number(1, of: "size", in: -1e9...1e9), h = try e.number(2, of: "size", in: -1e9...1e9)
+            e.push(.size(Size(width: w, height: h)))
+            return 1
+        }
+
+        // image "logo", image.fromColor(c)
+        srlua_newtable(L)  // stack: image
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            let c = try self.color(at: 1, of: "image.fromColor")
+            self.push(.image(.color(c)))
+            return 1
+        }
+        lua_setfield(L, -2, "fromColor")
+        pushNamespaceMetatable(call: { e throws(ScriptError) in
+            guard let name = e.vm.string(at: 2), !name.isEmpty else { throw e.badArgument("image", 1, expected: "an image name", index: 2) }
+            e.push(.image(.named(name)))
+            return 1
+        })
+        setGlobal("image")
+
+        installValueMetatable()
+    }
+
+    /// Sets a metatable on the namespace table on top: callable, and closed to new fields.
+    private func pushNamespaceMetatable(call: @escaping (Evaluation) throws(ScriptError) -> Int32) {
+        let L = vm.L
+        srlua_newtable(L)  // stack: ns, mt
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in try call(self) }
+        lua_setfield(L, -2, "__call")
+        lua_pushcclosure(L, srlua_readonly_newindex, 0)
+        lua_setfield(L, -2, "__newindex")
+        lua_pushboolean(L, 0)
+        lua_setfield(L, -2, "__metatable")
+        lua_setmetatable(L, -2)  // stack: ns
+    }
+
+    // MARK: Arguments
+
+    func number(_ index: Int32, of function: String, in range: ClosedRange<Double>) throws(ScriptError) -> Double {
+        guard let x = vm.number(at: index) else { throw badArgument(function, Int(index), expected: "a number", index: index) }
+        guard x.isFinite, range.contains(x) else {
+            throw failure(.outOfRange, "Argument #\(index) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)).", pointingAt: [formatNumber(x), function])
+        }
+        return x
+    }
+
+    func color(at index: Int32, of function: String) throws(ScriptError) -> Color {
+        if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self), case .color(let c) = v.value { return c }
+        if let s = vm.string(at: index) {
+            guard let c = Color(hex: s) else {
+                throw failure(.typeMismatch, "'\(s)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", pointingAt: ["\"\(s)\"", function])
+            }
+            return c
+        }
+        throw badArgument(function, Int(index), expected: "a Color", index: index)
+    }
+
+    func weight(at index: Int32, of function: String) throws(ScriptError) -> Font.Weight? {
+        if vm.type(at: index) <= LUA_TNIL { return nil }
+        guard let name = vm.string(at: index) else { throw badArgument(function, Int(index), expected: "a weight name", index: index) }
+        guard let w = Font.Weight(rawValue: name) else {
+            throw invalidCase(name, cases: Font.Weight.allCases.map(\.rawValue), what: "font weight")
+        }
+        return w
+    }
+
+    func invalidCase(_ name: String, cases: [String], what: String) -> ScriptError {
+        let suggestion = Suggestion.closest(to: name, among: cases)
+        return failure(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", ")).",
+                       pointingAt: ["\"\(name)\"", "'\(name)'"], suggestions: suggestion.map { [$0] } ?? [])
+    }
+
+    // MARK: Value userdata: fields and methods
+
+    private func installValueMetatable() {
+        let index = vm.register { [unowned self] _ throws(ScriptError) in try self.valueIndex() }
+        let newindex = vm.register { [unowned self] _ throws(ScriptError) in try self.valueNewIndex() }
+        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
+            let v = self.vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
+            lua_pushstring(self.vm.L, ValueText.lua(v.value))
+            return 1
+        }
+        let eq = vm.register { [unowned self] _ throws(ScriptError) in
+            let a = self.vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)
+            let b = self.vm.object(at: 2, metatable: ValueObject.metatable, as: ValueObject.self)
+            lua_pushboolean(self.vm.L, a != nil && b != nil && a!.value == b!.value ? 1 : 0)
+            return 1
+        }
+        var ids: [Int32] = [index, newindex, -1, -1, tostring, eq, -1]
+        srlua_newobjectmetatable(vm.L, ValueObject.metatable, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    /// stack: value, key
+    private func valueIndex() throws(ScriptError) -> Int32 {
+        let L = vm.L
+        let box = vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
+        guard let key = vm.string(at: 2) else { lua_pushnil(L); return 1 }
+        switch box.value {
+        case .color(let c):
+            switch key {
+            case "red": lua_pushnumber(L, c.red * 255)
+            case "green": lua_pushnumber(L, c.green * 255)
+            case "blue": lua_pushnumber(L, c.blue * 255)
+            case "alpha": lua_pushnumber(L, c.alpha)
+            case "hex": lua_pushstring(L, c.hex)
+            case "withAlpha":
+                pushMethod { e throws(ScriptError) in
+                    let a = try e.number(2, of: "withAlpha", in: 0...1)
+                    e.push(.color(c.withAlpha(a)))
+                    return 1
+                }
+            default: throw noField(key, on: "Color", candidates: ["red", "green", "blue", "alpha", "hex", "withAlpha"])
+            }
+        case .font(let f):
+            switch key {
+            case "name": lua_pushstring(L, f.name)
+            case "size": lua_pushnumber(L, f.size)
+            case "weight": lua_pushstring(L, f.weight.rawValue)
+            case "isItalic": lua_pushboolean(L, f.italic ? 1 : 0)
+            case "isSmallCaps": lua_pushboolean(L, f.smallCaps ? 1 : 0)
+            // `italic` and `smallCaps` are methods (`f:italic()`); read the traits as isItalic, isSmallCaps.
+            case "italic": pushMethod { e throws(ScriptError) in e.push(.font(f.italicized)); return 1 }
+            case "smallCaps": pushMethod { e throws(ScriptError) in e.push(.font(f.smallCapitalized)); return 1 }
+            case "bolded": pushMethod { e throws(ScriptError) in e.push(.font(f.bolded)); return 1 }
+            case "withSize":
+                pushMethod { e throws(ScriptError) in
+                    e.push(.font(f.withSize(try e.number(2, of: "withSize", in: 0...10_000))))
+                    return 1
+                }
+            case "withWeight":
+                pushMethod { e throws(ScriptError) in
+                    guard let w = try e.weight(at: 2, of: "withWeight") else { throw e.badArgument("withWeight", 1, expected: "a weight name", index: 2) }
+                    e.push(.font(f.withWeight(w)))
+                    return 1
+                }
+            default:
+                throw noField(key, on: "Font", candidates: ["name", "size", "weight", "isItalic", "isSmallCaps", "italic", "smallCaps", "bolded", "withSize", "withWeight"])
+            }
+        case .insets(let i):
+            guard let x = i[key] else { throw noField(key, on: "Insets", candidates: Insets.fieldNames) }
+            lua_pushnumber(L, x)
+        case .size(let s):
+            guard let x = s[key] else { throw noField(key, on: "Size", candidates: Size.fieldNames) }
+            lua_pushnumber(L, x)
+        case .image(let img):
+            switch (key, img) {
+            case ("name", .named(let n)): lua_pushstring(L, n)
+            case ("color", .color(let c)): push(.color(c))
+            case ("name", _), ("color", _): lua_pushnil(L)
+            default: throw noField(key, on: "Image", candidates: ["name", "color"])
+            }
+        default:
+            lua_pushnil(L)
+        }
+        return 1
+    }
+
+    /// stack: value, key, new
+    private func valueNewIndex() throws(ScriptError) -> Int32 {
+        let box = vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
+        let key = vm.string(at: 2) ?? vm.typeName(at: 2)
+        guard box.isMutable else {
+            throw failure(.typeMismatch, "\(box.value.typeName) values cannot be changed; make a new one (inside mver, change the argument).", pointingAt: [key])
+        }
+        let fields: [String]
+        switch box.value {
+        case .insets: fields = Insets.fieldNames
+        case .size: fields = Size.fieldNames
+        default: throw failure(.typeMismatch, "\(box.value.typeName) values have no fields to set; use its methods.", pointingAt: [key])
+        }
+        guard fields.contains(key) else { throw noField(key, on: box.value.typeName, candidates: fields) }
+        guard let x = vm.number(at: 3), x.isFinite else {
+            throw failure(.typeMismatch, "The field '\(key)' of \(box.value.typeName) must be a number, got \(vm.typeName(at: 3)).", pointingAt: [key])
+        }
+        switch box.value {
+        case .insets(var i): i[key] = x; box.value = .insets(i)
+        case .size(var s): s[key] = x; box.value = .size(s)
+        default: break
+        }
+        if let binding = box.binding {
+            guard binding.proxy.alive else { throw staleProxy() }
+            do {
+                try binding.application.set(binding.keyPath, box.value, at: vm.location(level: 1, pointingAt: [key]))
+            } catch {
+                throw ScriptError(diagnostic: error)
+            }
+        }
+        return 0
+    }
+
+    private func pushMethod(_ body: @escaping (Evaluation) throws(ScriptError) -> Int32) {
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in try body(self) }
+    }
+
+    func noField(_ key: String, on type: String, candidates: [String]) -> ScriptError {
+        let s = Suggestion.closest(to: key, among: candidates)
+        return failure(.unknownProperty, "\(type) has no field '\(key)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
+                       pointingAt: [key], suggestions: s.map { [$0] } ?? [])
+    }
+}
+
+/// Values as `tostring` shows them in scripts.
+enum ValueText {
+    static func lua(_ value: Value) -> String {
+        switch value {
+        case .color(let c): return "color \"\(c.hex)\""
+        case .font(let f):
+            var s = f.name == "system" ? "font.system(\(formatNumber(f.size)), \"\(f.weight.rawValue)\")"
+                                       : "font.named(\"\(f.name)\", \(formatNumber(f.size)))"
+            if f.italic { s += ":italic()" }
+            if f.smallCaps { s += ":smallCaps()" }
+            return s
+        case .insets(let i): return "insets(\([i.top, i.left, i.bottom, i.right].map(formatNumber).joined(separator: ", ")))"
+        case .size(let s): return "size(\(formatNumber(s.width)), \(formatNumber(s.height)))"
+        case .image(.named(let n)): return "image \"\(n)\""
+        case .image(.color(let c)): return "image.fromColor \"\(c.hex)\""
+        case .number(let x): return formatNumber(x)
+        case .int(let i): return String(i)
+        case .bool(let b): return String(b)
+        case .string(let s), .enumCase(let s): return s
+        case .null: return "nil"
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import StyleCore
+
+/// Why each property of a view has its value (`stylerun app.lua --explain SELECTOR`).
+///
+///     print(ExplainRenderer().render([button]), terminator: "")
+///     // Button#subscribe.primary
+///     //   titleColor: #FFFFFF      rule "Button.primary"  examples/subscribe.lua:12
+///     //     overridden: #000000    appearance(Button)     examples/subscribe.lua:5
+///     //     overridden: nil        default
+///
+/// For every property with a contribution beyond its kind's default (`explain(_:)` over
+/// `View.provenance`), the line that won comes first: the value, the cascade step that wrote
+/// it and its `file:line`; beneath it, most recent first, the contributions it overrode, down
+/// to the default. A `mver` contribution reads `mver → value`: it transformed the value beneath
+/// it. Columns line up within each property. With colors on, overridden lines are dimmed and
+/// their values struck through.
+public struct ExplainRenderer: Sendable {
+    /// Where the text goes, which decides the styling.
+    public var terminal: Terminal
+
+    /// A renderer for a terminal (or `.plain` for files and tests).
+    ///
+    ///     ExplainRenderer(terminal: .detect(fileDescriptor: 1))
+    public init(terminal: Terminal = .plain) {
+        self.terminal = terminal
+    }
+
+    // MARK: Text
+
+    /// The explanation of each view, separated by blank lines, each line ending in a newline.
+    ///
+    ///     ExplainRenderer().render(matchingViews)
+    public func render(_ views: [View]) -> String {
+        views.map(render(_:)).joined(separator: "\n")
+    }
+
+    /// The explanation of one view: its header, then each property that was styled.
+    ///
+    ///     ExplainRenderer().render(button)
+    public func render(_ view: View) -> String {
+        var out = TreeTextRenderer(terminal: terminal).header(of: view) + "\n"
+        guard view.provenance != nil else {
+            return out + terminal.dim("  (no provenance was recorded for this view)") + "\n"
+        }
+        let explanations = StyleCore.explain(view)
+        guard !explanations.isEmpty else {
+            return out + terminal.dim("  (every property has its default value)") + "\n"
+        }
+        for explanation in explanations {
+            out += renderProperty(explanation)
+        }
+        return out
+    }
+
+    /// One property's lines: the winner, then what it overrode.
+    private func renderProperty(_ explanation: PropertyExplanation) -> String {
+        let path = explanation.property.path, winner = explanation.winner
+        var rows: [[Cell]] = [[
+            Cell(plain: "  \(path): ", styled: "  " + terminal.bold(path + ":") + " ")
+                + valueCell(winner, overridden: false),
+            Cell(plain: winner.origin.description, styled: terminal.cyan(winner.origin.description)),
+            locationCell(winner.location),
+        ]]
+        for contribution in explanation.overridden {
+            let lead = Cell(plain: "    overridden: ", styled: "    " + terminal.dim("overridden:") + " ")
+            rows.append([
+                lead + valueCell(contribution, overridden: true),
+                Cell(plain: contribution.origin.description, styled: terminal.dim(contribution.origin.description)),
+                locationCell(contribution.location),
+            ])
+        }
+        return Cell.table(rows)
+    }
+
+    private func valueCell(_ c: Contribution, overridden: Bool) -> Cell {
+        let text = c.value.displayText
+        let mark = c.isTransform ? "mver → " : ""
+        if overridden {
+            return Cell(plain: mark + text, styled: terminal.dim(mark) + terminal.struck(text))
+        }
+        return Cell(plain: mark + text, styled: terminal.dim(mark) + c.value.styledText(terminal))
+    }
+
+    private func locationCell(_ location: SourceLocation?) -> Cell {
+        guard let location else { return Cell(plain: "", styled: "") }
+        let text = location.line > 0 ? location.description : location.file
+        return Cell(plain: text, styled: terminal.dim(text))
+    }
+
+    // MARK: JSON
+
+    /// The same explanation as JSON: an array with one object per view.
+    ///
+    ///     ExplainRenderer().json(for: [button])[0]?["properties"]?[0]?["origin"]
+    ///     // {"kind": "rule", "selector": "Button.primary"}
+    ///
+    /// Each view is `{"view", "kind", "id", "classes", "properties"}`; each property
+    /// `{"property", "value", "origin", "transform", "file", "line", "column", "overridden"}` with
+    /// `overridden` the earlier contributions, most recent first, in the same shape without
+    /// `property` and `overridden`. Origins are `{"kind": "default"}`,
+    /// `{"kind": "appearance", "viewKind": "Button"}`, `{"kind": "rule", "selector": "…"}`,
+    /// `{"kind": "style", "index": 1}` or `{"kind": "literal"}`; `file`, `line` and `column`
+    /// are null for the default.
+    public func json(for views: [View]) -> JSONValue {
+        .array(views.map { view in
+            let properties = StyleCore.explain(view).map { e -> JSONValue in
+                var entry = [(key: "property", value: JSONValue.string(e.property.path))]
+                entry += Self.members(of: e.winner)
+                entry.append((key: "overridden", value: .array(e.overridden.map { .object(Self.members(of: $0)) })))
+                return .object(entry)
+            }
+            return [
+                "view": .string(view.selectorDescription),
+                "kind": .string(view.kind.name),
+                "id": view.id.map(JSONValue.string) ?? .null,
+                "classes": .array(view.classes.map(JSONValue.string)),
+                "properties": .array(properties),
+            ]
+        })
+    }
+
+    /// `json(for:)` pretty-printed, with one trailing newline.
+    ///
+    ///     print(ExplainRenderer().renderJSON(views), terminator: "")
+    public func renderJSON(_ views: [View]) -> String {
+        json(for: views).serialized(.pretty) + "\n"
+    }
+
+    private static func members(of c: Contribution) -> [(key: String, value: JSONValue)] {
+        [
+            (key: "value", value: c.value.json),
+            (key: "origin", value: originJSON(c.origin)),
+            (key: "transform", value: .bool(c.isTransform)),
+            (key: "file", value: c.location.map { .string($0.file) } ?? .null),
+            (key: "line", value: c.location.map { .number(Double($0.line)) } ?? .null),
+            (key: "column", value: c.location.map { .number(Double($0.column)) } ?? .null),
+        ]
+    }
+
+    private static func originJSON(_ origin: Origin) -> JSONValue {
+        switch origin {
+        case .kindDefault: ["kind": "default"]
+        case .appearance(let kind): ["kind": "appearance", "viewKind": .string(kind)]
+        case .rule(let selector): ["kind": "rule", "selector": .string(selector)]
+        case .viewStyle(let index): ["kind": "style", "index": .number(Double(index))]
+        case .literal: ["kind": "literal"]
+        }
+    }
+}
+
+/// A table cell: its plain text, which decides the width, and its styled text.
+private struct Cell {
+    var plain: String
+    var styled: String
+
+    static func + (a: Cell, b: Cell) -> Cell { Cell(plain: a.plain + b.plain, styled: a.styled + b.styled) }
+
+    /// Rows padded so that each column starts at the same place, two spaces apart; trailing
+    /// empty cells and trailing spaces are left off.
+    static func table(_ rows: [[Cell]]) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.plain.count) }
+        }
+        var out = ""
+        for row in rows {
+            let used = row.lastIndex { !$0.plain.isEmpty }.map { $0 + 1 } ?? 0
+            for (i, cell) in row.prefix(used).enumerated() {
+                out += cell.styled
+                if i < used - 1 { out += String(repeating: " ", count: widths[i] - cell.plain.count + 2) }
+            }
+            out += "\n"
+        }
+        return out
+    }
+}

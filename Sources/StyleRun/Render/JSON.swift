@@ -1,0 +1,176 @@
+/// A JSON value whose objects keep their keys in the order they were built.
+///
+/// The machine-readable outputs of SPEC §4.1 are parsed by tools and compared by tests, so the
+/// key order, number spelling and escaping must not depend on a dictionary's hash seed or a
+/// platform's serializer. Object literals keep source order:
+///
+///     let view: JSONValue = ["kind": "Button", "id": .null, "classes": ["primary"]]
+///     view.serialized()    // {"kind": "Button", "id": null, "classes": ["primary"]}
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A finite number; a non-finite one serializes as `null`, since JSON has no spelling for it.
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in order; keys are expected to be unique.
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.number(x), .number(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// The member named `key` of an object, or nil (also for a non-object).
+    ///
+    ///     json["properties"]?["titleColor"]    // .string("#FFFFFFFF")
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The element at `index` of an array, or nil when out of bounds or not an array.
+    ///
+    ///     json["children"]?[0]?["kind"]    // .string("Label")
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The keys of an object in order; empty for anything else.
+    ///
+    ///     json.keys    // ["kind", "id", "classes", "properties", "children"]
+    public var keys: [String] {
+        guard case .object(let members) = self else { return [] }
+        return members.map(\.key)
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(elements.map { (key: $0.0, value: $0.1) })
+    }
+}
+
+// MARK: - Serializing
+
+extension JSONValue {
+    /// How `serialized(_:)` lays a value out.
+    public enum Layout: Sendable {
+        /// One line, with a space after `:` and `,` as SPEC §4.1 writes its examples
+        /// (`{"event": "reload", "ok": true}`); for one-object-per-line streams.
+        case line
+        /// Two-space indentation, one member or element per line; empty containers stay `{}`
+        /// and `[]`. No trailing newline.
+        case pretty
+    }
+
+    /// The JSON text of this value.
+    ///
+    ///     JSONValue.array([16, 0.85, "é\n"]).serialized()    // [16, 0.85, "é\n"] with \n escaped
+    ///
+    /// Numbers are printed as `JSONValue.format(number:)` does; strings are escaped as
+    /// `JSONValue.quote(_:)` does.
+    public func serialized(_ layout: Layout = .line) -> String {
+        var out = ""
+        write(to: &out, layout: layout, depth: 0)
+        return out
+    }
+
+    private func write(to out: inout String, layout: Layout, depth: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let x): out += JSONValue.format(number: x)
+        case .string(let s): out += JSONValue.quote(s)
+        case .array(let elements):
+            writeContainer(elements, open: "[", close: "]", to: &out, layout: layout, depth: depth) { e, out in
+                e.write(to: &out, layout: layout, depth: depth + 1)
+            }
+        case .object(let members):
+            writeContainer(members, open: "{", close: "}", to: &out, layout: layout, depth: depth) { m, out in
+                out += JSONValue.quote(m.key)
+                out += ": "
+                m.value.write(to: &out, layout: layout, depth: depth + 1)
+            }
+        }
+    }
+
+    private func writeContainer<Element>(_ items: [Element], open: String, close: String, to out: inout String,
+                                         layout: Layout, depth: Int, item: (Element, inout String) -> Void) {
+        out += open
+        guard !items.isEmpty else { out += close; return }
+        switch layout {
+        case .line:
+            for (i, e) in items.enumerated() {
+                if i > 0 { out += ", " }
+                item(e, &out)
+            }
+        case .pretty:
+            let inner = String(repeating: "  ", count: depth + 1)
+            for (i, e) in items.enumerated() {
+                out += i == 0 ? "\n" : ",\n"
+                out += inner
+                item(e, &out)
+            }
+            out += "\n" + String(repeating: "  ", count: depth)
+        }
+        out += close
+    }
+
+    /// A number as JSON: integral values without a fraction (`16`), others in the shortest form
+    /// that reads back to the same double (`0.85`); `null` for NaN and infinities.
+    ///
+    ///     JSONValue.format(number: 16)      // "16"
+    ///     JSONValue.format(number: 0.85)    // "0.85"
+    public static func format(number x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        // Swift's description is the shortest round-trip form; its exponent form (`1e-07`,
+        // `1e+20`) is valid JSON.
+        return String(x)
+    }
+
+    /// A string as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`,
+    /// `\r`, `\b`, `\f` or `\u00XX`; everything else, non-ASCII included, as it is.
+    ///
+    ///     JSONValue.quote("a\"b\u{1}é")    // "a\"b\u0001é" (with the quotes)
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{00}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+        return out
+    }
+}

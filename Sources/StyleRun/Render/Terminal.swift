@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StyleCore
+
+/// Whether output may use ANSI colors, and the styling the renderers apply when it may.
+///
+///     let terminal = Terminal.detect(fileDescriptor: 1)    // standard output
+///     print(terminal.bold("Button") + terminal.dim("#subscribe"))
+///
+/// Colors are off when `NO_COLOR` is set to anything non-empty (no-color.org), when `TERM` is
+/// `dumb`, or when the output is not a terminal. Renderers take a `Terminal` so that tests can
+/// inject one instead of depending on how they were run. With colors off every styling method
+/// returns its text unchanged.
+public struct Terminal: Sendable, Equatable {
+    /// Whether styling methods add ANSI escape sequences.
+    public var colors: Bool
+
+    /// A terminal with colors explicitly on or off.
+    ///
+    ///     let plain = Terminal(colors: false)
+    public init(colors: Bool) {
+        self.colors = colors
+    }
+
+    /// Decides from an environment and whether the output is a terminal.
+    ///
+    ///     Terminal(environment: ["TERM": "xterm-256color"], isTerminal: true).colors    // true
+    ///     Terminal(environment: ["NO_COLOR": "1"], isTerminal: true).colors              // false
+    public init(environment: [String: String], isTerminal: Bool) {
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let dumb = environment["TERM"] == "dumb"
+        self.colors = isTerminal && !noColor && !dumb
+    }
+
+    /// Colors never: for files, pipes and tests.
+    public static let plain = Terminal(colors: false)
+
+    /// Decides for a file descriptor (1 standard output, 2 standard error) of this process.
+    ///
+    ///     let errors = Terminal.detect(fileDescriptor: 2)
+    public static func detect(fileDescriptor: Int32) -> Terminal {
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return Terminal(environment: environment, isTerminal: isatty(fileDescriptor) == 1)
+    }
+
+    // MARK: Styling
+
+    /// `text` in bold.
+    public func bold(_ text: String) -> String { sgr("1", text) }
+    /// `text` dimmed (faint).
+    public func dim(_ text: String) -> String { sgr("2", text) }
+    /// `text` struck through and dimmed: a value that lost.
+    public func struck(_ text: String) -> String { sgr("2;9", text) }
+    /// `text` in bold red: errors.
+    public func red(_ text: String) -> String { sgr("1;31", text) }
+    /// `text` in bold yellow: warnings.
+    public func yellow(_ text: String) -> String { sgr("1;33", text) }
+    /// `text` in green: additions, carets.
+    public func green(_ text: String) -> String { sgr("32", text) }
+    /// `text` in cyan: ids and classes.
+    public func cyan(_ text: String) -> String { sgr("36", text) }
+
+    /// `██ ` drawn in the color itself (24-bit), or nothing with colors off.
+    ///
+    ///     terminal.swatch(Color(red: 0.6, green: 0.3, blue: 1))    // "\u{1B}[38;2;153;77;255m██\u{1B}[0m "
+    public func swatch(_ color: Color) -> String {
+        guard colors else { return "" }
+        func byte(_ x: Double) -> Int { Int((min(max(x, 0), 1) * 255).rounded()) }
+        return "\u{1B}[38;2;\(byte(color.red));\(byte(color.green));\(byte(color.blue))m██\u{1B}[0m "
+    }
+
+    private func sgr(_ code: String, _ text: String) -> String {
+        guard colors, !text.isEmpty else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}

@@ -1,0 +1,66 @@
+import StyleCore
+
+/// The styled tree for a terminal (`stylerun app.lua`, SPEC §4 `tree`).
+///
+///     print(TreeTextRenderer(terminal: .detect(fileDescriptor: 1)).render(root), terminator: "")
+///     // StackView#root
+///     // │  axis: vertical
+///     // ├─ Label#title
+///     // │     text: "Subscribe to Point-Free"
+///     // └─ Button#subscribe.primary
+///     //       titleColor: #FFFFFF
+///
+/// One line per view, `Kind#id.class`, indented by depth with box-drawing guides; beneath it
+/// the properties that differ from their defaults (all of them with `includesDefaults`), one
+/// per line as `path: value` in slot order, values as `Value.displayText` spells them. With
+/// colors on, kinds are bold, ids and classes cyan, guides and property names dim, and each
+/// color value has a swatch of itself.
+public struct TreeTextRenderer: Sendable {
+    /// Whether every property is listed, not only those that differ from their defaults.
+    public var includesDefaults: Bool
+    /// Where the text goes, which decides the styling.
+    public var terminal: Terminal
+
+    /// A renderer; `all: true` lists every property (`--all`).
+    ///
+    ///     TreeTextRenderer(all: true, terminal: .plain).render(root)
+    public init(all: Bool = false, terminal: Terminal = .plain) {
+        self.includesDefaults = all
+        self.terminal = terminal
+    }
+
+    /// The text of a view and its descendants, each line ending in a newline.
+    ///
+    ///     TreeTextRenderer().render(Label)    // "Label\n"
+    public func render(_ view: View) -> String {
+        var out = ""
+        write(view, prefix: "", connector: "", childPrefix: "", to: &out)
+        return out
+    }
+
+    /// `Kind#id.class1.class2`, styled: the header line of a view without its guides.
+    ///
+    ///     TreeTextRenderer().header(of: button)    // Button#subscribe.primary
+    public func header(of view: View) -> String {
+        var s = terminal.bold(view.kind.name)
+        if let id = view.id { s += terminal.cyan("#" + id) }
+        for c in view.classes { s += terminal.cyan("." + c) }
+        return s
+    }
+
+    private func write(_ view: View, prefix: String, connector: String, childPrefix: String, to out: inout String) {
+        out += terminal.dim(prefix + connector) + header(of: view) + "\n"
+        // Properties hang under the header; the guide continues through them when children follow.
+        let propertyGuide = childPrefix + (view.children.isEmpty ? "   " : "│  ")
+        for p in view.kind.properties {
+            let value = view.values[p.slot]
+            guard includesDefaults || value != p.defaultValue else { continue }
+            out += terminal.dim(propertyGuide + p.path + ":") + " " + value.styledText(terminal) + "\n"
+        }
+        for (i, child) in view.children.enumerated() {
+            let last = i == view.children.count - 1
+            write(child, prefix: childPrefix, connector: last ? "└─ " : "├─ ",
+                  childPrefix: childPrefix + (last ? "   " : "│  "), to: &out)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import StyleCore
+
+extension Value {
+    /// The value as SPEC §4.1 spells it in every JSON output (tree, watch changes, explain).
+    ///
+    ///     Value.color(.white).json                           // "#FFFFFFFF"
+    ///     Value.insets(Insets(all: 8)).json.serialized()     // {"top": 8, "left": 8, "bottom": 8, "right": 8}
+    ///
+    /// Numbers, booleans and strings are themselves; enums their case name; colors
+    /// `"#RRGGBBAA"` in upper-case hex; insets, sizes, fonts and images objects with their fields
+    /// in a fixed order; `nil` is `null`.
+    public var json: JSONValue {
+        switch self {
+        case .number(let x): .number(x)
+        case .int(let i): .number(Double(i))
+        case .bool(let b): .bool(b)
+        case .string(let s): .string(s)
+        case .enumCase(let c): .string(c)
+        case .color(let c): .string(c.hex)
+        case .insets(let i):
+            ["top": .number(i.top), "left": .number(i.left), "bottom": .number(i.bottom), "right": .number(i.right)]
+        case .size(let s):
+            ["width": .number(s.width), "height": .number(s.height)]
+        case .font(let f):
+            ["name": .string(f.name), "size": .number(f.size), "weight": .string(f.weight.rawValue),
+             "italic": .bool(f.italic), "smallCaps": .bool(f.smallCaps)]
+        case .image(.named(let name)): ["name": .string(name)]
+        case .image(.color(let c)): ["color": .string(c.hex)]
+        case .null: .null
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic as SPEC §4.1's lint JSON spells it (also used by watch and `--format json`).
+    ///
+    ///     diagnostic.json.serialized()
+    ///     // {"file": "a.lua", "line": 3, "column": 5, "endLine": 3, "endColumn": 17,
+    ///     //  "severity": "error", "code": "unknown-property", "message": "…", "suggestions": ["layoutMargins"]}
+    public var json: JSONValue {
+        [
+            "file": .string(file),
+            "line": .number(Double(line)),
+            "column": .number(Double(column)),
+            "endLine": .number(Double(endLine)),
+            "endColumn": .number(Double(endColumn)),
+            "severity": .string(severity.rawValue),
+            "code": .string(code.rawValue),
+            "message": .string(message),
+            "suggestions": .array(suggestions.map(JSONValue.string)),
+        ]
+    }
+}

@@ -1,0 +1,87 @@
+import StyleCore
+import XCTest
+
+final class RuleIndexTests: XCTestCase {
+    /// 1,500 rules over ids, classes and kinds, as a big design system might have.
+    private func bigSheet() -> Stylesheet {
+        let sheet = Stylesheet()
+        let kinds = ["Label", "Button", "StackView", "ImageView", "TextField"]
+        for i in 0..<500 {
+            sheet.addRule("#item-\(i)", T.mut(T.view, "alpha", .number(0.5)))
+            sheet.addRule(".card-\(i)__title--large", T.mut(T.view, "isHidden", .bool(true)))
+            sheet.addRule("StackView.row-\(i) > \(kinds[i % kinds.count])", T.mut(T.view, "clipsToBounds", .bool(true)))
+        }
+        return sheet
+    }
+
+    func testCandidatesAreFarFewerThanRules() {
+        let sheet = bigSheet()
+        let label = T.view(T.label, "item-7", "card-7__title--large card-8__title--large")
+        let row = T.view(T.stack, nil, "row-10", label)
+        defer { withExtendedLifetime(row) {} }  // a parent is held weakly
+        let index = sheet.ruleIndex
+        let candidates = index.candidates(for: label)
+        // Its id, its two classes, and the Label kind bucket (every 5th of the 500 kind rules).
+        XCTAssertEqual(candidates.count, 1 + 2 + 100)
+        XCTAssertLessThan(candidates.count * 10, sheet.rules.count)
+        let matched = index.matches(for: label).map(\.selector.text)
+        XCTAssertEqual(matched, [".card-7__title--large", ".card-8__title--large", "StackView.row-10 > Label", "#item-7"])
+    }
+
+    func testIndexAgreesWithTestingEveryRule() {
+        let sheet = Stylesheet()
+        let selectors = ["*", "View", "Label", ".a", ".b", ".a.b", "#x", "Label#x.a", ".a > .b", ".b .a", "StackView > *",
+                         "Button, .a", "#y Label", "View.b, #x", "StackView Label.a"]
+        for s in selectors { sheet.addRule(s, T.mut(T.view, "alpha", .number(1))) }
+        sheet.addRule(".a", T.mut(T.label, "text", .string("x")))
+        let leaves = [T.view(T.label, "x", "a"), T.view(T.label, nil, "b a"), T.view(T.button, nil, "a"), T.view(T.imageView)]
+        let root = T.view(T.stack, "y", "b", T.view(T.stack, nil, "a", leaves[0], leaves[1]), leaves[2], leaves[3])
+        var all: [View] = []
+        root.forEachInTree { all.append($0) }
+        for view in all {
+            let expected = sheet.rules.filter { $0.selector.matches(view) && view.kind.isA($0.style.kind) }.map(\.order)
+            let actual = sheet.ruleIndex.matches(for: view).map(\.rule.order)
+            XCTAssertEqual(Set(actual), Set(expected), view.selectorDescription)
+            XCTAssertEqual(actual.count, expected.count, view.selectorDescription)
+        }
+    }
+
+    func testRulesOfAnotherStyleKindAreNotCandidates() {
+        let sheet = Stylesheet()
+        sheet.addRule(".x", T.mut(T.label, "text", .string("x")))
+        sheet.addRule(".x", T.mut(T.button, "title", .string("x")))
+        let button = T.view(T.button, nil, "x")
+        XCTAssertEqual(sheet.ruleIndex.candidates(for: button).map { [$0.rule, $0.selector] }, [[1, 0]])
+    }
+
+    func testEachSelectorGoesIntoOneBucketByItsRarestClass() {
+        let sheet = Stylesheet()
+        sheet.addRule(".common.rare", T.mut(T.view, "alpha", .number(1)))
+        sheet.addRule(".common", T.mut(T.view, "alpha", .number(1)))
+        sheet.addRule(".common.other", T.mut(T.view, "alpha", .number(1)))
+        // Only `.common`: the first and third rules are bucketed under their rarer class.
+        XCTAssertEqual(sheet.ruleIndex.candidates(for: T.view(T.view, nil, "common")).map(\.rule), [1])
+        XCTAssertEqual(Set(sheet.ruleIndex.candidates(for: T.view(T.view, nil, "common rare other")).map(\.rule)), [0, 1, 2])
+    }
+
+    func testMatchesAreInSpecificityThenSourceOrder() {
+        let sheet = Stylesheet()
+        sheet.addRule("#ok", T.mut(T.view, "alpha", .number(1)))
+        sheet.addRule(".b", T.mut(T.view, "alpha", .number(1)))
+        sheet.addRule("Button", T.mut(T.view, "alpha", .number(1)))
+        sheet.addRule(".a", T.mut(T.view, "alpha", .number(1)))
+        sheet.addRule("View Button", T.mut(T.view, "alpha", .number(1)))
+        let b = T.view(T.button, "ok", "a b")
+        let parent = T.view(T.stack, nil, "", b)
+        defer { withExtendedLifetime(parent) {} }  // a parent is held weakly
+        XCTAssertEqual(sheet.ruleIndex.matches(for: b).map(\.selector.text), ["Button", "View Button", ".b", ".a", "#ok"])
+    }
+
+    func testIndexIsRebuiltWhenARuleIsAdded() {
+        let sheet = Stylesheet()
+        let b = T.view(T.button, nil, "a")
+        XCTAssertEqual(sheet.ruleIndex.matches(for: b).count, 0)
+        sheet.addRule(".a", T.mut(T.view, "alpha", .number(1)))
+        XCTAssertEqual(sheet.ruleIndex.matches(for: b).count, 1)
+    }
+}

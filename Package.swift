@@ -24,7 +24,7 @@ let package = Package(
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
         .target(name: "StyleLua", dependencies: ["StyleCore", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRun"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),

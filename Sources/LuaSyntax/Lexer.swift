@@ -382,7 +382,7 @@ public enum LuaLexer {
         let result: Result<[Token], SyntaxError> = source.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(source: buffer, chunkName: chunkName, skipsFirstLineComment: skipsFirstLineComment)
             var tokens: [Token] = []
-            do {
+            do throws(SyntaxError) {
                 while true {
                     let token = try lexer.next()
                     tokens.append(token)

@@ -18,7 +18,7 @@ public enum LuaParser {
                              skipsFirstLineComment: Bool = true) throws(SyntaxError) -> Chunk {
         let result: Result<Chunk, SyntaxError> = source.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(source: buffer, chunkName: chunkName, skipsFirstLineComment: skipsFirstLineComment)
-            do {
+            do throws(SyntaxError) {
                 let first = try lexer.next()
                 var parser = Parser(lexer: lexer, current: first)
                 return .success(try parser.chunk())

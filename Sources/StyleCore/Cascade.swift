@@ -29,7 +29,8 @@ public struct Cascade {
     /// - Parameters:
     ///   - root: the tree to style; selectors may still look at `root`'s ancestors.
     ///   - recordingProvenance: keep every contribution in `View.provenance` (for explain).
-    /// - Returns: the diagnostics, in tree order; empty when the tree was styled.
+    /// - Returns: the diagnostics: duplicate ids first, then each view's in tree order; empty
+    ///   when the tree was styled.
     public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
         var views: [View] = []
         root.forEachInTree { views.append($0) }

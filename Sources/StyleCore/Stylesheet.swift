@@ -66,6 +66,9 @@ public final class Stylesheet {
 }
 
 /// `appearance(Kind, style)`: defaults for a kind and its sub-kinds (`UIAppearance`).
+///
+///     let appearance = try sheet.appearance(Schema.label, bodyText, at: loc)
+///     appearance.applies(to: title)   // true for a Label
 public struct Appearance {
     public let kind: Kind
     public let style: Style
@@ -78,6 +81,9 @@ public struct Appearance {
 }
 
 /// `rule(selector, style)`: a CSS-like rule.
+///
+///     let rule = try sheet.rule(SelectorList.parse("Button.primary", schema: .standard), primary, at: loc)
+///     rule.selector.matches(subscribe)
 public struct Rule {
     public let selector: SelectorList
     public let style: Style

@@ -6,6 +6,7 @@ import StyleCore
 extension Evaluation {
     func installValueBindings() {
         let L = vm.L
+        installValueMetatable()  // before any value is pushed
 
         // color "#6E40C9", color.clear / .black / .white
         srlua_newtable(L)  // stack: color
@@ -101,8 +102,6 @@ extension Evaluation {
             return 1
         })
         setGlobal("image")
-
-        installValueMetatable()
     }
 
     /// Sets a metatable on the namespace table on top: callable, and closed to new fields.

@@ -1,0 +1,248 @@
+/// Expressions, function bodies and table constructors, following `lparser.c`.
+extension Parser {
+    /// Binding power of unary operators, between `*` and `^` (Lua's UNARY_PRIORITY).
+    static let unaryPrecedence = 12
+
+    mutating func expression() throws(SyntaxError) -> Expression {
+        try subexpression(limit: 0)
+    }
+
+    mutating func expressionList() throws(SyntaxError) -> [Expression] {
+        var values = [try expression()]
+        while try test(.comma) {
+            values.append(try expression())
+        }
+        return values
+    }
+
+    /// Lua's `subexpr`: precedence climbing where an operator binds while its left priority
+    /// exceeds `limit`, and its right operand is read with its right priority, which is lower
+    /// for the right-associative `..` and `^`.
+    mutating func subexpression(limit: Int) throws(SyntaxError) -> Expression {
+        try enterLevel()
+        let start = current.range.start
+        var left: Expression
+        if let op = unaryOperator(current.kind) {
+            let operatorRange = current.range
+            try advance()
+            let operand = try subexpression(limit: Parser.unaryPrecedence)
+            left = .unary(UnaryExpression(op: op, operatorRange: operatorRange, operand: operand,
+                                          range: range(from: start)))
+        } else {
+            left = try simpleExpression()
+        }
+        while let op = binaryOperator(current.kind), op.precedence.left > limit {
+            let operatorRange = current.range
+            try advance()
+            let right = try subexpression(limit: op.precedence.right)
+            left = .binary(BinaryExpression(op: op, operatorRange: operatorRange, lhs: left, rhs: right,
+                                            range: range(from: start)))
+        }
+        depth -= 1
+        return left
+    }
+
+    private func unaryOperator(_ kind: TokenKind) -> UnaryExpression.Operator? {
+        switch kind {
+        case .not: return .not
+        case .minus: return .negate
+        case .tilde: return .bitwiseNot
+        case .hash: return .length
+        default: return nil
+        }
+    }
+
+    private func binaryOperator(_ kind: TokenKind) -> BinaryExpression.Operator? {
+        switch kind {
+        case .plus: return .add
+        case .minus: return .subtract
+        case .star: return .multiply
+        case .percent: return .modulo
+        case .caret: return .power
+        case .slash: return .divide
+        case .floorDivide: return .floorDivide
+        case .ampersand: return .bitwiseAnd
+        case .pipe: return .bitwiseOr
+        case .tilde: return .bitwiseXor
+        case .shiftLeft: return .shiftLeft
+        case .shiftRight: return .shiftRight
+        case .concat: return .concat
+        case .notEqual: return .notEqual
+        case .equal: return .equal
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .and: return .and
+        case .or: return .or
+        default: return nil
+        }
+    }
+
+    private mutating func simpleExpression() throws(SyntaxError) -> Expression {
+        let token = current
+        let value: Expression
+        switch token.kind {
+        case .integer, .float: value = .number(token.number, range: token.range)
+        case .string: value = .string(StringLiteral(bytes: token.bytes, range: token.range))
+        case .nil: value = .nil(token.range)
+        case .true: value = .true(token.range)
+        case .false: value = .false(token.range)
+        case .dots:
+            guard scopes.function.isVararg else { throw error(.varargOutsideVarargFunction) }
+            value = .vararg(token.range)
+        case .leftBrace:
+            return .table(try tableConstructor())
+        case .function:
+            try advance()
+            return .function(try functionBody(start: token.range.start, line: lexer.line, methodName: nil))
+        default:
+            return try suffixedExpression()
+        }
+        try advance()
+        return value
+    }
+
+    /// Lua's `primaryexp`: a name or a parenthesized expression.
+    private mutating func primaryExpression() throws(SyntaxError) -> Expression {
+        switch current.kind {
+        case .leftParen:
+            let line = lexer.line
+            let start = current.range.start
+            try advance()
+            let inner = try expression()
+            try expect(.rightParen, closing: .leftParen, openedAt: line)
+            return .parenthesized(inner, range: range(from: start))
+        case .name:
+            return .name(try resolve(try identifier()))
+        default:
+            throw error(.unexpectedSymbol)
+        }
+    }
+
+    /// Lua's `suffixedexp`: a primary expression followed by fields, indexes and calls.
+    mutating func suffixedExpression() throws(SyntaxError) -> Expression {
+        let line = lexer.line
+        let start = current.range.start
+        var value = try primaryExpression()
+        while true {
+            switch current.kind {
+            case .dot:
+                try advance()
+                let field = try identifier()
+                value = .index(IndexExpression(base: value, key: .field(field), range: range(from: start)))
+            case .leftBracket:
+                try advance()
+                let key = try expression()
+                try expect(.rightBracket)
+                value = .index(IndexExpression(base: value, key: .expression(key), range: range(from: start)))
+            case .colon:
+                try advance()
+                let method = try identifier()
+                let (arguments, style) = try callArguments(line: line)
+                value = .methodCall(MethodCallExpression(receiver: value, method: method, arguments: arguments,
+                                                         argumentStyle: style, range: range(from: start)))
+            case .leftParen, .string, .leftBrace:
+                let (arguments, style) = try callArguments(line: line)
+                value = .call(CallExpression(callee: value, arguments: arguments, argumentStyle: style,
+                                             range: range(from: start)))
+            default:
+                return value
+            }
+        }
+    }
+
+    /// Lua's `funcargs`; `line` is where the whole suffixed expression began, which is the
+    /// line Lua names in "(to close '(' at line N)".
+    private mutating func callArguments(line: Int) throws(SyntaxError) -> ([Expression], ArgumentStyle) {
+        switch current.kind {
+        case .leftParen:
+            try advance()
+            let arguments = current.kind == .rightParen ? [] : try expressionList()
+            try expect(.rightParen, closing: .leftParen, openedAt: line)
+            return (arguments, .parenthesized)
+        case .leftBrace:
+            return ([.table(try tableConstructor())], .table)
+        case .string:
+            let argument = Expression.string(StringLiteral(bytes: current.bytes, range: current.range))
+            try advance()
+            return ([argument], .string)
+        default:
+            throw error(.functionArgumentsExpected)
+        }
+    }
+
+    private mutating func tableConstructor() throws(SyntaxError) -> TableConstructor {
+        let line = lexer.line
+        let start = current.range.start
+        try expect(.leftBrace)
+        var fields: [TableConstructor.Field] = []
+        while current.kind != .rightBrace {
+            fields.append(try tableField())
+            guard current.kind == .comma || current.kind == .semicolon else { break }
+            try advance()
+        }
+        try expect(.rightBrace, closing: .leftBrace, openedAt: line)
+        return TableConstructor(fields: fields, range: range(from: start))
+    }
+
+    private mutating func tableField() throws(SyntaxError) -> TableConstructor.Field {
+        switch current.kind {
+        case .name where try peek().kind == .assign:
+            let name = try identifier()
+            try expect(.assign)
+            return .named(name, try expression())
+        case .leftBracket:
+            let start = current.range.start
+            try advance()
+            let key = try expression()
+            try expect(.rightBracket)
+            try expect(.assign)
+            let value = try expression()
+            return .keyed(key: key, value: value, range: range(from: start))
+        default:
+            return .positional(try expression())
+        }
+    }
+
+    /// Lua's `body`: parameters and statements of a function opened at `line`.
+    mutating func functionBody(start: SourceLocation, line: Int, methodName: Identifier?) throws(SyntaxError) -> FunctionBody {
+        scopes.openFunction(line: line, isVararg: false)
+        var parameters: [LocalName] = []
+        if let methodName {
+            let selfName = Identifier(text: "self", range: methodName.range)
+            parameters.append(LocalName(variable: try declare(selfName, role: .implicitSelf)!, name: selfName,
+                                        attribute: nil))
+            activate(1)
+        }
+        try expect(.leftParen)
+        var isVararg = false
+        if current.kind != .rightParen {
+            var count = 0
+            while true {
+                switch current.kind {
+                case .name:
+                    let name = try identifier()
+                    parameters.append(LocalName(variable: try declare(name, role: .parameter)!, name: name,
+                                                attribute: nil))
+                    count += 1
+                case .dots:
+                    try advance()
+                    isVararg = true
+                default:
+                    throw error(.nameOrVarargExpected)
+                }
+                if isVararg || current.kind != .comma { break }
+                try advance()
+            }
+            activate(count)
+        }
+        scopes.function.isVararg = isVararg
+        try expect(.rightParen)
+        let body = try block()
+        try expect(.end, closing: .function, openedAt: line)
+        let bodyRange = range(from: start)
+        if let problem = scopes.closeFunction() { throw scopeError(problem) }
+        return FunctionBody(parameters: parameters, isVararg: isVararg, body: body, range: bodyRange)
+    }
+}

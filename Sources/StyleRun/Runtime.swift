@@ -1,0 +1,129 @@
+import Foundation
+@_exported import StyleCore
+import StyleLua
+
+/// The entry point for Swift hosts: kinds, limits, and loading stylesheets.
+///
+///     let runtime = Runtime()
+///     try runtime.register("GradientView", superKind: Schema.view, properties: [
+///         .value("fromColor", .optional(.color)), .value("toColor", .optional(.color)),
+///     ])
+///     let sheet = try runtime.load(file: "styles/app.lua")
+///     try sheet.apply(to: rootView)
+///     rootView["backgroundColor"]   // .color(…)
+///
+/// Not thread-safe: load and apply on one thread (or serialize access).
+public final class Runtime {
+    /// The kinds scripts see: the standard ones plus those registered here.
+    public private(set) var schema: Schema
+    /// Per evaluation: wall clock, memory, instructions.
+    public var limits: Limits
+    /// The stdlib folder `require` searches after the script's folder.
+    public var stdlibPath: String?
+    /// Receives the script's `print` output, prefixed with `file:line:`.
+    public var log: (String) -> Void
+
+    public init(schema: Schema = .standard, limits: Limits = .default, stdlibPath: String? = Runtime.defaultStdlibPath,
+                log: @escaping (String) -> Void = { _ in }) {
+        self.schema = schema
+        self.limits = limits
+        self.stdlibPath = stdlibPath
+        self.log = log
+    }
+
+    /// Registers a host kind under `superKind`; scripts see it as a global.
+    @discardableResult
+    public func register(_ name: String, superKind: Kind, doc: String = "",
+                         properties: [PropertyDeclaration]) throws(Schema.RegistrationError) -> Kind {
+        try schema.register(name, superKind: superKind, doc: doc, properties: properties)
+    }
+
+    /// Evaluates a script file into a stylesheet (and the tree it returns, if any).
+    /// - Throws: `DiagnosticList` with the script's errors.
+    public func load(file path: String, theme: String? = nil) throws(DiagnosticList) -> LoadedStylesheet {
+        LoadedStylesheet(try Evaluation.evaluate(file: path, options: options(theme: theme)))
+    }
+
+    /// Evaluates script text; `name` is the file name diagnostics show, `folder` where `require` looks.
+    public func load(source: String, name: String = "<string>", folder: String = ".", theme: String? = nil) throws(DiagnosticList) -> LoadedStylesheet {
+        LoadedStylesheet(try Evaluation.evaluate(source: source, chunk: name, folder: folder, options: options(theme: theme)))
+    }
+
+    private func options(theme: String?) -> EvaluationOptions {
+        EvaluationOptions(limits: limits, theme: theme, stdlibPath: stdlibPath, schema: schema, log: log)
+    }
+
+    /// `$STYLERUN_STDLIB`, else a `stdlib/` folder beside or above the executable, else the
+    /// source checkout's `stdlib/`.
+    public static var defaultStdlibPath: String? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["STYLERUN_STDLIB"], !env.isEmpty { return env }
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = dir.appendingPathComponent("stdlib")
+            if fm.fileExists(atPath: candidate.appendingPathComponent("base.lua").path) { return candidate.path }
+            dir.deleteLastPathComponent()
+        }
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("stdlib")
+        return fm.fileExists(atPath: checkout.path) ? checkout.path : nil
+    }
+}
+
+/// A stylesheet a script made, ready to apply to trees. It keeps the script's Lua state for its
+/// function styles, so keep it as long as you apply it.
+public final class LoadedStylesheet {
+    let evaluation: Evaluation
+
+    init(_ evaluation: Evaluation) { self.evaluation = evaluation }
+
+    public var stylesheet: Stylesheet { evaluation.stylesheet }
+    /// The tree the script returned, if any (not yet styled).
+    public var root: View? { evaluation.root }
+    /// The schema with the script's own kinds.
+    public var schema: Schema { evaluation.schema }
+    /// The files the evaluation read: the script, then its modules.
+    public var files: [String] { evaluation.files }
+    public var themeNames: [String] { evaluation.themeNames }
+    public var activeTheme: String? { evaluation.activeTheme }
+
+    /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
+    /// the views' own styles and literals. On error the tree is left exactly as it was.
+    /// - Throws: `DiagnosticList` with every error found.
+    public func apply(to root: View, recordingProvenance: Bool = true) throws(DiagnosticList) {
+        let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance)
+        if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
+    }
+
+    /// Styles the tree the script returned and returns it.
+    /// - Throws: `DiagnosticList` if the script returned no view, or styling failed.
+    public func applyToOwnTree(recordingProvenance: Bool = true) throws(DiagnosticList) -> View {
+        guard let root else {
+            let file = files.first ?? "<script>"
+            throw DiagnosticList([Diagnostic(.badReturn, "The script returned \(evaluation.returnedTypeName == "nil" ? "nothing" : "a \(evaluation.returnedTypeName)"); return the root view, e.g. return StackView { … }.", at: SourceLocation(file: file, line: lastLine(of: file)))])
+        }
+        try apply(to: root, recordingProvenance: recordingProvenance)
+        return root
+    }
+
+    /// The views of `root` matching a selector, in tree order.
+    public func views(matching selector: String, in root: View) throws(DiagnosticList) -> [View] {
+        let list: SelectorList
+        do throws(SelectorError) {
+            list = try SelectorList.parse(selector, schema: schema)
+        } catch {
+            throw DiagnosticList([Diagnostic(error.code, error.message, at: SourceLocation(file: "--explain", line: 1, column: error.offset + 1), suggestions: error.suggestions)])
+        }
+        var out: [View] = []
+        root.forEachInTree { if list.matches($0) { out.append($0) } }
+        return out
+    }
+
+    private func lastLine(of file: String) -> Int {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return 1 }
+        return max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))
+    }
+}
+
+/// Reading script files with the checks and messages of SPEC §4 (missing, folder, binary, not UTF-8).
+public typealias SourceFile = StyleLua.SourceFile

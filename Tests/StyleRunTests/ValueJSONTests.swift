@@ -1,0 +1,51 @@
+import StyleCore
+import XCTest
+@testable import StyleRun
+
+final class ValueJSONTests: XCTestCase {
+    func testEveryValueTypeAsSpecified() {
+        let cases: [(Value, String)] = [
+            (.number(16), "16"),
+            (.number(0.85), "0.85"),
+            (.int(3), "3"),
+            (.bool(true), "true"),
+            (.string("See \"options\""), #""See \"options\"""#),
+            (.enumCase("vertical"), #""vertical""#),
+            (.color(.white), #""#FFFFFFFF""#),
+            (.color(Color(red: 0.6, green: 0.3, blue: 1, alpha: 0.5)), #""#994DFF80""#),
+            (.color(Color(red: 0.96, green: 0.96, blue: 0.96)), #""#F5F5F5FF""#),
+            (.color(.clear), #""#00000000""#),
+            (.insets(Insets(top: 8, left: 16, bottom: 32, right: 4.5)),
+             #"{"top": 8, "left": 16, "bottom": 32, "right": 4.5}"#),
+            (.size(Size(width: 16, height: 9)), #"{"width": 16, "height": 9}"#),
+            (.font(.system(17)), #"{"name": "system", "size": 17, "weight": "regular", "italic": false, "smallCaps": false}"#),
+            (.font(Font(name: "Avenir-Heavy", size: 16.5, weight: .heavy, italic: true, smallCaps: true)),
+             #"{"name": "Avenir-Heavy", "size": 16.5, "weight": "heavy", "italic": true, "smallCaps": true}"#),
+            (.image(.named("logo")), #"{"name": "logo"}"#),
+            (.image(.color(hex("#974DFF"))), #"{"color": "#974DFFFF"}"#),
+            (.null, "null"),
+        ]
+        for (value, expected) in cases {
+            XCTAssertEqual(value.json.serialized(), expected, "\(value)")
+        }
+    }
+
+    func testDiagnosticHasTheLintShapeInOrder() {
+        let d = Diagnostic(.unknownProperty, "View has no property 'layoutMargin'. Did you mean 'layoutMargins'?",
+                           at: SourceLocation(file: "styles/app.lua", line: 12, column: 10), length: 12,
+                           suggestions: ["layoutMargins"])
+        XCTAssertEqual(d.json.serialized(), """
+            {"file": "styles/app.lua", "line": 12, "column": 10, "endLine": 12, "endColumn": 22, \
+            "severity": "error", "code": "unknown-property", \
+            "message": "View has no property 'layoutMargin'. Did you mean 'layoutMargins'?", \
+            "suggestions": ["layoutMargins"]}
+            """)
+    }
+
+    func testWarningWithoutSuggestionsHasAnEmptyList() {
+        let d = Diagnostic("off-grid", "Off the grid.", at: SourceLocation(file: "a.lua", line: 1), severity: .warning)
+        XCTAssertEqual(d.json["severity"], "warning")
+        XCTAssertEqual(d.json["suggestions"], [])
+        XCTAssertEqual(d.json["column"], 1)
+    }
+}

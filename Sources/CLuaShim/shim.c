@@ -48,6 +48,7 @@ static void raise_limit(lua_State *L, lua_Debug *ar) {
     // instruction raises again until the script has unwound completely.
     lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
     lua_getinfo(L, "Sl", ar);
+    if (!b->tripLine && ar->currentline > 0) b->tripLine = ar->currentline;
     if (ar->currentline > 0)
         lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
     else

@@ -106,7 +106,10 @@ struct Parser {
 
     mutating func enterLevel() throws(SyntaxError) {
         depth += 1
-        if depth >= Parser.maximumDepth { throw error(.tooDeeplyNested) }
+        if depth >= Parser.maximumDepth {
+            throw SyntaxError(reason: .tooDeeplyNested, chunkName: lexer.chunkName, range: current.range, near: nil,
+                              luacLine: lexer.line)
+        }
     }
 
     func blockFollows(withUntil: Bool) -> Bool {

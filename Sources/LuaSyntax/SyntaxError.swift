@@ -102,7 +102,7 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         case .multipleToBeClosed: return "multiple to-be-closed variables in local list"
         case .labelAlreadyDefined(let name, let line): return "label '\(name)' already defined on line \(line)"
         case .undefinedLabel(let name, let line): return "no visible label '\(name)' for <goto> at line \(line)"
-        case .breakOutsideLoop(let line): return "break outside a loop at line \(line)"
+        case .breakOutsideLoop(let line): return "break outside loop at line \(line)"
         case .jumpIntoScope(let label, let line, let local):
             return "<goto \(label)> at line \(line) jumps into the scope of local '\(local)'"
         case .tooMany(let what, let limit, let functionLine):

@@ -129,11 +129,13 @@ final class LuaVM {
 
     private func limitError(message: String?) -> ScriptError {
         let located = message.map { diagnostic(fromLuaMessage: $0, code: .limitExceeded) }
-        let location = located?.location ?? SourceLocation(file: sources.keys.sorted().first ?? "<script>", line: 1)
+        var location = located?.location ?? SourceLocation(file: sources.keys.sorted().first ?? "<script>", line: 1)
+        // A pcall may have caught the limit where it tripped; the first line is the one to show.
+        if budget.pointee.tripLine > 0 { location.line = Int(budget.pointee.tripLine) }
         let text: String
         switch budget.pointee.tripped {
         case 1: text = "The script ran past its instruction limit of \(limits.instructions) instructions."
-        case 2: text = "The script ran past its time limit of \(formatNumber(limits.seconds)) seconds."
+        case 2: text = "The script ran past its time limit of \(formatNumber(limits.seconds)) second\(limits.seconds == 1 ? "" : "s")."
         default: text = "The script went past its memory limit of \(limits.memory >> 20) MiB."
         }
         return ScriptError(diagnostic: Diagnostic(.limitExceeded, text, at: location))
@@ -150,12 +152,26 @@ final class LuaVM {
                 var column = 1
                 if code == .syntaxError {
                     (message, column) = describeSyntaxError(message, line: line, chunk: chunk)
+                } else if let name = Self.quotedName(in: message) {
+                    // "attempt to index a nil value (local 'x')": point at x.
+                    column = self.column(of: name, line: line, in: chunk) ?? 1
                 }
                 return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column))
             }
         }
         let file = sources.keys.sorted().first ?? "<script>"
         return Diagnostic(code, sentence(text), at: SourceLocation(file: file, line: 1))
+    }
+
+    /// The variable a Lua runtime message names: `(local 'x')`, `(global 'x')`, `(field 'x')`…
+    static func quotedName(in message: String) -> String? {
+        for kind in ["(local '", "(global '", "(field '", "(upvalue '", "(method '", "(constant '"] {
+            guard let start = message.range(of: kind) else { continue }
+            let rest = message[start.upperBound...]
+            guard let end = rest.firstIndex(of: "'") else { continue }
+            return String(rest[..<end])
+        }
+        return nil
     }
 
     /// Lua's `chunkid` shortening of long `@` names (`...tail`), so messages map back to files.

@@ -10,6 +10,14 @@ extension Evaluation {
         setGlobalFunction("require") { e throws(ScriptError) in try e.require() }
     }
 
+    /// A path as diagnostics show it: relative to the working folder when it lies inside it.
+    static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let standardized = (path as NSString).standardizingPath
+        guard standardized.hasPrefix("/"), standardized.hasPrefix(cwd + "/") else { return path }
+        return String(standardized.dropFirst(cwd.count + 1))
+    }
+
     private func require() throws(ScriptError) -> Int32 {
         let L = vm.L
         guard let name = vm.string(at: 1) else { throw badArgument("require", 1, expected: "a module name like \"base\"", index: 1) }
@@ -29,7 +37,7 @@ extension Evaluation {
             guard resolved.hasPrefix(rootResolved.hasSuffix("/") ? rootResolved : rootResolved + "/") else {
                 throw failure(.sandbox, "Module '\(name)' resolves outside its folder; modules must live inside the script's folder or the stdlib.", pointingAt: ["\"\(name)\""])
             }
-            found = (candidate, resolved)
+            found = (Self.displayPath(candidate), resolved)
             break
         }
         guard let found else {

@@ -19,24 +19,24 @@ extension Evaluation {
                 // A string path is checked once it knows its kind; tables keep their shape until then.
                 value = try e.untypedValue(at: 2, of: "mut")
             }
-            return try e.pushStyle { () throws(StyleError) in try Style.mut(path, value, root: root, at: e.vm.location()) }
+            return try e.pushStyle("mut") { () throws(StyleError) in try Style.mut(path, value, root: root, at: e.vm.location()) }
         }
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")
             guard srlua_isfunction(e.vm.L, 2) != 0 else { throw e.badArgument("mver", 2, expected: "a function", index: 2) }
             let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2))
-            return try e.pushStyle { () throws(StyleError) in try Style.mver(path, transform, root: root, at: e.vm.location()) }
+            return try e.pushStyle("mver") { () throws(StyleError) in try Style.mver(path, transform, root: root, at: e.vm.location()) }
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
             let parts = try e.styleArguments(from: 1, of: "concat")
-            return try e.pushStyle { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
+            return try e.pushStyle("concat") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
         }
         setGlobalFunction("style") { e throws(ScriptError) in
             guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
                 throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
             }
             let parts = try e.styleArguments(from: 2, of: "style")
-            return try e.pushStyle { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
+            return try e.pushStyle("style") { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
         }
         setGlobalFunction("with") { e throws(ScriptError) in
             guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
@@ -171,7 +171,7 @@ extension Evaluation {
         }
         let concat = vm.register { [unowned self] _ throws(ScriptError) in
             let parts = try self.styleArguments(from: 1, of: "..")
-            return try self.pushStyle { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
+            return try self.pushStyle("..") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
         }
         let tostring = vm.register { [unowned self] _ throws(ScriptError) in
             let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
@@ -184,12 +184,12 @@ extension Evaluation {
     }
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.
-    func pushStyle(_ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
+    func pushStyle(_ function: String, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
         let style: Style
         do {
             style = try make()
         } catch {
-            throw failure(error, pointingAt: ["mut", "mver", "concat", "style", ".."])
+            throw failure(error, pointingAt: [function])
         }
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1

@@ -22,6 +22,12 @@ let parser = ArgumentParser(program: "stylerun", commands: [
               .flag("help", short: "h", standsAlone: true, help: "Show this help."),
               .flag("version", standsAlone: true, help: "Show the version."),
           ] + limitOptions),
+    .init(name: "kinds", summary: "Print the schema: every kind and property with type, default and range.",
+          arguments: [.optional("KIND")],
+          options: [
+              .flag("markdown", help: "Print a Markdown reference page instead."),
+              .flag("help", short: "h", standsAlone: true, help: "Show this help."),
+          ]),
 ])
 
 /// Standard error, for diagnostics and messages.
@@ -68,9 +74,10 @@ func run() -> Int32 {
         return 2
     }
     if parsed.flag("help") {
-        print(parser.help(for: nil))
+        print(parser.help(for: parsed.command))
         return 0
     }
+    if parsed.command == "kinds" { return kinds(parsed) }
     if parsed.flag("version") {
         print("stylerun \(version)")
         return 0
@@ -117,6 +124,23 @@ func run() -> Int32 {
     } catch {
         return report(error.diagnostics, json: json)
     }
+}
+
+/// `stylerun kinds [KIND]`.
+func kinds(_ parsed: ParsedArguments) -> Int32 {
+    let schema = Schema.standard
+    let renderer = SchemaRenderer(terminal: .detect(fileDescriptor: 1))
+    guard let name = parsed.arguments.first else {
+        print(parsed.flag("markdown") ? renderer.markdown(schema) : renderer.render(schema), terminator: "")
+        return 0
+    }
+    guard let kind = schema.kind(named: name) else {
+        let hint = Suggestion.closest(to: name, among: schema.viewKinds.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
+        printError("stylerun: unknown kind '\(name)'.\(hint) Kinds: \(schema.viewKinds.map(\.name).joined(separator: ", ")).")
+        return 2
+    }
+    print(renderer.render(kind), terminator: "")
+    return 0
 }
 
 exit(run())

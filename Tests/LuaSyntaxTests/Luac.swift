@@ -39,6 +39,8 @@ enum Luac {
         if text.hasSuffix("\n") { text.removeLast() }
         let prefix = "luac5.4: "
         if text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        // Stack overflow carries the program's name instead of a chunk and line.
+        if text.hasSuffix("C stack overflow") { return Rejection(line: nil, message: "C stack overflow") }
         return parse(text, chunkName: file)
     }
 

@@ -12,9 +12,9 @@ final class ExplainRendererTests: XCTestCase {
             .set("titleColor", .color(.white), by: .rule(selector: "Button.primary"), file: "examples/subscribe.lua", line: 12)
         XCTAssertEqual(ExplainRenderer().render(button), """
             Button#subscribe.primary
-              titleColor: #FFFFFF      rule "Button.primary"  examples/subscribe.lua:12
-                overridden: #000000    appearance(Button)     examples/subscribe.lua:5
-                overridden: nil        default
+              titleColor: #FFFFFF    rule "Button.primary"  examples/subscribe.lua:12
+                overridden: #000000  appearance(Button)     examples/subscribe.lua:5
+                overridden: nil      default
 
             """)
     }
@@ -28,9 +28,9 @@ final class ExplainRendererTests: XCTestCase {
             .set("font", .font(.preferred(.subheadline)), by: .viewStyle(index: 1), file: "app.lua", line: 16)
         XCTAssertEqual(ExplainRenderer().render(label), """
             Label#or
-              font: system 15              style #1  app.lua:16
+              font: system 15              style #1           app.lua:16
                 overridden: system 17      default
-              textColor: mver → #22222299  style #1        app.lua:17
+              textColor: mver → #22222299  style #1           app.lua:17
                 overridden: #222222        appearance(Label)  base.lua:40
                 overridden: #000000        default
 
@@ -51,7 +51,7 @@ final class ExplainRendererTests: XCTestCase {
         let unrecorded = View(kind: Schema.label, id: "a")
         Styler(unrecorded, provenance: false).set("text", .string("x"))
         let untouched = View(kind: Schema.label, id: "b")
-        Styler(untouched)
+        _ = Styler(untouched)
         XCTAssertEqual(ExplainRenderer().render([unrecorded, untouched]), """
             Label#a
               (no provenance was recorded for this view)
@@ -69,8 +69,8 @@ final class ExplainRendererTests: XCTestCase {
         styler.application.write(Schema.view.property("alpha")!, .number(0.5), at: .host)
         XCTAssertEqual(ExplainRenderer().render(view), """
             View#host
-              alpha: 0.5           literal  <host>
-                overridden: 1      default
+              alpha: 0.5       literal  <host>
+                overridden: 1  default
 
             """)
     }

@@ -34,7 +34,7 @@ extension XCTestCase {
         }
         guard text != expected else { return }
         let a = text.components(separatedBy: "\n"), e = expected.components(separatedBy: "\n")
-        let index = zip(a, e).firstIndex { $0 != $1 } ?? min(a.count, e.count)
+        let index = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
         XCTFail("""
             Snapshot \(name) differs at line \(index + 1):
               expected: \(index < e.count ? e[index] : "(end)")

@@ -6,9 +6,9 @@ final class TreeTextRendererTests: XCTestCase {
     func testSubscribeTreeWithGuides() {
         XCTAssertEqual(TreeTextRenderer().render(subscribeTree()), """
             StackView#root
+            │  layoutMargins: 16, 16, 16, 16
             │  axis: vertical
             │  spacing: 16
-            │  layoutMargins: 16, 16, 16, 16
             ├─ Label#title
             │     text: "Subscribe to Point-Free"
             │     font: system 20

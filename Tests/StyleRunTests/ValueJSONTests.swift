@@ -11,10 +11,10 @@ final class ValueJSONTests: XCTestCase {
             (.bool(true), "true"),
             (.string("See \"options\""), #""See \"options\"""#),
             (.enumCase("vertical"), #""vertical""#),
-            (.color(.white), #""#FFFFFFFF""#),
-            (.color(Color(red: 0.6, green: 0.3, blue: 1, alpha: 0.5)), #""#994DFF80""#),
-            (.color(Color(red: 0.96, green: 0.96, blue: 0.96)), #""#F5F5F5FF""#),
-            (.color(.clear), #""#00000000""#),
+            (.color(.white), ##""#FFFFFFFF""##),
+            (.color(Color(red: 0.6, green: 0.3, blue: 1, alpha: 0.5)), ##""#994DFF80""##),
+            (.color(Color(red: 0.96, green: 0.96, blue: 0.96)), ##""#F5F5F5FF""##),
+            (.color(.clear), ##""#00000000""##),
             (.insets(Insets(top: 8, left: 16, bottom: 32, right: 4.5)),
              #"{"top": 8, "left": 16, "bottom": 32, "right": 4.5}"#),
             (.size(Size(width: 16, height: 9)), #"{"width": 16, "height": 9}"#),
@@ -22,7 +22,7 @@ final class ValueJSONTests: XCTestCase {
             (.font(Font(name: "Avenir-Heavy", size: 16.5, weight: .heavy, italic: true, smallCaps: true)),
              #"{"name": "Avenir-Heavy", "size": 16.5, "weight": "heavy", "italic": true, "smallCaps": true}"#),
             (.image(.named("logo")), #"{"name": "logo"}"#),
-            (.image(.color(hex("#974DFF"))), #"{"color": "#974DFFFF"}"#),
+            (.image(.color(hex("#974DFF"))), ##"{"color": "#974DFFFF"}"##),
             (.null, "null"),
         ]
         for (value, expected) in cases {

@@ -30,6 +30,7 @@ typedef struct srlua_Budget {
     // Which limit tripped (0 none, 1 instructions, 2 time, 3 memory). Once set, the hook raises
     // at every instruction, so a script's own pcall cannot swallow the limit.
     int tripped;
+    int tripLine;                // the line where a limit first tripped
     // Allocation failures while the host runs are deferred: Swift must not be unwound, so the
     // allocator lets the host overshoot (up to `hostSlack`) and the trampoline raises afterwards.
     int inHost;

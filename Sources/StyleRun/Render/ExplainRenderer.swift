@@ -4,16 +4,16 @@ import StyleCore
 ///
 ///     print(ExplainRenderer().render([button]), terminator: "")
 ///     // Button#subscribe.primary
-///     //   titleColor: #FFFFFF      rule "Button.primary"  examples/subscribe.lua:12
-///     //     overridden: #000000    appearance(Button)     examples/subscribe.lua:5
-///     //     overridden: nil        default
+///     //   titleColor: #FFFFFF    rule "Button.primary"  examples/subscribe.lua:12
+///     //     overridden: #000000  appearance(Button)     examples/subscribe.lua:5
+///     //     overridden: nil      default
 ///
 /// For every property with a contribution beyond its kind's default (`explain(_:)` over
 /// `View.provenance`), the line that won comes first: the value, the cascade step that wrote
 /// it and its `file:line`; beneath it, most recent first, the contributions it overrode, down
 /// to the default. A `mver` contribution reads `mver → value`: it transformed the value beneath
-/// it. Columns line up within each property. With colors on, overridden lines are dimmed and
-/// their values struck through.
+/// it. Columns line up across the view (a value over 40 characters does not push them). With
+/// colors on, overridden lines are dimmed and their values struck through.
 public struct ExplainRenderer: Sendable {
     /// Where the text goes, which decides the styling.
     public var terminal: Terminal
@@ -38,7 +38,7 @@ public struct ExplainRenderer: Sendable {
     ///
     ///     ExplainRenderer().render(button)
     public func render(_ view: View) -> String {
-        var out = TreeTextRenderer(terminal: terminal).header(of: view) + "\n"
+        let out = TreeTextRenderer(terminal: terminal).header(of: view) + "\n"
         guard view.provenance != nil else {
             return out + terminal.dim("  (no provenance was recorded for this view)") + "\n"
         }
@@ -46,14 +46,11 @@ public struct ExplainRenderer: Sendable {
         guard !explanations.isEmpty else {
             return out + terminal.dim("  (every property has its default value)") + "\n"
         }
-        for explanation in explanations {
-            out += renderProperty(explanation)
-        }
-        return out
+        return out + Cell.table(explanations.flatMap(rows(of:)), widest: 40)
     }
 
-    /// One property's lines: the winner, then what it overrode.
-    private func renderProperty(_ explanation: PropertyExplanation) -> String {
+    /// One property's rows: the winner, then what it overrode.
+    private func rows(of explanation: PropertyExplanation) -> [[Cell]] {
         let path = explanation.property.path, winner = explanation.winner
         var rows: [[Cell]] = [[
             Cell(plain: "  \(path): ", styled: "  " + terminal.bold(path + ":") + " ")
@@ -69,7 +66,7 @@ public struct ExplainRenderer: Sendable {
                 locationCell(contribution.location),
             ])
         }
-        return Cell.table(rows)
+        return rows
     }
 
     private func valueCell(_ c: Contribution, overridden: Bool) -> Cell {
@@ -78,7 +75,10 @@ public struct ExplainRenderer: Sendable {
         if overridden {
             return Cell(plain: mark + text, styled: terminal.dim(mark) + terminal.struck(text))
         }
-        return Cell(plain: mark + text, styled: terminal.dim(mark) + c.value.styledText(terminal))
+        let styled = c.value.styledText(terminal)
+        // A swatch takes room on screen, so it counts towards the column's width.
+        let swatch = styled == text ? "" : "██ "
+        return Cell(plain: mark + swatch + text, styled: terminal.dim(mark) + styled)
     }
 
     private func locationCell(_ location: SourceLocation?) -> Cell {
@@ -155,20 +155,23 @@ private struct Cell {
 
     static func + (a: Cell, b: Cell) -> Cell { Cell(plain: a.plain + b.plain, styled: a.styled + b.styled) }
 
-    /// Rows padded so that each column starts at the same place, two spaces apart; trailing
-    /// empty cells and trailing spaces are left off.
-    static func table(_ rows: [[Cell]]) -> String {
+    /// Rows padded so that each column starts at the same place, two spaces after the longest
+    /// cell of the column before, not counting cells longer than `widest` (a long string value
+    /// should not push every origin to the right edge). Empty trailing cells are left off.
+    static func table(_ rows: [[Cell]], widest: Int) -> String {
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.plain.count) }
+            for (i, cell) in row.enumerated() where cell.plain.count <= widest {
+                widths[i] = max(widths[i], cell.plain.count)
+            }
         }
         var out = ""
         for row in rows {
             let used = row.lastIndex { !$0.plain.isEmpty }.map { $0 + 1 } ?? 0
             for (i, cell) in row.prefix(used).enumerated() {
                 out += cell.styled
-                if i < used - 1 { out += String(repeating: " ", count: widths[i] - cell.plain.count + 2) }
+                if i < used - 1 { out += String(repeating: " ", count: max(widths[i] - cell.plain.count, 0) + 2) }
             }
             out += "\n"
         }

@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
-        .testTarget(name: "StyleRunTests", dependencies: ["StyleRun"]),
+        .testTarget(name: "StyleRunTests", dependencies: ["StyleRun"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
     ]
 )

@@ -150,8 +150,10 @@ struct Parser {
     }
 
     /// The token as `luac` quotes it: a name, string or numeral as read, others by spelling.
-    func nearText(_ token: Token) -> String {
+    /// A NUL byte is token number 0 inside Lua, which its `lexerror` takes for "no token".
+    func nearText(_ token: Token) -> String? {
         switch token.kind {
+        case .otherByte where token.byte == 0: return nil
         case .name: return LuaText.quoted(token.name.utf8)
         case .integer, .float: return LuaText.quoted(lexer.source[token.range.offsets])
         case .endOfFile: return "<eof>"

@@ -88,6 +88,12 @@ public final class Evaluation {
         }
     }
 
+    /// Gives the script's function styles a fresh time and instruction budget; call before each
+    /// application of the stylesheet (the Lua state outlives the evaluation's own budget).
+    public func prepareForApplication() {
+        vm.resetBudget()
+    }
+
     private func run(source: String, chunk: String) throws(ScriptError) {
         files.append(chunk)
         let L = vm.L

@@ -36,6 +36,15 @@ final class LuaVM {
         srlua_sethook(L)
     }
 
+    /// Starts a fresh budget of time and instructions (an evaluation, or applying its styles later).
+    func resetBudget() {
+        budget.pointee.instructions = 0
+        budget.pointee.tripped = 0
+        budget.pointee.tripLine = 0
+        budget.pointee.deadline = limits.seconds > 0 ? srlua_now() + limits.seconds : 0
+        srlua_sethook(L)
+    }
+
     deinit {
         lua_close(L)
         releasePendingObjects()
@@ -190,7 +199,7 @@ final class LuaVM {
         return (message, column(of: token, line: line, in: chunk, wholeWord: false) ?? 1)
     }
 
-    /// The 1-based column of `needle` on a line of a loaded chunk.
+    /// The 1-based column (in characters) of `needle` on a line of a loaded chunk.
     func column(of needle: String, line: Int, in chunk: String, wholeWord: Bool = true) -> Int? {
         guard let lines = sources[chunk], line >= 1, line <= lines.count, !needle.isEmpty else { return nil }
         let text = Array(lines[line - 1].utf8)
@@ -202,7 +211,8 @@ final class LuaVM {
             if text[i..<(i + n.count)].elementsEqual(n) {
                 let before = i == 0 || !isWord(text[i - 1]) || !wholeWord
                 let after = i + n.count == text.count || !isWord(text[i + n.count]) || !wholeWord
-                if before && after { return i + 1 }
+                // Columns count characters, as editors and the caret renderer do.
+                if before && after { return String(decoding: text[0..<i], as: UTF8.self).count + 1 }
             }
             i += 1
         }

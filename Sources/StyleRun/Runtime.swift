@@ -91,6 +91,7 @@ public final class LoadedStylesheet {
     /// the views' own styles and literals. On error the tree is left exactly as it was.
     /// - Throws: `DiagnosticList` with every error found.
     public func apply(to root: View, recordingProvenance: Bool = true) throws(DiagnosticList) {
+        evaluation.prepareForApplication()
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance)
         if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
     }

@@ -74,7 +74,7 @@ func run() -> Int32 {
         return 2
     }
     if parsed.flag("help") {
-        print(parser.help(for: parsed.command))
+        print(parser.help(for: parsed.command), terminator: "")
         return 0
     }
     if parsed.command == "kinds" { return kinds(parsed) }

@@ -26,7 +26,7 @@ final class LuacMutationTests: XCTestCase {
     func testMutatedSnippetsAgree() throws {
         try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
         var generator = SeededGenerator(state: 54)
-        let count = ProcessInfo.processInfo.environment["LUASYNTAX_MUTATIONS"].flatMap(Int.init) ?? 300
+        let count = ProcessInfo.processInfo.environment["LUASYNTAX_MUTATIONS"].flatMap(Int.init) ?? 200
         let seeds = LuacAgreementTests.valid.filter { !$0.isEmpty }
         for _ in 0..<count {
             var source = Array(seeds.randomElement(using: &generator)!.utf8)

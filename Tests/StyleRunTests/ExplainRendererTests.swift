@@ -7,7 +7,7 @@ final class ExplainRendererTests: XCTestCase {
 
     func testWinnerThenOverriddenContributionsDownToTheDefault() {
         let button = View(kind: Schema.button, id: "subscribe", classes: ["primary"])
-        Styler(button)
+        ValueWriter(button)
             .set("titleColor", .color(.black), by: .appearance(kind: "Button"), file: "examples/subscribe.lua", line: 5)
             .set("titleColor", .color(.white), by: .rule(selector: "Button.primary"), file: "examples/subscribe.lua", line: 12)
         XCTAssertEqual(ExplainRenderer().render(button), """
@@ -21,9 +21,9 @@ final class ExplainRendererTests: XCTestCase {
 
     func testMverReadsAsATransformOfTheValueBeneathIt() {
         let label = View(kind: Schema.label, id: "or")
-        Styler(label)
-            .set("textColor", .color(hex("#222222")), by: .appearance(kind: "Label"), file: "base.lua", line: 40)
-            .set("textColor", .color(hex("#22222299")), by: .viewStyle(index: 1), file: "app.lua", line: 17,
+        ValueWriter(label)
+            .set("textColor", .color(colorHex("#222222")), by: .appearance(kind: "Label"), file: "base.lua", line: 40)
+            .set("textColor", .color(colorHex("#22222299")), by: .viewStyle(index: 1), file: "app.lua", line: 17,
                  transform: true)
             .set("font", .font(.preferred(.subheadline)), by: .viewStyle(index: 1), file: "app.lua", line: 16)
         XCTAssertEqual(ExplainRenderer().render(label), """
@@ -49,9 +49,9 @@ final class ExplainRendererTests: XCTestCase {
 
     func testAViewWithoutProvenanceOrWithOnlyDefaultsSaysSo() {
         let unrecorded = View(kind: Schema.label, id: "a")
-        Styler(unrecorded, provenance: false).set("text", .string("x"))
+        ValueWriter(unrecorded, provenance: false).set("text", .string("x"))
         let untouched = View(kind: Schema.label, id: "b")
-        _ = Styler(untouched)
+        _ = ValueWriter(untouched)
         XCTAssertEqual(ExplainRenderer().render([unrecorded, untouched]), """
             Label#a
               (no provenance was recorded for this view)
@@ -64,7 +64,7 @@ final class ExplainRendererTests: XCTestCase {
 
     func testHostLocationsHaveNoLineNumber() {
         let view = View(kind: Schema.view, id: "host")
-        let styler = Styler(view)
+        let styler = ValueWriter(view)
         styler.application.origin = .literal
         styler.application.write(Schema.view.property("alpha")!, .number(0.5), at: .host)
         XCTAssertEqual(ExplainRenderer().render(view), """
@@ -96,7 +96,7 @@ final class ExplainRendererTests: XCTestCase {
 
     func testJSONOriginsOfEveryStep() {
         let view = View(kind: Schema.view)
-        Styler(view)
+        ValueWriter(view)
             .set("alpha", .number(0.9), by: .viewStyle(index: 2))
             .set("alpha", .number(0.8), by: .literal)
         let origins = ExplainRenderer().json(for: [view])[0]?["properties"]?[0]

@@ -29,7 +29,7 @@ final class TreeJSONRendererTests: XCTestCase {
 
     func testAValueWrittenEqualToItsDefaultIsNotListed() {
         let label = View(kind: Schema.label)
-        Styler(label).set("alpha", .number(1)).set("font", .font(.system(17))).set("numberOfLines", .int(0))
+        ValueWriter(label).set("alpha", .number(1)).set("font", .font(.system(17))).set("numberOfLines", .int(0))
         XCTAssertEqual(TreeJSONRenderer().json(for: label)["properties"], ["numberOfLines": 0])
     }
 

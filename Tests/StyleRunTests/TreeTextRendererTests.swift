@@ -34,7 +34,7 @@ final class TreeTextRendererTests: XCTestCase {
         let b = View(kind: Schema.view, id: "b"), c = View(kind: Schema.view, id: "c")
         let d = View(kind: Schema.view, id: "d"), e = View(kind: Schema.view, id: "e")
         root.addChild(b); root.addChild(e); b.addChild(c); b.addChild(d)
-        Styler(d).set("alpha", .number(0.5))
+        ValueWriter(d).set("alpha", .number(0.5))
         XCTAssertEqual(TreeTextRenderer().render(root), """
             View#a
             ├─ View#b
@@ -69,8 +69,8 @@ final class TreeTextRendererTests: XCTestCase {
             (.bool(false), "false"),
             (.string("Hi \"you\"\nthere"), #""Hi \"you\"\nthere""#),
             (.enumCase("byTruncatingTail"), "byTruncatingTail"),
-            (.color(hex("#974DFF")), "#974DFF"),
-            (.color(hex("#974DFF80")), "#974DFF80"),
+            (.color(colorHex("#974DFF")), "#974DFF"),
+            (.color(colorHex("#974DFF80")), "#974DFF80"),
             (.color(Color(red: 1, green: 1, blue: 1, alpha: 0.999)), "#FFFFFF"),
             (.font(.system(15, .bold)), "system 15 bold"),
             (.font(Font(name: "Avenir-Heavy", size: 16, italic: true)), "Avenir-Heavy 16 italic"),
@@ -78,7 +78,7 @@ final class TreeTextRendererTests: XCTestCase {
             (.insets(Insets(top: 8, left: 16, bottom: 8, right: 16)), "8, 16, 8, 16"),
             (.size(Size(width: 16, height: 9)), "16×9"),
             (.image(.named("logo")), #"image "logo""#),
-            (.image(.color(hex("#974DFF"))), "image(#974DFF)"),
+            (.image(.color(colorHex("#974DFF"))), "image(#974DFF)"),
             (.null, "nil"),
         ]
         for (value, expected) in cases {
@@ -87,9 +87,9 @@ final class TreeTextRendererTests: XCTestCase {
     }
 
     func testSwatchIsTheColorItselfAndOnlyWithColors() {
-        let purple = Value.color(hex("#974DFF"))
+        let purple = Value.color(colorHex("#974DFF"))
         XCTAssertEqual(purple.styledText(Terminal(colors: true)), "\u{1B}[38;2;151;77;255m██\u{1B}[0m #974DFF")
-        XCTAssertEqual(Value.image(.color(hex("#974DFF"))).styledText(Terminal(colors: true)),
+        XCTAssertEqual(Value.image(.color(colorHex("#974DFF"))).styledText(Terminal(colors: true)),
                        "\u{1B}[38;2;151;77;255m██\u{1B}[0m image(#974DFF)")
         XCTAssertEqual(purple.styledText(.plain), "#974DFF")
         XCTAssertEqual(Value.number(1).styledText(Terminal(colors: true)), "1")

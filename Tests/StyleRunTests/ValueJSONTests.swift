@@ -22,7 +22,7 @@ final class ValueJSONTests: XCTestCase {
             (.font(Font(name: "Avenir-Heavy", size: 16.5, weight: .heavy, italic: true, smallCaps: true)),
              #"{"name": "Avenir-Heavy", "size": 16.5, "weight": "heavy", "italic": true, "smallCaps": true}"#),
             (.image(.named("logo")), #"{"name": "logo"}"#),
-            (.image(.color(hex("#974DFF"))), ##"{"color": "#974DFFFF"}"##),
+            (.image(.color(colorHex("#974DFF"))), ##"{"color": "#974DFFFF"}"##),
             (.null, "null"),
         ]
         for (value, expected) in cases {
@@ -47,5 +47,16 @@ final class ValueJSONTests: XCTestCase {
         XCTAssertEqual(d.json["severity"], "warning")
         XCTAssertEqual(d.json["suggestions"], [])
         XCTAssertEqual(d.json["column"], 1)
+    }
+}
+
+final class PropertyChangeJSONTests: XCTestCase {
+    func testChangeIsAWatchEntry() {
+        let change = PropertyChange(view: "StackView#root > Button[2]", property: "contentEdgeInsets",
+                                    old: .insets(.zero), new: .insets(Insets(all: 4)))
+        XCTAssertEqual(change.json.serialized(), """
+            {"view": "StackView#root > Button[2]", "property": "contentEdgeInsets", \
+            "old": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "new": {"top": 4, "left": 4, "bottom": 4, "right": 4}}
+            """)
     }
 }

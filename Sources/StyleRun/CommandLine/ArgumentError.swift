@@ -10,8 +10,8 @@ import StyleCore
 public enum ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An option no declaration matches, with the closest declared one.
     case unknownOption(String, suggestion: String?)
-    /// A first argument that reads like a misspelled command (`lnit`).
-    case unknownCommand(String, suggestion: String)
+    /// A first argument that is not a command (`lnit`), with the closest one.
+    case unknownCommand(String, suggestion: String?)
     /// A valued option at the end, or followed by another option.
     case missingValue(option: String)
     /// A value outside what the option accepts.
@@ -40,7 +40,7 @@ public enum ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownOption(let name, let suggestion):
             return "Unknown option '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
         case .unknownCommand(let name, let suggestion):
-            return "Unknown command '\(name)'. Did you mean '\(suggestion)'?"
+            return "Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
         case .missingValue(let option):
             return "Missing value for '\(option)'."
         case .invalidValue(let value, let option, .oneOf(let choices)):

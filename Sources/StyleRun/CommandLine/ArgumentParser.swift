@@ -41,7 +41,9 @@ public struct ArgumentParser: Sendable {
 
         /// The long name without dashes (`"format"` for `--format`).
         public let name: String
+        /// The one-letter alias without its dash (`"o"` for `-o`).
         public let short: Character?
+        /// What follows the option, and so how its value is checked.
         public let value: Value
         /// Whether it may be given more than once; every value is kept.
         public let isRepeatable: Bool
@@ -102,6 +104,9 @@ public struct ArgumentParser: Sendable {
         /// Zero or more (`[PATH …]`); only last.
         case repeating(String)
 
+        /// The placeholder as usage lines show it (`FILE.lua`).
+        ///
+        ///     ArgumentParser.Argument.repeating("PATH").name    // "PATH"
         public var name: String {
             switch self {
             case .required(let n), .optional(let n), .repeating(let n): n
@@ -111,10 +116,13 @@ public struct ArgumentParser: Sendable {
 
     /// A command: its name (nil for the default), arguments and options.
     public struct Command: Sendable {
+        /// The word that selects it (`lint`), or nil for the default command.
         public let name: String?
         /// One line for the help text.
         public let summary: String
+        /// Its positional arguments, in order.
         public let arguments: [Argument]
+        /// Its options, in the order help lists them.
         public let options: [Option]
 
         /// A command.
@@ -170,10 +178,11 @@ public struct ArgumentParser: Sendable {
         } else if let fallback = commands.first(where: { $0.name == nil }) {
             command = fallback
         } else {
-            let first = tokens.first { !isOption($0) } ?? ""
             let names = commands.compactMap(\.name)
-            if let s = Suggestion.closest(to: first, among: names) { throw .unknownCommand(first, suggestion: s) }
-            throw .missingArgument("COMMAND (" + names.joined(separator: ", ") + ")")
+            guard let first = tokens.first(where: { !isOption($0) }) else {
+                throw .missingArgument("COMMAND (" + names.joined(separator: ", ") + ")")
+            }
+            throw .unknownCommand(first, suggestion: Suggestion.closest(to: first, among: names))
         }
 
         var positionals: [String] = []
@@ -181,6 +190,7 @@ public struct ArgumentParser: Sendable {
         var flags = Set<String>()
         var index = 0
         var optionsEnded = false
+        var literalCount = 0
         while index < tokens.count {
             let token = tokens[index]
             index += 1
@@ -188,7 +198,7 @@ public struct ArgumentParser: Sendable {
                 positionals.append(token)
                 continue
             }
-            if token == "--" { optionsEnded = true; continue }
+            if token == "--" { optionsEnded = true; literalCount = tokens.count - index; continue }
 
             let (spelled, attached) = split(token)
             guard let option = lookUp(spelled, in: command) else {
@@ -202,7 +212,7 @@ public struct ArgumentParser: Sendable {
             let value: String
             if let attached {
                 value = attached
-            } else if index < tokens.count, !isOption(tokens[index]) || tokens[index] == "-" {
+            } else if index < tokens.count, !isOption(tokens[index]) {
                 value = tokens[index]
                 index += 1
             } else {
@@ -214,7 +224,11 @@ public struct ArgumentParser: Sendable {
         }
 
         let standsAlone = command.options.contains { $0.standsAlone && flags.contains($0.name) }
-        if !standsAlone { try checkArity(positionals, of: command) }
+        if !standsAlone {
+            // After `--` an argument is a file name whatever it looks like.
+            let literal = optionsEnded && positionals.count == literalCount
+            try checkArity(positionals, of: command, firstIsLiteral: literal)
+        }
         return ParsedArguments(command: command.name, arguments: positionals, values: values, flags: flags,
                                declared: Set(command.options.map(\.name)))
     }
@@ -277,10 +291,10 @@ public struct ArgumentParser: Sendable {
         }
     }
 
-    private func checkArity(_ positionals: [String], of command: Command) throws(ArgumentError) {
+    private func checkArity(_ positionals: [String], of command: Command, firstIsLiteral: Bool) throws(ArgumentError) {
         // A misspelled command reads as a file name to the default command; catch the
         // likely ones (no extension, no folder) before "file not found" would.
-        if command.name == nil, let first = positionals.first, !first.contains("."), !first.contains("/"),
+        if command.name == nil, !firstIsLiteral, let first = positionals.first, !first.contains("."), !first.contains("/"),
            let s = Suggestion.closest(to: first, among: commands.compactMap(\.name)) {
             throw .unknownCommand(first, suggestion: s)
         }

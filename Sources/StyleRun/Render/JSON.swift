@@ -84,7 +84,8 @@ extension JSONValue {
 
     /// The JSON text of this value.
     ///
-    ///     JSONValue.array([16, 0.85, "é\n"]).serialized()    // [16, 0.85, "é\n"] with \n escaped
+    ///     JSONValue.array([16, 0.85, "é"]).serialized()    // [16, 0.85, "é"]
+    ///     JSONValue.object([("a", [])]).serialized(.pretty)  // {\n  "a": []\n}
     ///
     /// Numbers are printed as `JSONValue.format(number:)` does; strings are escaped as
     /// `JSONValue.quote(_:)` does.

@@ -1,7 +1,13 @@
 /// Why a text is not JSON: what was wrong and at which 1-based line and column.
+///
+///     do { _ = try JSONValue(parsing: "[1,]") }
+///     catch { print(error) }    // 1:4: Unexpected character; expected a value.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A sentence saying what was expected.
     public let message: String
+    /// The 1-based line of the offending character.
     public let line: Int
+    /// The 1-based column of the offending character, counted in characters.
     public let column: Int
 
     public var description: String { "\(line):\(column): \(message)" }

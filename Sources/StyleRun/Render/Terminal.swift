@@ -54,18 +54,32 @@ public struct Terminal: Sendable, Equatable {
     // MARK: Styling
 
     /// `text` in bold.
+    ///
+    ///     Terminal(colors: true).bold("Button")    // "\u{1B}[1mButton\u{1B}[0m"
     public func bold(_ text: String) -> String { sgr("1", text) }
-    /// `text` dimmed (faint).
+    /// `text` dimmed (faint): guides, property names, codes.
+    ///
+    ///     terminal.dim("│  ")
     public func dim(_ text: String) -> String { sgr("2", text) }
     /// `text` struck through and dimmed: a value that lost.
+    ///
+    ///     terminal.struck("#000000")
     public func struck(_ text: String) -> String { sgr("2;9", text) }
     /// `text` in bold red: errors.
+    ///
+    ///     terminal.red("error:")
     public func red(_ text: String) -> String { sgr("1;31", text) }
     /// `text` in bold yellow: warnings.
+    ///
+    ///     terminal.yellow("warning:")
     public func yellow(_ text: String) -> String { sgr("1;33", text) }
-    /// `text` in green: additions, carets.
+    /// `text` in green: carets, additions.
+    ///
+    ///     terminal.green("^~~~")
     public func green(_ text: String) -> String { sgr("32", text) }
-    /// `text` in cyan: ids and classes.
+    /// `text` in cyan: ids, classes, origins.
+    ///
+    ///     terminal.cyan("#subscribe")
     public func cyan(_ text: String) -> String { sgr("36", text) }
 
     /// `██ ` drawn in the color itself (24-bit), or nothing with colors off.

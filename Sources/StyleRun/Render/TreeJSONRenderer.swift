@@ -46,7 +46,9 @@ public struct TreeJSONRenderer: Sendable {
         json(for: view).serialized(.pretty) + "\n"
     }
 
-    /// `path: value` for the properties shown, in slot order.
+    /// The `properties` object of one view: `path: value` for the properties shown, in slot order.
+    ///
+    ///     TreeJSONRenderer().properties(of: label)    // {"text": "Hi", "numberOfLines": 0}
     public func properties(of view: View) -> JSONValue {
         .object(view.kind.properties.compactMap { p in
             let value = view.values[p.slot]

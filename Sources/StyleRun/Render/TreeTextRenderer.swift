@@ -31,7 +31,7 @@ public struct TreeTextRenderer: Sendable {
 
     /// The text of a view and its descendants, each line ending in a newline.
     ///
-    ///     TreeTextRenderer().render(Label)    // "Label\n"
+    ///     TreeTextRenderer().render(View(kind: Schema.label))    // "Label\n"
     public func render(_ view: View) -> String {
         var out = ""
         write(view, prefix: "", connector: "", childPrefix: "", to: &out)

@@ -51,3 +51,13 @@ extension Diagnostic {
         ]
     }
 }
+
+extension PropertyChange {
+    /// The change as an entry of SPEC §4.1's watch `changes` list.
+    ///
+    ///     change.json.serialized()
+    ///     // {"view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"}
+    public var json: JSONValue {
+        ["view": .string(view), "property": .string(property), "old": old.json, "new": new.json]
+    }
+}

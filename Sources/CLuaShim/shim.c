@@ -23,10 +23,25 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (b->memoryLimit && nsize > old) {
-        size_t limit = b->memoryLimit + (b->inHost ? b->hostSlack : 0);
-        if (b->memoryUsed - old + nsize > limit) {
-            b->tripped = 3;
-            return NULL;
+        size_t after = b->memoryUsed - old + nsize;
+        if (after > b->memoryLimit) {
+            // Over the limit: allow a bounded overshoot and arm the hook, so the error is raised
+            // at the next instruction with its line; past the slack, refuse outright.
+            size_t slack = b->inHost ? b->hostSlack : b->memoryLimit / 8 + (1 << 20);
+            if (!b->tripped) {
+                b->tripped = 3;
+                if (b->L && !b->inHost) lua_sethook(b->L, lua_gethook(b->L), LUA_MASKCOUNT, 1);
+            }
+            if (after > b->memoryLimit + slack) {
+                // Refused: Lua raises "not enough memory" without a line, so note it here.
+                if (b->L && !b->inHost && !b->tripLine) {
+                    lua_Debug ar;
+                    for (int level = 0; level < 3 && lua_getstack(b->L, level, &ar); level++) {
+                        if (lua_getinfo(b->L, "l", &ar) && ar.currentline > 0) { b->tripLine = ar.currentline; break; }
+                    }
+                }
+                return NULL;
+            }
         }
     }
     void *p = realloc(ptr, nsize);
@@ -37,6 +52,7 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 lua_State *srlua_newstate(srlua_Budget *budget) {
     lua_State *L = lua_newstate(budget_alloc, budget);
     if (L) *(srlua_Budget **)lua_getextraspace(L) = budget;
+    budget->L = L;
     return L;
 }
 

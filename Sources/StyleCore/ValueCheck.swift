@@ -25,7 +25,7 @@ public enum ValueError: Error, Hashable, Sendable {
         case .outOfRange(let x, let r):
             return "The value \(formatNumber(x)) is out of range for '\(target)' (\(r))."
         case .notFinite(let x):
-            return "'\(target)' expects a finite number, got \(x)."
+            return "'\(target)' expects a finite number, got \(x.isNaN ? "NaN (0/0)" : x > 0 ? "infinity" : "-infinity")."
         case .notAnInteger(let x):
             return "'\(target)' expects an Int, got \(formatNumber(x))."
         case .badHexColor(let s):

@@ -50,7 +50,7 @@ extension Evaluation {
         var loc = fallback
         for quoted in ["\"\(text)\"", "'\(text)'"] {
             if let c = vm.column(of: quoted, line: loc.line, in: loc.file, wholeWord: false) {
-                loc.column = c + 1 + String(text.prefix(offset)).utf8.count
+                loc.column = c + 1 + offset
                 return loc
             }
         }

@@ -54,12 +54,26 @@ final class LuaValueTransform: ValueTransform {
         defer { lua_settop(L, base) }
         guard lua_gettop(L) > base else { return box.value }
         let type = path.valueType ?? .number
+        let new: Value
         do {
-            return try e.readValue(at: base + 1, expecting: type)
+            new = try e.readValue(at: base + 1, expecting: type)
         } catch {
             let at = e.functionLocation(function)
             throw e.appliedTo(view, Diagnostic(.typeMismatch, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName, expected: type), at: at))
         }
+        // Checked here rather than only by the cascade, so the error names the function and the view.
+        let checked: Result<Value, ValueError>
+        switch path.target {
+        case .property(let p): checked = p.check(new)
+        case .field: checked = ValueType.number.check(new)
+        case .object: return new
+        }
+        if case .failure(let error) = checked {
+            let at = e.functionLocation(function)
+            throw e.appliedTo(view, Diagnostic(error.code, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName),
+                                               at: at, suggestions: error.suggestions))
+        }
+        return new
     }
 }
 

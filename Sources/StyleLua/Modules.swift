@@ -32,8 +32,10 @@ extension Evaluation {
         for root in roots {
             let candidate = root == "." ? relative : (root as NSString).appendingPathComponent(relative)
             guard FileManager.default.fileExists(atPath: candidate) else { continue }
-            let resolved = (candidate as NSString).resolvingSymlinksInPath
-            let rootResolved = ((root as NSString).resolvingSymlinksInPath as NSString).standardizingPath
+            // Through URLs, so that a relative root (a script run from its own folder, ".")
+            // is resolved against the working folder like the candidate.
+            let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+            let rootResolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
             guard resolved.hasPrefix(rootResolved.hasSuffix("/") ? rootResolved : rootResolved + "/") else {
                 throw failure(.sandbox, "Module '\(name)' resolves outside its folder; modules must live inside the script's folder or the stdlib.", pointingAt: ["\"\(name)\""])
             }

@@ -126,16 +126,24 @@ extension Evaluation {
 
     /// `style = s` or `style = {s1, s2}`; each must suit the view's kind.
     private func constructorStyles(at index: Int32, for view: View, location: SourceLocation) throws(ScriptError) -> [Style] {
+        // `style = …` is a field, not an argument: say so rather than "bad argument #3 to 'style'".
+        func style(onTop: Int32) throws(ScriptError) -> Style {
+            let isStyle = vm.object(at: onTop, metatable: StyleObject.metatable, as: StyleObject.self) != nil
+            guard isStyle || srlua_isfunction(vm.L, onTop) != 0 else {
+                throw located(location, badField: "style", of: view.kind, expected: "a style, a function(view) or a list of them")
+            }
+            return try styleArgument(onTop, of: "style")
+        }
         var styles: [Style] = []
         if vm.type(at: index) == LUA_TTABLE {
             let n = lua_rawlen(vm.L, index)
             for i in 0..<n {
                 lua_rawgeti(vm.L, index, lua_Integer(i + 1))
                 defer { srlua_pop(vm.L, 1) }
-                styles.append(try styleArgument(lua_gettop(vm.L), of: "style"))
+                styles.append(try style(onTop: lua_gettop(vm.L)))
             }
         } else {
-            styles.append(try styleArgument(index, of: "style"))
+            styles.append(try style(onTop: index))
         }
         for style in styles where !view.kind.isA(style.kind) {
             throw ScriptError(diagnostic: Diagnostic(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", at: location, length: 5))
@@ -195,8 +203,8 @@ extension Evaluation {
         var line = start.line
         while line <= min(lines.count, start.line + 400) {
             if let c = vm.column(of: key, line: line, in: start.file) {
-                let rest = lines[line - 1].utf8.dropFirst(c - 1 + key.utf8.count).drop(while: { $0 == 32 || $0 == 9 })
-                if rest.first == UInt8(ascii: "=") && rest.dropFirst().first != UInt8(ascii: "=") {
+                let rest = lines[line - 1].dropFirst(c - 1 + key.count).drop(while: { $0 == " " || $0 == "\t" })
+                if rest.first == "=" && rest.dropFirst().first != "=" {
                     return SourceLocation(file: start.file, line: line, column: c)
                 }
             }

@@ -22,6 +22,13 @@ let parser = ArgumentParser(program: "stylerun", commands: [
               .flag("help", short: "h", standsAlone: true, help: "Show this help."),
               .flag("version", standsAlone: true, help: "Show the version."),
           ] + limitOptions),
+    .init(name: "watch", summary: "Re-run a style script on every save of any file it loads, and print what changed.",
+          arguments: [.required("FILE.lua")],
+          options: [
+              .text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }."),
+              .choice("format", ["text", "json"], help: "Output format: text, or one JSON event per line (default text)."),
+              .flag("help", short: "h", standsAlone: true, help: "Show this help."),
+          ] + limitOptions),
     .init(name: "kinds", summary: "Print the schema: every kind and property with type, default and range.",
           arguments: [.optional("KIND")],
           options: [
@@ -59,7 +66,7 @@ func report(_ diagnostics: [Diagnostic], json: Bool, exitCode: Int32 = 1) -> Int
         ])
         print(body.serialized(.pretty))
     } else {
-        let renderer = DiagnosticRenderer(terminal: .detect(fileDescriptor: 2)) { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let renderer = DiagnosticRenderer(terminal: .detect(fileDescriptor: 2)) { try? SourceFile.read($0) }
         printError(renderer.render(diagnostics))
     }
     return exitCode
@@ -78,7 +85,7 @@ func run() -> Int32 {
         return 0
     }
     if parsed.command == "kinds" { return kinds(parsed) }
-    if parsed.flag("version") {
+    if parsed.command != "watch", parsed.flag("version") {
         print("stylerun \(version)")
         return 0
     }
@@ -102,6 +109,9 @@ func run() -> Int32 {
     if let t = parsed.number("timeout") { runtime.limits.seconds = t }
     if let m = parsed.count("memory") { runtime.limits.memory = m << 20 }
     if let n = parsed.count("instructions") { runtime.limits.instructions = Int64(n) }
+    if parsed.command == "watch" {
+        return WatchCommand(file: path, theme: parsed.value("theme"), json: json, runtime: runtime).run()
+    }
 
     do throws(DiagnosticList) {
         let sheet = try runtime.load(file: path, theme: parsed.value("theme"))

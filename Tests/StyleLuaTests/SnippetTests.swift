@@ -15,7 +15,13 @@ struct Snippet {
     var theme: String? = nil
     /// Module files (relative path → text) written beside the script before it runs.
     var modules: [String: String] = [:]
-    var line: UInt = #line
+    var line: UInt
+
+    init(name: String, script: String, expect: [String: [String: Value]], hexOutput: [String: [String: String]] = [:],
+         theme: String? = nil, modules: [String: String] = [:], line: UInt = #line) {
+        self.name = name; self.script = script; self.expect = expect; self.hexOutput = hexOutput
+        self.theme = theme; self.modules = modules; self.line = line
+    }
 }
 
 /// End-to-end tests of the Lua API (SPEC §3.2–3.7): each snippet is evaluated, its tree styled
@@ -436,27 +442,13 @@ final class SnippetTests: XCTestCase {
     }
 
     private func check(_ snippet: Snippet) {
-        let line = snippet.line
-        var folder = "."
-        if !snippet.modules.isEmpty {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: dir) }
-            for (path, text) in snippet.modules {
-                let url = dir.appendingPathComponent(path)
-                XCTAssertNoThrow(try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true))
-                XCTAssertNoThrow(try text.write(to: url, atomically: true, encoding: .utf8))
-            }
-            folder = dir.path
-            checkRun(snippet, folder: folder, line: line)
-            return
-        }
-        checkRun(snippet, folder: folder, line: line)
+        withModuleFolder(snippet.modules) { folder in checkRun(snippet, folder: folder, line: snippet.line) }
     }
 
     private func checkRun(_ snippet: Snippet, folder: String, line: UInt) {
         let options = EvaluationOptions(theme: snippet.theme, stdlibPath: stdlibPath)
         let root: View
-        switch run(snippet.script, folder: folder, options: options) {
+        switch evaluateAndStyle(snippet.script, folder: folder, options: options) {
         case .failed(let diagnostics):
             XCTFail("\(snippet.name): \(diagnostics.map(\.description).joined(separator: "\n"))", line: line)
             return
@@ -497,7 +489,7 @@ final class SnippetTests: XCTestCase {
             print("hello", x, nil)
             return Label { id = "l" }
             """
-        guard case .styled = run(script, chunk: "app.lua", options: options) else {
+        guard case .styled = evaluateAndStyle(script, chunk: "app.lua", options: options) else {
             return XCTFail("the script should run")
         }
         XCTAssertEqual(lines.all.count, 1)
@@ -506,10 +498,10 @@ final class SnippetTests: XCTestCase {
 
     /// Each evaluation has its own state: a kind or a global from one does not leak into the next.
     func testEvaluationsAreIndependent() {
-        guard case .styled = run("kind(\"Card\", View, {}) ; return Card { id = \"c\" }") else {
+        guard case .styled = evaluateAndStyle("kind(\"Card\", View, {}) ; return Card { id = \"c\" }") else {
             return XCTFail("the first script should run")
         }
-        guard case .failed(let diagnostics) = run("return Card { id = \"c\" }") else {
+        guard case .failed(let diagnostics) = evaluateAndStyle("return Card { id = \"c\" }") else {
             return XCTFail("Card should not exist in a new evaluation")
         }
         XCTAssertEqual(diagnostics.first?.code, .undefinedGlobal)

@@ -19,7 +19,7 @@ enum Outcome {
 
 /// Evaluates `script`, then styles the tree it returned: the whole path a script takes.
 /// Evaluation errors and cascade errors both come back as diagnostics.
-func run(_ script: String, chunk: String = "snippet.lua", folder: String = ".",
+func evaluateAndStyle(_ script: String, chunk: String = "snippet.lua", folder: String = ".",
          options: EvaluationOptions = EvaluationOptions(stdlibPath: stdlibPath)) -> Outcome {
     let evaluation: Evaluation
     do {
@@ -59,4 +59,18 @@ func size(_ w: Double, _ h: Double) -> Value { .size(Size(width: w, height: h)) 
 func font(_ size: Double, _ weight: Font.Weight = .regular, name: String = "system",
           italic: Bool = false, smallCaps: Bool = false) -> Value {
     .font(Font(name: name, size: size, weight: weight, italic: italic, smallCaps: smallCaps))
+}
+
+/// Writes `files` (relative path → text) into a new temporary folder, runs `body` with its path,
+/// then removes it. With no files, `body` gets `"."`.
+func withModuleFolder<T>(_ files: [String: String], _ body: (String) throws -> T) rethrows -> T {
+    guard !files.isEmpty else { return try body(".") }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-tests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (path, text) in files {
+        let url = dir.appendingPathComponent(path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+    }
+    return try body(dir.path)
 }

@@ -39,6 +39,7 @@ typedef struct srlua_Budget {
     void **released;
     size_t releasedCount, releasedCapacity;
     void *host;                  // the Swift VM object (unretained)
+    lua_State *L;                // the state, so the allocator can arm the hook
     srlua_Dispatch dispatch;
 } srlua_Budget;
 

@@ -1,0 +1,119 @@
+// The Linux companion of FileWatcher.swift: the kernel's folder events through inotify, since
+// Dispatch has no file-system sources on Linux. FileWatcher decides which names matter and when
+// to report; this file only turns inotify's byte stream into `FolderEvent`s.
+#if os(Linux)
+import Dispatch
+import Foundation
+import Glibc
+
+/// The inotify watches of a set of folders, read on the watcher's queue.
+///
+///     let events = FolderEvents(queue: queue) { event in … }
+///     let missing = events.watch(folders: ["/work/styles"])
+///
+/// Every method, and the handler, runs on `queue`.
+final class FolderEvents {
+    /// What a folder watch reports: the editor's whole repertoire of saves (write in place,
+    /// truncate, rename over, delete and re-create, touch), and the folder itself going away.
+    private static let mask: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+        | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+
+    private let descriptor: Int32
+    private let source: DispatchSourceRead
+    private let handler: (FolderEvent) -> Void
+    /// Two paths of one folder (a symlinked folder) share a watch descriptor.
+    private var foldersByWatch: [Int32: Set<String>] = [:]
+    private var watchByFolder: [String: Int32] = [:]
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// Opens an inotify instance whose events reach `handler` on `queue`; nil when the kernel
+    /// refuses one (the per-user instance limit).
+    init?(queue: DispatchQueue, handler: @escaping (FolderEvent) -> Void) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        descriptor = fd
+        self.handler = handler
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setCancelHandler { Glibc.close(fd) }
+        source.setEventHandler { [weak self] in self?.drain() }
+        source.resume()
+    }
+
+    deinit { source.cancel() }
+
+    /// Makes the watched folders exactly `folders`; returns those that cannot be watched now
+    /// (they do not exist yet), for the caller to retry.
+    func watch(folders: Set<String>) -> Set<String> {
+        for (folder, wd) in watchByFolder where !folders.contains(folder) {
+            watchByFolder[folder] = nil
+            foldersByWatch[wd]?.remove(folder)
+            if foldersByWatch[wd]?.isEmpty == true {
+                foldersByWatch[wd] = nil
+                inotify_rm_watch(descriptor, wd)
+            }
+        }
+        var missing = Set<String>()
+        for folder in folders where watchByFolder[folder] == nil {
+            let wd = inotify_add_watch(descriptor, folder, Self.mask)
+            guard wd >= 0 else {
+                missing.insert(folder)
+                continue
+            }
+            watchByFolder[folder] = wd
+            foldersByWatch[wd, default: []].insert(folder)
+        }
+        return missing
+    }
+
+    /// Stops reading and closes the inotify descriptor (which drops every watch).
+    func close() {
+        source.cancel()
+    }
+
+    /// Reads every queued event; the descriptor is non-blocking, so this ends at EAGAIN.
+    private func drain() {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+        }
+    }
+
+    /// `struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }`, packed
+    /// one after another; `name` is NUL-padded.
+    private func parse(_ bytes: UnsafeRawBufferPointer) {
+        let header = MemoryLayout<inotify_event>.size
+        var offset = 0
+        while offset + header <= bytes.count {
+            let wd = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+            let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            let nameBytes = bytes[(offset + header)..<min(offset + header + length, bytes.count)]
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            offset += header + length
+            handle(wd: wd, mask: mask, name: name)
+        }
+    }
+
+    private func handle(wd: Int32, mask: UInt32, name: String) {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            handler(.overflow)
+            return
+        }
+        guard let folders = foldersByWatch[wd] else { return }
+        if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            // A moved folder's watch follows the inode to its new name; drop it so the path is
+            // watched again once something lives there.
+            if mask & UInt32(IN_IGNORED) == 0 { inotify_rm_watch(descriptor, wd) }
+            foldersByWatch[wd] = nil
+            for folder in folders {
+                watchByFolder[folder] = nil
+                handler(.folderGone(folder))
+            }
+            return
+        }
+        guard !name.isEmpty else { return }
+        for folder in folders { handler(.changed(folder: folder, name: name)) }
+    }
+}
+#endif

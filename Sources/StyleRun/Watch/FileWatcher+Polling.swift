@@ -1,0 +1,83 @@
+// The companion of FileWatcher.swift on platforms without inotify (macOS, for Swift hosts
+// developing there): folder events found by comparing the folders' listings a few times a
+// second. Linux uses FileWatcher+Linux.swift instead.
+#if !os(Linux)
+import Dispatch
+import Foundation
+
+/// Folder events by polling: each watched folder's entries with their size, modification date
+/// and file number, compared every `interval`.
+///
+///     let events = FolderEvents(queue: queue) { event in … }
+///     let missing = events.watch(folders: ["/Users/me/styles"])
+///
+/// Every method, and the handler, runs on `queue`.
+final class FolderEvents {
+    private struct Entry: Equatable {
+        let size: Int
+        let modified: Date
+        let fileNumber: Int
+    }
+
+    private let handler: (FolderEvent) -> Void
+    private let timer: DispatchSourceTimer
+    private var listings: [String: [String: Entry]] = [:]
+
+    init?(queue: DispatchQueue, interval: DispatchTimeInterval = .milliseconds(100),
+          handler: @escaping (FolderEvent) -> Void) {
+        self.handler = handler
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in self?.poll() }
+        timer.resume()
+    }
+
+    deinit { timer.cancel() }
+
+    /// Makes the watched folders exactly `folders`; returns those that do not exist now.
+    func watch(folders: Set<String>) -> Set<String> {
+        listings = listings.filter { folders.contains($0.key) }
+        var missing = Set<String>()
+        for folder in folders where listings[folder] == nil {
+            guard let listing = Self.list(folder) else {
+                missing.insert(folder)
+                continue
+            }
+            listings[folder] = listing
+        }
+        return missing
+    }
+
+    /// Stops polling.
+    func close() {
+        timer.cancel()
+    }
+
+    private func poll() {
+        for (folder, old) in listings {
+            guard let new = Self.list(folder) else {
+                listings[folder] = nil
+                handler(.folderGone(folder))
+                continue
+            }
+            listings[folder] = new
+            for name in Set(old.keys).union(new.keys) where old[name] != new[name] {
+                handler(.changed(folder: folder, name: name))
+            }
+        }
+    }
+
+    private static func list(_ folder: String) -> [String: Entry]? {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: folder) else { return nil }
+        var out: [String: Entry] = [:]
+        for name in names {
+            guard let attributes = try? fm.attributesOfItem(atPath: folder + "/" + name) else { continue }
+            out[name] = Entry(size: (attributes[.size] as? NSNumber)?.intValue ?? 0,
+                              modified: attributes[.modificationDate] as? Date ?? .distantPast,
+                              fileNumber: (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? 0)
+        }
+        return out
+    }
+}
+#endif

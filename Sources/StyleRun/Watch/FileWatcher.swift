@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+
+/// What the platform's folder events report (inotify on Linux, polling elsewhere).
+enum FolderEvent {
+    /// Something happened to the entry `name` of `folder`.
+    case changed(folder: String, name: String)
+    /// The folder itself was deleted or moved; its watch is gone.
+    case folderGone(String)
+    /// The kernel dropped events; anything may have changed.
+    case overflow
+}
+
+/// Watches files by watching their folders, and reports each settled burst of changes once.
+///
+///     let watcher = FileWatcher { paths in print("changed:", paths) }
+///     watcher.watch(["/work/app.lua", "/work/stdlib/base.lua"])
+///     …
+///     watcher.stop()
+///
+/// Editors save in many ways: writing in place, truncating then writing, writing a temporary
+/// file and renaming it over, deleting and re-creating, writing through a symlink. Watching the
+/// folder (not the file's inode) sees all of them, and survives the file being replaced. A file
+/// that is a symlink is watched under both names, the link's and the target's. Events are
+/// debounced: `onChange` runs once `debounce` after the last relevant event (or at the latest
+/// `maximumDelay` after the first, for a file that never stops changing), with the watched
+/// paths that changed; an empty set means "anything may have changed" (the kernel's queue
+/// overflowed). Whether the content really changed is for the caller to decide.
+///
+/// Thread-safe: every method may be called from any thread; `onChange` runs on a private queue.
+final class FileWatcher: @unchecked Sendable {
+    // Everything below `queue` is confined to it; that is what makes the class Sendable.
+    private let queue = DispatchQueue(label: "stylerun.file-watcher")
+    private let debounce: DispatchTimeInterval
+    private let maximumDelay: TimeInterval
+    private let onChange: @Sendable (Set<String>) -> Void
+    private var events: FolderEvents?
+    /// Folder → names in it that matter → the watched path each stands for (a symlink's target
+    /// stands for the link).
+    private var names: [String: [String: String]] = [:]
+    private var newFileExtension: String?
+    private var missingFolders: Set<String> = []
+    private var retryScheduled = false
+    private var pending: Set<String> = []
+    private var pendingSince: Date?
+    private var generation = 0
+    private var stopped = false
+
+    /// A watcher that calls `onChange` with the paths of each settled burst of changes.
+    ///
+    ///     let watcher = FileWatcher(debounce: .milliseconds(40)) { paths in reload(paths) }
+    init(debounce: DispatchTimeInterval = .milliseconds(40), maximumDelay: TimeInterval = 0.5,
+         onChange: @escaping @Sendable (Set<String>) -> Void) {
+        self.debounce = debounce
+        self.maximumDelay = maximumDelay
+        self.onChange = onChange
+        queue.sync {
+            events = FolderEvents(queue: queue) { [weak self] in self?.handle($0) }
+        }
+    }
+
+    deinit { events?.close() }
+
+    /// Watches exactly `paths` from now on (absolute, or relative to the working folder).
+    ///
+    ///     watcher.watch(evaluation.files, newFilesEndingIn: ".lua")
+    ///
+    /// With `newFilesEndingIn`, a file with that ending appearing or changing in a watched
+    /// folder counts too: after a failed evaluation, the module the script now requires may be
+    /// one that does not exist yet.
+    func watch(_ paths: [String], newFilesEndingIn ending: String? = nil) {
+        let absolute = paths.map(Self.absolute)
+        queue.async { [self] in
+            guard !stopped else { return }
+            newFileExtension = ending
+            names = Self.folders(of: absolute)
+            resync()
+        }
+    }
+
+    /// Stops watching; `onChange` is not called after this returns.
+    func stop() {
+        queue.sync {
+            stopped = true
+            events?.close()
+            events = nil
+        }
+    }
+
+    /// `path` made absolute against the working folder, with `.` and `..` removed.
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (full as NSString).standardizingPath
+    }
+
+    /// Each path's folder and name; for a symlink, also the folder and name of its target.
+    private static func folders(of paths: [String]) -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            out[url.deletingLastPathComponent().path, default: [:]][url.lastPathComponent] = path
+            let target = url.resolvingSymlinksInPath()
+            if target.path != path {
+                out[target.deletingLastPathComponent().path, default: [:]][target.lastPathComponent] = path
+            }
+        }
+        return out
+    }
+
+    // MARK: On the queue
+
+    /// Brings the folder watches in line with `names`, and keeps retrying folders that do not
+    /// exist yet (or were deleted) until they do.
+    private func resync() {
+        guard let events, !stopped else { return }
+        let wasMissing = missingFolders
+        missingFolders = events.watch(folders: Set(names.keys))
+        let appeared = wasMissing.subtracting(missingFolders).filter { names[$0] != nil }
+        if !appeared.isEmpty {
+            // A folder that came back may already hold the files.
+            for folder in appeared { note(Set(names[folder, default: [:]].values)) }
+        }
+        if !missingFolders.isEmpty, !retryScheduled {
+            retryScheduled = true
+            queue.asyncAfter(deadline: .now() + .milliseconds(250)) { [weak self] in
+                self?.retryScheduled = false
+                self?.resync()
+            }
+        }
+    }
+
+    private func handle(_ event: FolderEvent) {
+        guard !stopped else { return }
+        switch event {
+        case .overflow:
+            note([])
+        case .folderGone(let folder):
+            missingFolders.insert(folder)
+            note(Set(names[folder, default: [:]].values))
+            resync()
+        case .changed(let folder, let name):
+            if let path = names[folder]?[name] {
+                note([path])
+            } else if let ending = newFileExtension, name.hasSuffix(ending), !name.hasPrefix(".") {
+                note([folder + "/" + name])
+            }
+        }
+    }
+
+    /// Records changed paths and restarts the debounce; an empty set forces a full rescan.
+    private func note(_ paths: Set<String>) {
+        if paths.isEmpty { pending.insert("") } else { pending.formUnion(paths) }
+        let now = Date()
+        if pendingSince == nil { pendingSince = now }
+        generation += 1
+        let current = generation
+        let waitedLongEnough = now.timeIntervalSince(pendingSince ?? now) >= maximumDelay
+        queue.asyncAfter(deadline: waitedLongEnough ? .now() : .now() + debounce) { [weak self] in
+            guard let self, self.generation == current, !self.stopped else { return }
+            self.fire()
+        }
+    }
+
+    private func fire() {
+        let paths = pending.contains("") ? Set<String>() : pending
+        pending = []
+        pendingSince = nil
+        // A symlink may now point elsewhere: watch its new target's folder.
+        let all = names.values.flatMap(\.values)
+        names = Self.folders(of: Array(Set(all)))
+        resync()
+        onChange(paths)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import StyleCore
+
+/// One watched stylesheet's reload step: fresh evaluation, apply, diff, swap, or keep the last
+/// good styles.
+///
+///     let reloader = Reloader(runtime: runtime, file: "app.lua", theme: nil, tree: nil)
+///     let first = reloader.reload()              // the initial load
+///     if let event = reloader.reloadIfChanged([]) { print(event.json.serialized()) }
+///
+/// Each reload evaluates in a new Lua state, builds the new stylesheet and applies it from the
+/// kinds' defaults, so a property removed from the script goes back to its default. The swap is
+/// all or nothing: with a host's tree the cascade restores the tree on error; with the script's
+/// own tree the new tree replaces the old one only when it was styled without error.
+///
+/// Not thread-safe: views and Lua states are not Sendable, so one serial queue owns a reloader
+/// (`WatchSession` keeps it on the watch's queue).
+final class Reloader {
+    /// Where the styles go: the tree the script returns, or a host's own tree.
+    private enum Target {
+        case scriptTree
+        case hostTree(View)
+    }
+
+    /// The script as the user named it.
+    let file: String
+    var theme: String?
+    /// The styled tree: the host's, or the script's latest good one (nil before the first
+    /// successful load).
+    private(set) var tree: View?
+    /// Absolute paths of what the latest evaluation loaded; after a failure, also the script
+    /// and any file a diagnostic names.
+    private(set) var watched: [String]
+    /// Whether the latest reload failed; the watcher then also notices new modules appearing.
+    private(set) var isFailing = false
+
+    private let runtime: Runtime
+    private let target: Target
+    /// Files that appeared while failing (a module the script requires but that did not exist).
+    private var newFiles: Set<String> = []
+    /// Each watched file's content when it was last evaluated; nil for a missing file.
+    private var contents: [String: Data?] = [:]
+
+    /// A reloader of `file` into `tree`, or into the tree the script returns when `tree` is nil.
+    init(runtime: Runtime, file: String, theme: String?, tree: View?) {
+        self.runtime = runtime
+        self.file = file
+        self.theme = theme
+        self.target = tree.map(Target.hostTree) ?? .scriptTree
+        self.tree = tree
+        self.watched = [FileWatcher.absolute(file)]
+    }
+
+    /// Reloads when the content of a watched file differs from what was last evaluated.
+    ///
+    /// `changed` are the paths the file watcher saw change (empty: it does not know); while
+    /// failing, those not yet watched are added, so a module created after the script started
+    /// requiring it is noticed. Returns nil when no content changed.
+    func reloadIfChanged(_ changed: Set<String>) -> ReloadEvent? {
+        if isFailing { newFiles.formUnion(changed.subtracting(watched)) }
+        let paths = watched + newFiles.sorted()
+        let current = Self.read(paths)
+        guard paths.contains(where: { contents[$0] != current[$0] }) else { return nil }
+        return reload(contentsBefore: current)
+    }
+
+    /// Evaluates and applies now, whatever the files hold (the initial load, a theme switch).
+    ///
+    ///     let event = reloader.reload()
+    func reload() -> ReloadEvent {
+        reload(contentsBefore: Self.read(watched + newFiles.sorted()))
+    }
+
+    private func reload(contentsBefore: [String: Data?]) -> ReloadEvent {
+        let start = DispatchTime.now()
+        let event: ReloadEvent
+        do throws(DiagnosticList) {
+            let sheet = try runtime.load(file: file, theme: theme)
+            let changes = try swap(in: sheet)
+            watched = Self.unique(sheet.files.map(FileWatcher.absolute))
+            newFiles = []
+            isFailing = false
+            event = .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
+        } catch {
+            let named = error.diagnostics.map(\.file).filter { !$0.hasPrefix("<") }.map(FileWatcher.absolute)
+            watched = Self.unique(watched + [FileWatcher.absolute(file)] + named)
+            isFailing = true
+            event = .failed(milliseconds: Self.milliseconds(since: start), diagnostics: error.diagnostics)
+        }
+        // What was read before evaluating is what the evaluation saw (or older): a save during
+        // the evaluation differs from it and reloads again. Files new to the set are read now.
+        var remembered: [String: Data?] = [:]
+        let fresh = Self.read((watched + newFiles).filter { contentsBefore[$0] == nil })
+        for path in watched + newFiles {
+            remembered.updateValue(contentsBefore[path] ?? fresh[path] ?? nil, forKey: path)
+        }
+        contents = remembered
+        return event
+    }
+
+    /// Applies the new stylesheet and returns what changed; throws, leaving `tree` as it was,
+    /// when styling fails.
+    private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
+        switch target {
+        case .hostTree(let root):
+            let before = TreeSnapshot(root)
+            try sheet.apply(to: root)
+            return TreeSnapshot(root).changes(since: before)
+        case .scriptTree:
+            guard let root = sheet.root else {
+                // With no root, this throws the "return the root view" diagnostic.
+                _ = try sheet.applyToOwnTree()
+                return []
+            }
+            // The first load reports every styled value (against the unstyled tree); later ones
+            // what differs from the previous tree, views paired by reference.
+            let before = TreeSnapshot(tree ?? root)
+            try sheet.apply(to: root)
+            tree = root
+            return TreeSnapshot(root).changes(since: before)
+        }
+    }
+
+    /// Each path's content, nil when it cannot be read (missing, a folder, no permission).
+    private static func read(_ paths: [String]) -> [String: Data?] {
+        var out: [String: Data?] = [:]
+        for path in paths { out[path] = .some(FileManager.default.contents(atPath: path)) }
+        return out
+    }
+
+    private static func unique(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    private static func milliseconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+    }
+}

@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import StyleCore
+
+extension Runtime {
+    /// Watches a stylesheet and everything it loads, re-applying it on every save.
+    ///
+    ///     let handle = runtime.watch(file: "styles/app.lua", tree: rootView, queue: .main) { event in
+    ///         if case .failed(_, let diagnostics) = event { show(diagnostics) }
+    ///     }
+    ///     …
+    ///     handle.setTheme("dark")
+    ///     handle.stop()
+    ///
+    /// The first event is the initial load. After that, each save of the script or of any file
+    /// its latest evaluation loaded (modules, the stdlib) reloads: a fresh evaluation, the new
+    /// styles applied from the kinds' defaults, and a `.reloaded` event with the properties that
+    /// changed; or, when the script fails, a `.failed` event with its diagnostics while the tree
+    /// keeps its last good styles. A save that leaves every file's content as it was does
+    /// nothing, and a burst of saves ends in one reload of the final content.
+    ///
+    /// Threading: reloads run on `queue`, and `onReload` is called there. Reloading writes the
+    /// tree's views, so touch `tree` only on `queue`: pass `.main` when the tree belongs to the
+    /// main thread (reloads then run on it, a few milliseconds each). Without a queue, a private
+    /// serial one is used. The script's `print` reaches `log` on the same queue. The watch uses a
+    /// copy of this runtime's schema, limits, stdlib path and log; later changes to the runtime
+    /// do not affect it.
+    ///
+    /// - Parameters:
+    ///   - path: the script, as diagnostics should name it.
+    ///   - tree: the host's tree to style; nil to style the tree the script returns.
+    ///   - theme: the theme to choose from the script's `themes { … }`; nil for its default.
+    ///   - queue: a serial queue for reloads and callbacks.
+    ///   - onReload: called with each event, on `queue`.
+    /// - Returns: the handle that keeps the watch alive: watching stops at `stop()` or when the
+    ///   handle is released.
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil,
+                      onReload: @escaping (ReloadEvent) -> Void) -> WatchHandle {
+        let copy = Runtime(schema: schema, limits: limits, stdlibPath: stdlibPath, log: log)
+        let session = WatchSession(reloader: Reloader(runtime: copy, file: path, theme: theme, tree: tree),
+                                   queue: queue ?? DispatchQueue(label: "stylerun.watch"), onReload: onReload)
+        session.start()
+        return WatchHandle(session)
+    }
+}
+
+/// A running watch: stop it, or switch its theme.
+///
+///     let handle = runtime.watch(file: "app.lua", tree: root) { print($0.json.serialized()) }
+///     handle.setTheme("dark")    // re-applies like a reload, with its own event
+///     handle.stop()
+///
+/// Sendable: call it from any thread. Watching also stops when the handle is released.
+public final class WatchHandle: Sendable {
+    private let session: WatchSession
+
+    init(_ session: WatchSession) { self.session = session }
+
+    deinit { session.stop() }
+
+    /// Stops watching. No reload starts after this returns (one already running finishes, and
+    /// its event is dropped unless it was already being delivered).
+    ///
+    ///     handle.stop()
+    public func stop() { session.stop() }
+
+    /// Switches the theme and re-applies, like a reload: one event follows.
+    ///
+    ///     handle.setTheme("dark")
+    ///     handle.setTheme(nil)    // back to the script's default theme
+    public func setTheme(_ name: String?) { session.setTheme(name) }
+}
+
+/// The parts of a watch and the rules for which thread touches which.
+///
+/// The reloader (views, Lua states) and `onReload` belong to `queue`; the file watcher has its
+/// own queue and only tells this one that files changed; `stopped` is behind a lock because
+/// `stop()` may come from anywhere. That confinement is what the unchecked Sendable stands for.
+final class WatchSession: @unchecked Sendable {
+    private let queue: DispatchQueue
+    private let reloader: Reloader
+    private let onReload: (ReloadEvent) -> Void
+    private let lock = NSLock()
+    private var stopped = false
+    /// Set once, in `init`, before the session is shared.
+    private var files: FileWatcher!
+
+    init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping (ReloadEvent) -> Void) {
+        self.reloader = reloader
+        self.queue = queue
+        self.onReload = onReload
+        files = FileWatcher { [weak self] changed in self?.filesChanged(changed) }
+    }
+
+    /// Starts watching the script's folder, then loads it for the first time.
+    func start() {
+        files.watch([reloader.file])
+        queue.async { self.deliver(self.reloader.reload()) }
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        files.stop()
+    }
+
+    func setTheme(_ name: String?) {
+        queue.async {
+            guard !self.isStopped else { return }
+            self.reloader.theme = name
+            self.deliver(self.reloader.reload())
+        }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func filesChanged(_ changed: Set<String>) {
+        queue.async {
+            guard !self.isStopped else { return }
+            self.deliver(self.reloader.reloadIfChanged(changed))
+        }
+    }
+
+    /// Follows the files the latest evaluation loaded, then reports.
+    private func deliver(_ event: ReloadEvent?) {
+        guard let event, !isStopped else { return }
+        files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
+        onReload(event)
+    }
+}

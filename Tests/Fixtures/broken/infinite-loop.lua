@@ -1,0 +1,3 @@
+-- Never ends; the limits stop it.
+local n = 0
+while true do n = n + 1 end

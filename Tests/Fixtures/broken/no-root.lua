@@ -1,0 +1,2 @@
+-- Returns styles, not a view.
+return { red = mut(View.backgroundColor, "#FF0000") }

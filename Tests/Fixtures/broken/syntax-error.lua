@@ -1,0 +1,3 @@
+-- A missing operand.
+local x = (1 + )
+return View {}

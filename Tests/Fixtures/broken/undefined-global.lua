@@ -1,0 +1,3 @@
+-- A misspelled function.
+local s = mutt(View.alpha, 1)
+return View { style = s }

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+import LuaSyntax
+
+/// Hostile input: deep nesting, garbage, unterminated everything. An error, never a crash.
+final class RobustnessTests: XCTestCase {
+    private func reason(_ source: [UInt8]) -> SyntaxError.Reason? {
+        do {
+            _ = try LuaParser.parse(source: source)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let depth = 100_000
+        let inputs: [String] = [
+            "x = " + String(repeating: "(", count: depth),
+            "x = " + String(repeating: "{", count: depth),
+            "x = " + String(repeating: "- ", count: depth) + "1",
+            "x = " + String(repeating: "f(", count: depth),
+            "x = " + String(repeating: "a .. ", count: depth) + "a",
+            String(repeating: "do ", count: depth),
+            String(repeating: "function f() ", count: depth),
+            String(repeating: "::a:: ", count: 1) + (0..<depth).map { "::b\($0)::" }.joined(),
+            String(repeating: "a, ", count: depth) + "a = 1",
+        ]
+        for input in inputs {
+            XCTAssertEqual(reason(Array(input.utf8)), .tooDeeplyNested, String(input.prefix(20)))
+        }
+    }
+
+    /// The deepest input luac accepts must parse on a thread with a small (512 KiB) stack.
+    func testDeepestAcceptedNestingFitsASmallStack() {
+        let inputs = [
+            "x = " + String(repeating: "(", count: 196) + "1" + String(repeating: ")", count: 196),
+            String(repeating: "do ", count: 198) + String(repeating: "end ", count: 198),
+            String(repeating: "x = function() ", count: 98) + String(repeating: "end ", count: 98),
+            "x = " + String(repeating: "{", count: 196) + String(repeating: "}", count: 196),
+        ]
+        let done = expectation(description: "parsed")
+        let results = LockedResults()
+        let thread = Thread {
+            for input in inputs {
+                results.append((try? LuaParser.parse(input)) != nil)
+            }
+            done.fulfill()
+        }
+        thread.stackSize = Int(ProcessInfo.processInfo.environment["LUASYNTAX_STACK_KIB"] ?? "512")! * 1024
+        thread.start()
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(results.values, Array(repeating: true, count: inputs.count))
+    }
+
+    func testGarbageNeverCrashes() {
+        var generator = LuacMutationTests.SeededGenerator(state: 7)
+        for length in [1, 2, 10, 100, 10_000] {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                _ = reason(bytes)
+            }
+        }
+        for unterminated in ["x = '", "x = [==[", "--[[", "f(", "x = {", "if x then", "x = \"\\", "x = '\\u{", "x = 0x"] {
+            XCTAssertNotNil(reason(Array(unterminated.utf8)), unterminated)
+        }
+    }
+
+    /// Large inputs parse in time proportional to their size: long strings, long chains.
+    func testLargeInputsStayLinear() throws {
+        let statements = String(repeating: "a = b.c.d:e(f, 'g', {h = 1, [2] = i}) .. 3\n", count: 50_000)
+        let longString = "x = [[" + String(repeating: "]=]", count: 200_000) + "]]"
+        let chain = "x = " + Array(repeating: "a + b * c", count: 50_000).joined(separator: " or ")
+        for source in [statements, longString, chain] {
+            let start = Date()
+            _ = try LuaParser.parse(source)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        }
+    }
+}
+
+/// Results collected on another thread.
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+    var values: [Bool] { lock.withLock { stored } }
+    func append(_ value: Bool) { lock.withLock { stored.append(value) } }
+}

@@ -1,0 +1,65 @@
+import XCTest
+import LuaSyntax
+
+/// Errors as a table: the message (worded as luac words it) and where it points.
+final class SyntaxErrorTests: XCTestCase {
+    private func error(_ source: String) -> SyntaxError? {
+        do {
+            _ = try LuaParser.parse(source, chunkName: "app.lua")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testMessagesAndPositions() {
+        let cases: [(source: String, message: String, line: Int, column: Int)] = [
+            ("x = = 1", "unexpected symbol near '='", 1, 5),
+            ("local = 1", "<name> expected near '='", 1, 7),
+            ("x y", "syntax error near 'y'", 1, 3),
+            ("local function f()\n  return 1\n", "'end' expected (to close 'function' at line 1) near <eof>", 3, 1),
+            ("if x then y() end end", "<eof> expected near 'end'", 1, 19),
+            ("for i = 1 do end", "',' expected near 'do'", 1, 11),
+            ("for i do end", "'=' or 'in' expected near 'do'", 1, 7),
+            ("f(1,\n2", "')' expected (to close '(' at line 1) near <eof>", 2, 2),
+            ("local t = {1, 2", "'}' expected near <eof>", 1, 16),
+            ("a.b:c = 1", "function arguments expected near '='", 1, 7),
+            ("return 1 2", "<eof> expected near '2'", 1, 10),
+            ("function f(a, 1) end", "<name> or '...' expected near '1'", 1, 15),
+            ("function f() return ... end", "cannot use '...' outside a vararg function near '...'", 1, 21),
+            ("local x <const> = 1\nx = 2", "attempt to assign to const variable 'x'", 2, 1),
+            ("local x <close> = nil\nfunction g() x = 1 end", "attempt to assign to const variable 'x'", 2, 14),
+            ("local x <oops> = 1", "unknown attribute 'oops'", 1, 10),
+            ("local a <close>, b <close> = f()", "multiple to-be-closed variables in local list", 1, 20),
+            ("for i = 1, 2 do end\nbreak", "break outside loop at line 2", 2, 1),
+            ("goto done\nlocal x = 1\n::done::\nprint(x)", "<goto done> at line 1 jumps into the scope of local 'x'", 1, 1),
+            ("do goto out end", "no visible label 'out' for <goto> at line 1", 1, 4),
+            ("::a::\nx = 1\n::a::", "label 'a' already defined on line 1", 3, 3),
+            // Lua reads the labels that follow a label before it checks the first one.
+            ("::a::\n::a::", "label 'a' already defined on line 2", 1, 3),
+            ("x = \u{1}", "unexpected symbol near '<\\1>'", 1, 5),
+            ("x = 'a\\q'", "invalid escape sequence near ''a\\q'", 1, 7),
+        ]
+        for (source, message, line, column) in cases {
+            guard let error = error(source) else {
+                XCTFail("no error for \(source)")
+                continue
+            }
+            XCTAssertEqual(error.message, message, source)
+            XCTAssertEqual(error.line, line, "line of \(source)")
+            XCTAssertEqual(error.column, column, "column of \(source)")
+            XCTAssertEqual(error.chunkName, "app.lua")
+        }
+    }
+
+    func testRenderings() {
+        let error = self.error("local x <const> = 1\n\nx = 2")!
+        XCTAssertEqual(error.description, "app.lua:3:1: attempt to assign to const variable 'x'")
+        XCTAssertEqual(error.luacDescription, "app.lua:3: attempt to assign to const variable 'x'")
+        XCTAssertEqual(error.reason, .assignmentToConstant(name: "x"))
+        XCTAssertNil(error.near)
+        let late = self.error("while x do\n  break\nend\ngoto nowhere\n\n")!
+        XCTAssertEqual(late.line, 4)
+        XCTAssertEqual(late.luacLine, 6, "luac reports undefined labels at the end of the function")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import StyleRun
+import XCTest
+
+/// What a reload does to the tree: all or nothing, from the defaults, following the requires.
+final class WatchReloadTests: XCTestCase {
+    private var folder: ScratchFolder!
+    private let queue = DispatchQueue(label: "watch-reload-tests")
+    private let log = EventLog()
+    private var root: View!
+
+    override func setUpWithError() throws {
+        folder = try ScratchFolder()
+        root = View(kind: Schema.stackView, id: "root")
+        root.addChild(View(kind: Schema.button, id: "subscribe"))
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    private func watch(tree: View?, theme: String? = nil) -> WatchHandle {
+        let handle = Runtime().watch(file: folder.path("app.lua"), tree: tree, theme: theme, queue: queue) { [log] in
+            log.record($0)
+        }
+        log.wait(after: 0) { _ in true }
+        return handle
+    }
+
+    private func value(_ path: String) -> String? {
+        queue.sync { root.children[0][path]?.displayText }
+    }
+
+    /// Saves, then waits for the next event.
+    @discardableResult
+    private func save(_ name: String = "app.lua", _ text: String) throws -> ReloadEvent? {
+        let before = log.count
+        try folder.write(name, text)
+        return log.wait(after: before) { _ in true }
+    }
+
+    func testAFailedReloadKeepsTheTreeAndTheNextGoodSaveRecovers() throws {
+        try folder.write("app.lua", "rule(\"#subscribe\", mut(Button.titleColor, \"#111111\"))\n")
+        let handle = watch(tree: root)
+
+        let syntax = try save("rule(\"#subscribe\", mut(Button.titleColor, \"#222222\")\n")
+        XCTAssertEqual(syntax?.diagnostics.first?.code, .syntaxError)
+        XCTAssertEqual(syntax?.diagnostics.first?.line, 2)
+        XCTAssertEqual(value("titleColor"), "#111111")
+
+        // Fails while styling, after the first rule has written the tree: the tree is restored.
+        let styling = try save("""
+            rule("#subscribe", mut(Button.titleColor, "#333333"))
+            rule("Button", function(b) b.alpha = 3 end)
+            """)
+        XCTAssertEqual(styling?.diagnostics.first?.code, .outOfRange)
+        XCTAssertEqual(value("titleColor"), "#111111")
+        XCTAssertEqual(value("alpha"), "1")
+
+        let recovered = try save("rule(\"#subscribe\", mut(Button.titleColor, \"#444444\"))\n")
+        XCTAssertEqual(recovered?.change("#subscribe", "titleColor")?.old.displayText, "#111111")
+        XCTAssertEqual(value("titleColor"), "#444444")
+        handle.stop()
+    }
+
+    func testRemovedPropertiesRevertToTheirDefaults() throws {
+        try folder.write("app.lua", """
+            rule("#subscribe", concat(mut(Button.titleColor, "#111111"), mut(View.layer.cornerRadius, 6),
+                                      mut(View.alpha, 0.5)))
+            """)
+        let handle = watch(tree: root)
+        XCTAssertEqual(value("layer.cornerRadius"), "6")
+
+        let event = try save("rule(\"#subscribe\", mut(Button.titleColor, \"#111111\"))\n")
+        XCTAssertEqual(event?.change("#subscribe", "layer.cornerRadius")?.new, .number(0))
+        XCTAssertEqual(event?.change("#subscribe", "alpha")?.new, .number(1))
+        XCTAssertNil(event?.change("#subscribe", "titleColor"))
+        XCTAssertEqual(value("layer.cornerRadius"), "0")
+        XCTAssertEqual(value("alpha"), "1")
+        XCTAssertEqual(value("titleColor"), "#111111")
+        handle.stop()
+    }
+
+    func testTheWatchedFilesFollowTheRequires() throws {
+        try folder.write("a.lua", "return \"#111111\"\n")
+        try folder.write("b.lua", "return \"#AAAAAA\"\n")
+        try folder.write("app.lua", "rule(\"#subscribe\", mut(Button.titleColor, require \"a\"))\n")
+        let handle = watch(tree: root)
+
+        XCTAssertTrue(try save("a.lua", "return \"#222222\"\n")?.sets("#subscribe", "titleColor", to: "#222222") == true)
+        XCTAssertFalse(log.all.last?.files.contains { $0.hasSuffix("b.lua") } ?? true)
+
+        // Switch to b: a is no longer watched, b is.
+        let switched = try save("rule(\"#subscribe\", mut(Button.titleColor, require \"b\"))\n")
+        XCTAssertEqual(switched?.files.map { ($0 as NSString).lastPathComponent }, ["app.lua", "b.lua"])
+        var before = log.count
+        try folder.write("a.lua", "return \"#333333\"\n")
+        XCTAssertTrue(log.staysQuiet(after: before, for: 0.4), "a.lua is no longer required")
+        XCTAssertTrue(try save("b.lua", "return \"#BBBBBB\"\n")?.sets("#subscribe", "titleColor", to: "#BBBBBB") == true)
+
+        // A module required before it exists: the failure names it; creating it recovers.
+        let missing = try save("rule(\"#subscribe\", mut(Button.titleColor, require \"c\"))\n")
+        XCTAssertEqual(missing?.diagnostics.first?.code, .moduleNotFound)
+        before = log.count
+        try folder.writeByRenaming("c.lua", "return \"#CCCCCC\"\n")
+        log.wait(after: before) { $0.sets("#subscribe", "titleColor", to: "#CCCCCC") }
+        XCTAssertEqual(value("titleColor"), "#CCCCCC")
+        handle.stop()
+    }
+
+    func testTheScriptsOwnTreeIsDiffedByReference() throws {
+        try folder.write("app.lua", """
+            return StackView { id = "root", axis = "vertical",
+              Button { id = "subscribe", titleColor = "#000000" }, Label { text = "or" } }
+            """)
+        let handle = watch(tree: nil)
+        let initial = log.all.first
+        XCTAssertEqual(initial?.change("#root", "axis")?.new, .enumCase("vertical"))
+        XCTAssertEqual(initial?.change("#subscribe", "titleColor")?.new.displayText, "#000000")
+
+        let event = try save("""
+            return StackView { id = "root", axis = "vertical",
+              Button { id = "subscribe", titleColor = "#FFFFFF" }, Label { text = "and" } }
+            """)
+        guard case .reloaded(_, let files, let changes)? = event else { return XCTFail("\(String(describing: event))") }
+        XCTAssertEqual(files, [folder.path("app.lua")])
+        XCTAssertEqual(changes.map { [$0.view, $0.property, $0.old.displayText, $0.new.displayText] }, [
+            ["#subscribe", "titleColor", "#000000", "#FFFFFF"],
+            ["StackView#root > Label[2]", "text", "\"or\"", "\"and\""],
+        ])
+        XCTAssertEqual(event?.json["changes"]?[0]?.serialized(.line),
+                       #"{"view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"}"#)
+        handle.stop()
+    }
+
+    func testSwitchingTheThemeReappliesLikeAReload() throws {
+        try folder.write("app.lua", """
+            local t = themes { default = "light", light = { ink = "#000000" }, dark = { ink = "#FFFFFF" } }
+            rule("#subscribe", mut(Button.titleColor, t.ink))
+            """)
+        let handle = watch(tree: root, theme: "dark")
+        XCTAssertEqual(value("titleColor"), "#FFFFFF")
+        var before = log.count
+        handle.setTheme("light")
+        log.wait(after: before) { $0.sets("#subscribe", "titleColor", to: "#000000") }
+        XCTAssertEqual(value("titleColor"), "#000000")
+
+        before = log.count
+        handle.setTheme("sepia")
+        XCTAssertEqual(log.wait(after: before) { _ in true }?.diagnostics.first?.code, .unknownTheme)
+        XCTAssertEqual(value("titleColor"), "#000000")
+        handle.stop()
+    }
+
+    func testStoppingEndsTheWatch() throws {
+        try folder.write("app.lua", "rule(\"#subscribe\", mut(Button.titleColor, \"#111111\"))\n")
+        let handle = watch(tree: root)
+        handle.stop()
+        let before = log.count
+        try folder.write("app.lua", "rule(\"#subscribe\", mut(Button.titleColor, \"#222222\"))\n")
+        XCTAssertTrue(log.staysQuiet(after: before, for: 0.3))
+        XCTAssertEqual(value("titleColor"), "#111111")
+    }
+}

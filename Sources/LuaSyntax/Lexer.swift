@@ -47,6 +47,16 @@ struct Lexer {
         lineStart = position
     }
 
+    /// Lua quotes the string read so far plus the escape up to the offending byte.
+    @inline(never)
+    private func escapeError(_ reason: SyntaxError.Reason, delimiter: UInt8, backslash: Int) -> SyntaxError {
+        let end = position < source.count ? position + 1 : position
+        let near = LuaText.quoted([delimiter] + buffer + source[backslash..<end])
+        return SyntaxError(reason: reason, chunkName: chunkName,
+                           range: SourceRange(start: location(backslash), end: location(end)), near: near, luacLine: line)
+    }
+
+    @inline(never)
     private func error(_ reason: SyntaxError.Reason, from start: SourceLocation, near: String?) -> SyntaxError {
         SyntaxError(reason: reason, chunkName: chunkName, range: SourceRange(start: start, end: location(position)),
                     near: near, luacLine: line)
@@ -54,6 +64,9 @@ struct Lexer {
 
     // MARK: Tokens
 
+    /// Not inlined: it is called from every parser function, whose stack frames must stay
+    /// small because they recurse once per nesting level.
+    @inline(never)
     mutating func next() throws(SyntaxError) -> Token {
         while position < source.count {
             let c = source[position]
@@ -245,11 +258,7 @@ struct Lexer {
         position += 1
         guard let c = byte(position) else { return }
         func failure(_ reason: SyntaxError.Reason, _ lexer: Lexer) -> SyntaxError {
-            let end = lexer.position < lexer.source.count ? lexer.position + 1 : lexer.position
-            let near = LuaText.quoted([delimiter] + lexer.buffer + lexer.source[backslash..<end])
-            var failure = lexer.error(reason, from: lexer.location(backslash), near: near)
-            failure.range.end = lexer.location(end)
-            return failure
+            lexer.escapeError(reason, delimiter: delimiter, backslash: backslash)
         }
         switch c {
         case UInt8(ascii: "a"): buffer.append(7)

@@ -60,6 +60,7 @@ struct Parser {
 
     // MARK: Tokens
 
+    @inline(never)
     mutating func advance() throws(SyntaxError) {
         previousEnd = current.range.end
         if let next = lookahead {
@@ -83,12 +84,14 @@ struct Parser {
         return true
     }
 
+    @inline(never)
     mutating func expect(_ kind: TokenKind) throws(SyntaxError) {
         guard current.kind == kind else { throw error(.expected(kind)) }
         try advance()
     }
 
     /// Lua's `check_match`: names the opening token when it is on another line.
+    @inline(never)
     mutating func expect(_ kind: TokenKind, closing opener: TokenKind, openedAt line: Int) throws(SyntaxError) {
         guard current.kind == kind else {
             if line == lexer.line { throw error(.expected(kind)) }
@@ -97,6 +100,7 @@ struct Parser {
         try advance()
     }
 
+    @inline(never)
     mutating func identifier() throws(SyntaxError) -> Identifier {
         guard current.kind == .name else { throw error(.expected(.name)) }
         let name = Identifier(text: current.name, range: current.range)
@@ -127,16 +131,19 @@ struct Parser {
     // MARK: Errors
 
     /// A syntax error at the current token, "near" it.
+    @inline(never)
     func error(_ reason: SyntaxError.Reason) -> SyntaxError {
         SyntaxError(reason: reason, chunkName: lexer.chunkName, range: current.range, near: nearText(current),
                     luacLine: lexer.line)
     }
 
     /// One of the checks `luac` makes while compiling; its message names no token.
+    @inline(never)
     func semanticError(_ reason: SyntaxError.Reason, at range: SourceRange) -> SyntaxError {
         SyntaxError(reason: reason, chunkName: lexer.chunkName, range: range, near: nil, luacLine: lexer.line)
     }
 
+    @inline(never)
     func scopeError(_ problem: Scopes.Problem) -> SyntaxError {
         switch problem {
         case .jumpIntoScope(let pending, let local):
@@ -218,6 +225,7 @@ struct Parser {
 
     /// Lua's `new_localvar`: declares a variable not yet in scope, counting Lua's limit.
     @discardableResult
+    @inline(never)
     mutating func declare(_ name: Identifier?, role: Variable.Role = .local,
                           kind: Scopes.VariableKind = .regular) throws(SyntaxError) -> VariableID? {
         let count = scopes.declared.count + 1 - scopes.function.firstVariable
@@ -240,6 +248,7 @@ struct Parser {
     }
 
     /// Lua's `singlevar`, after the name has been read.
+    @inline(never)
     mutating func resolve(_ name: Identifier) throws(SyntaxError) -> NameExpression {
         do {
             let top = scopes.functions.count - 1
@@ -267,7 +276,7 @@ struct Parser {
     }
 
     /// Lua's `check_readonly`: `<const>` and `<close>` variables cannot be assigned.
-    func checkAssignable(_ target: Expression) throws(SyntaxError) {
+    func checkAssignable(_ target: LuaExpression) throws(SyntaxError) {
         guard case .name(let name) = target else { return }
         switch name.binding {
         case .local(let id), .upvalue(let id):

@@ -1,13 +1,16 @@
 /// Expressions, function bodies and table constructors, following `lparser.c`.
+///
+/// The functions on the recursive path are kept out of line: inlined into one another, they
+/// made frames of several KiB per nesting level; apart, Lua's 200 levels fit a small stack.
 extension Parser {
     /// Binding power of unary operators, between `*` and `^` (Lua's UNARY_PRIORITY).
     static let unaryPrecedence = 12
 
-    mutating func expression() throws(SyntaxError) -> Expression {
+    mutating func expression() throws(SyntaxError) -> LuaExpression {
         try subexpression(limit: 0)
     }
 
-    mutating func expressionList() throws(SyntaxError) -> [Expression] {
+    mutating func expressionList() throws(SyntaxError) -> [LuaExpression] {
         var values = [try expression()]
         while try test(.comma) {
             values.append(try expression())
@@ -18,10 +21,10 @@ extension Parser {
     /// Lua's `subexpr`: precedence climbing where an operator binds while its left priority
     /// exceeds `limit`, and its right operand is read with its right priority, which is lower
     /// for the right-associative `..` and `^`.
-    mutating func subexpression(limit: Int) throws(SyntaxError) -> Expression {
+    mutating func subexpression(limit: Int) throws(SyntaxError) -> LuaExpression {
         try enterLevel()
         let start = current.range.start
-        var left: Expression
+        var left: LuaExpression
         if let op = unaryOperator(current.kind) {
             let operatorRange = current.range
             try advance()
@@ -79,9 +82,10 @@ extension Parser {
         }
     }
 
-    private mutating func simpleExpression() throws(SyntaxError) -> Expression {
+    @inline(never)
+    private mutating func simpleExpression() throws(SyntaxError) -> LuaExpression {
         let token = current
-        let value: Expression
+        let value: LuaExpression
         switch token.kind {
         case .integer, .float: value = .number(token.number, range: token.range)
         case .string: value = .string(StringLiteral(bytes: token.bytes, range: token.range))
@@ -104,7 +108,8 @@ extension Parser {
     }
 
     /// Lua's `primaryexp`: a name or a parenthesized expression.
-    private mutating func primaryExpression() throws(SyntaxError) -> Expression {
+    @inline(never)
+    private mutating func primaryExpression() throws(SyntaxError) -> LuaExpression {
         switch current.kind {
         case .leftParen:
             let line = lexer.line
@@ -121,7 +126,8 @@ extension Parser {
     }
 
     /// Lua's `suffixedexp`: a primary expression followed by fields, indexes and calls.
-    mutating func suffixedExpression() throws(SyntaxError) -> Expression {
+    @inline(never)
+    mutating func suffixedExpression() throws(SyntaxError) -> LuaExpression {
         let line = lexer.line
         let start = current.range.start
         var value = try primaryExpression()
@@ -154,7 +160,8 @@ extension Parser {
 
     /// Lua's `funcargs`; `line` is where the whole suffixed expression began, which is the
     /// line Lua names in "(to close '(' at line N)".
-    private mutating func callArguments(line: Int) throws(SyntaxError) -> ([Expression], ArgumentStyle) {
+    @inline(never)
+    private mutating func callArguments(line: Int) throws(SyntaxError) -> ([LuaExpression], ArgumentStyle) {
         switch current.kind {
         case .leftParen:
             try advance()
@@ -164,7 +171,7 @@ extension Parser {
         case .leftBrace:
             return ([.table(try tableConstructor())], .table)
         case .string:
-            let argument = Expression.string(StringLiteral(bytes: current.bytes, range: current.range))
+            let argument = LuaExpression.string(StringLiteral(bytes: current.bytes, range: current.range))
             try advance()
             return ([argument], .string)
         default:
@@ -172,6 +179,7 @@ extension Parser {
         }
     }
 
+    @inline(never)
     private mutating func tableConstructor() throws(SyntaxError) -> TableConstructor {
         let line = lexer.line
         let start = current.range.start
@@ -186,6 +194,7 @@ extension Parser {
         return TableConstructor(fields: fields, range: range(from: start))
     }
 
+    @inline(never)
     private mutating func tableField() throws(SyntaxError) -> TableConstructor.Field {
         switch current.kind {
         case .name where try peek().kind == .assign:
@@ -206,6 +215,7 @@ extension Parser {
     }
 
     /// Lua's `body`: parameters and statements of a function opened at `line`.
+    @inline(never)
     mutating func functionBody(start: SourceLocation, line: Int, methodName: Identifier?) throws(SyntaxError) -> FunctionBody {
         scopes.openFunction(line: line, isVararg: false)
         var parameters: [LocalName] = []

@@ -56,7 +56,7 @@ extension Parser {
             try label(name, line: line, start: start, into: &statements)
         case .return:
             try advance()
-            var values: [Expression] = []
+            var values: [LuaExpression] = []
             if !blockFollows(withUntil: true) && current.kind != .semicolon {
                 values = try expressionList()
             }
@@ -83,6 +83,7 @@ extension Parser {
         depth -= 1
     }
 
+    @inline(never)
     private mutating func label(_ name: Identifier, line: Int, start: SourceLocation,
                                 into statements: inout [Statement]) throws(SyntaxError) {
         try expect(.doubleColon)
@@ -98,6 +99,7 @@ extension Parser {
         }
     }
 
+    @inline(never)
     private mutating func ifStatement(line: Int) throws(SyntaxError) -> Statement {
         let start = current.range.start
         var clauses: [IfStatement.Clause] = []
@@ -117,6 +119,7 @@ extension Parser {
         return .if(IfStatement(clauses: clauses, elseBody: elseBody, range: range(from: start)))
     }
 
+    @inline(never)
     private mutating func forStatement(line: Int) throws(SyntaxError) -> Statement {
         let start = current.range.start
         scopes.enterBlock(isLoop: true)
@@ -158,6 +161,7 @@ extension Parser {
         return statement
     }
 
+    @inline(never)
     private mutating func forBody(variableCount: Int) throws(SyntaxError) -> Block {
         try expect(.do)
         scopes.enterBlock(isLoop: false)
@@ -167,6 +171,7 @@ extension Parser {
         return body
     }
 
+    @inline(never)
     private mutating func functionStatement(line: Int) throws(SyntaxError) -> Statement {
         let start = current.range.start
         try advance()
@@ -187,6 +192,7 @@ extension Parser {
                                            range: range(from: start)))
     }
 
+    @inline(never)
     private mutating func localFunction(start: SourceLocation, keywordStart: SourceLocation) throws(SyntaxError) -> Statement {
         let name = try identifier()
         let variable = LocalName(variable: try declare(name, role: .localFunction)!, name: name, attribute: nil)
@@ -195,6 +201,7 @@ extension Parser {
         return .localFunction(LocalFunctionStatement(name: variable, function: function, range: range(from: start)))
     }
 
+    @inline(never)
     private mutating func localStatement(start: SourceLocation) throws(SyntaxError) -> Statement {
         var names: [LocalName] = []
         var hasToBeClosed = false
@@ -220,7 +227,7 @@ extension Parser {
             }
             names.append(LocalName(variable: id, name: name, attribute: attribute))
         } while try test(.comma)
-        var values: [Expression] = []
+        var values: [LuaExpression] = []
         if try test(.assign) {
             values = try expressionList()
         }
@@ -236,7 +243,7 @@ extension Parser {
     /// Lua's `luaK_exp2const` for the expressions it folds without evaluating arithmetic;
     /// it only decides whether a `<const>` is captured as an upvalue, which counts toward
     /// Lua's 255-upvalue limit.
-    private func isCompileTimeConstant(_ value: Expression) -> Bool {
+    private func isCompileTimeConstant(_ value: LuaExpression) -> Bool {
         switch value {
         case .nil, .true, .false, .string, .number: return true
         case .parenthesized(let inner, _): return isCompileTimeConstant(inner)
@@ -257,6 +264,7 @@ extension Parser {
     }
 
     /// Lua's `exprstat` and `restassign`: each extra target adds a level, as in Lua.
+    @inline(never)
     private mutating func expressionStatement(start: SourceLocation) throws(SyntaxError) -> Statement {
         let first = try suffixedExpression()
         guard current.kind == .assign || current.kind == .comma else {

@@ -85,14 +85,14 @@ public indirect enum Statement: Sendable {
     case function(FunctionStatement)
     case assignment(AssignmentStatement)
     /// A call used as a statement; the expression is `.call` or `.methodCall`.
-    case call(Expression)
+    case call(LuaExpression)
     case `do`(body: Block, range: SourceRange)
-    case `while`(condition: Expression, body: Block, range: SourceRange)
-    case `repeat`(body: Block, condition: Expression, range: SourceRange)
+    case `while`(condition: LuaExpression, body: Block, range: SourceRange)
+    case `repeat`(body: Block, condition: LuaExpression, range: SourceRange)
     case `if`(IfStatement)
     case numericFor(NumericForStatement)
     case genericFor(GenericForStatement)
-    case `return`(values: [Expression], range: SourceRange)
+    case `return`(values: [LuaExpression], range: SourceRange)
     case `break`(SourceRange)
     case goto(label: Identifier, range: SourceRange)
     case label(Identifier, range: SourceRange)
@@ -117,7 +117,7 @@ public indirect enum Statement: Sendable {
 
 public struct LocalStatement: Sendable {
     public var names: [LocalName]
-    public var values: [Expression]
+    public var values: [LuaExpression]
     public var range: SourceRange
 }
 
@@ -138,14 +138,14 @@ public struct FunctionStatement: Sendable {
 
 public struct AssignmentStatement: Sendable {
     /// Each a `.name` or `.index`.
-    public var targets: [Expression]
-    public var values: [Expression]
+    public var targets: [LuaExpression]
+    public var values: [LuaExpression]
     public var range: SourceRange
 }
 
 public struct IfStatement: Sendable {
     public struct Clause: Sendable {
-        public var condition: Expression
+        public var condition: LuaExpression
         public var body: Block
         /// From `if`/`elseif` to the end of the body.
         public var range: SourceRange
@@ -158,23 +158,23 @@ public struct IfStatement: Sendable {
 
 public struct NumericForStatement: Sendable {
     public var variable: LocalName
-    public var start: Expression
-    public var limit: Expression
-    public var step: Expression?
+    public var start: LuaExpression
+    public var limit: LuaExpression
+    public var step: LuaExpression?
     public var body: Block
     public var range: SourceRange
 }
 
 public struct GenericForStatement: Sendable {
     public var variables: [LocalName]
-    public var values: [Expression]
+    public var values: [LuaExpression]
     public var body: Block
     public var range: SourceRange
 }
 
 // MARK: - Expressions
 
-public indirect enum Expression: Sendable {
+public indirect enum LuaExpression: Sendable {
     case `nil`(SourceRange)
     case `true`(SourceRange)
     case `false`(SourceRange)
@@ -188,7 +188,7 @@ public indirect enum Expression: Sendable {
     case call(CallExpression)
     case methodCall(MethodCallExpression)
     /// `(e)`, which Lua keeps apart: it truncates a call to one value and is not assignable.
-    case parenthesized(Expression, range: SourceRange)
+    case parenthesized(LuaExpression, range: SourceRange)
     case unary(UnaryExpression)
     case binary(BinaryExpression)
 
@@ -229,10 +229,10 @@ public struct IndexExpression: Sendable {
         /// `a.b`
         case field(Identifier)
         /// `a[e]`
-        case expression(Expression)
+        case expression(LuaExpression)
     }
 
-    public var base: Expression
+    public var base: LuaExpression
     public var key: Key
     public var range: SourceRange
 }
@@ -247,16 +247,16 @@ public enum ArgumentStyle: Hashable, Sendable {
 }
 
 public struct CallExpression: Sendable {
-    public var callee: Expression
-    public var arguments: [Expression]
+    public var callee: LuaExpression
+    public var arguments: [LuaExpression]
     public var argumentStyle: ArgumentStyle
     public var range: SourceRange
 }
 
 public struct MethodCallExpression: Sendable {
-    public var receiver: Expression
+    public var receiver: LuaExpression
     public var method: Identifier
-    public var arguments: [Expression]
+    public var arguments: [LuaExpression]
     public var argumentStyle: ArgumentStyle
     public var range: SourceRange
 }
@@ -273,11 +273,11 @@ public struct FunctionBody: Sendable {
 public struct TableConstructor: Sendable {
     public enum Field: Sendable {
         /// `{ e }`
-        case positional(Expression)
+        case positional(LuaExpression)
         /// `{ name = e }`
-        case named(Identifier, Expression)
+        case named(Identifier, LuaExpression)
         /// `{ [k] = e }`; the range runs from `[` to the end of the value.
-        case keyed(key: Expression, value: Expression, range: SourceRange)
+        case keyed(key: LuaExpression, value: LuaExpression, range: SourceRange)
     }
 
     public var fields: [Field]
@@ -291,7 +291,7 @@ public struct UnaryExpression: Sendable {
 
     public var op: Operator
     public var operatorRange: SourceRange
-    public var operand: Expression
+    public var operand: LuaExpression
     public var range: SourceRange
 }
 
@@ -325,7 +325,7 @@ public struct BinaryExpression: Sendable {
 
     public var op: Operator
     public var operatorRange: SourceRange
-    public var lhs: Expression
-    public var rhs: Expression
+    public var lhs: LuaExpression
+    public var rhs: LuaExpression
     public var range: SourceRange
 }

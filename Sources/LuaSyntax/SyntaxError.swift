@@ -45,17 +45,51 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooDeeplyNested
     }
 
-    public var reason: Reason
+    /// The fields live in one shared box: the parser's recursive functions reserve room for
+    /// a thrown error in every frame, and a single reference keeps those frames small.
+    private final class Storage: Sendable {
+        let reason: Reason
+        let chunkName: String
+        let range: SourceRange
+        let near: String?
+        let luacLine: Int
+
+        init(reason: Reason, chunkName: String, range: SourceRange, near: String?, luacLine: Int) {
+            self.reason = reason
+            self.chunkName = chunkName
+            self.range = range
+            self.near = near
+            self.luacLine = luacLine
+        }
+    }
+
+    private let storage: Storage
+
+    public init(reason: Reason, chunkName: String, range: SourceRange, near: String?, luacLine: Int) {
+        storage = Storage(reason: reason, chunkName: chunkName, range: range, near: near, luacLine: luacLine)
+    }
+
+    public var reason: Reason { storage.reason }
     /// The name of the source, as given to the parser (usually its path).
-    public var chunkName: String
+    public var chunkName: String { storage.chunkName }
     /// Where the error is: the offending token, escape, name or statement.
-    public var range: SourceRange
+    public var range: SourceRange { storage.range }
     /// `luac`'s rendering of the offending token (`'x'`, `<eof>`), nil when it names none.
-    public var near: String?
+    public var near: String? { storage.near }
     /// The line `luac` prints. It differs from `range.start.line` where `luac` only notices
     /// the error later: an undefined label at the end of its function, a token that spans
     /// lines. Kept so that messages can be compared with `luac` byte for byte.
-    public var luacLine: Int
+    public var luacLine: Int { storage.luacLine }
+
+    public static func == (lhs: SyntaxError, rhs: SyntaxError) -> Bool {
+        lhs.reason == rhs.reason && lhs.chunkName == rhs.chunkName && lhs.range == rhs.range
+            && lhs.near == rhs.near && lhs.luacLine == rhs.luacLine
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(reason)
+        hasher.combine(range)
+    }
 
     public var line: Int { range.start.line }
     public var column: Int { range.start.column }

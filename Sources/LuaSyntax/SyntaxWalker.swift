@@ -7,7 +7,7 @@
 /// shadowing) keeps a stack from these events instead of re-deriving Lua's rules.
 public enum SyntaxEvent {
     case statement(Statement)
-    case expression(Expression)
+    case expression(LuaExpression)
     /// A variable comes into scope.
     case declare(LocalName)
     /// The block where the variable was declared ends.
@@ -37,7 +37,7 @@ public struct SyntaxWalker {
         SyntaxWalker(visit: visit).block(chunk.body, declaring: [])
     }
 
-    public static func walk(_ expression: Expression, _ visit: @escaping (SyntaxEvent) -> Void) {
+    public static func walk(_ expression: LuaExpression, _ visit: @escaping (SyntaxEvent) -> Void) {
         SyntaxWalker(visit: visit).expression(expression)
     }
 
@@ -113,7 +113,7 @@ public struct SyntaxWalker {
         visit(.leaveFunction(function))
     }
 
-    private func expression(_ expression: Expression) {
+    private func expression(_ expression: LuaExpression) {
         visit(.expression(expression))
         switch expression {
         case .nil, .true, .false, .vararg, .number, .string, .name:

@@ -44,6 +44,22 @@ enum Luac {
         return parse(text, chunkName: file)
     }
 
+    /// The Lua files of the project: the standard library, the examples and the fixtures
+    /// (including the ones meant to fail), found from this file's place in the repository.
+    static func projectLuaFiles(filePath: String = #filePath) -> [URL] {
+        let root = URL(fileURLWithPath: filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [URL] = []
+        for folder in ["stdlib", "examples", "Tests/Fixtures"] {
+            let base = root.appendingPathComponent(folder)
+            guard let found = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in found where file.pathExtension == "lua" {
+                files.append(file)
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
     /// Splits `chunk:line: message`; the chunk name may be shortened by Lua (`...name.lua`).
     static func parse(_ text: String, chunkName: String) -> Rejection {
         let characters = Array(text)

@@ -27,7 +27,8 @@ final class LuacMutationTests: XCTestCase {
         try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
         var generator = SeededGenerator(state: 54)
         let count = ProcessInfo.processInfo.environment["LUASYNTAX_MUTATIONS"].flatMap(Int.init) ?? 200
-        let seeds = LuacAgreementTests.valid.filter { !$0.isEmpty }
+        let files = Luac.projectLuaFiles().compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        let seeds = LuacAgreementTests.valid.filter { !$0.isEmpty } + files
         for _ in 0..<count {
             var source = Array(seeds.randomElement(using: &generator)!.utf8)
             for _ in 0..<Int.random(in: 1...3, using: &generator) {

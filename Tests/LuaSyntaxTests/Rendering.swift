@@ -1,7 +1,7 @@
 import LuaSyntax
 
 /// Writes an expression fully parenthesized, so tests can state grouping plainly.
-func render(_ expression: Expression) -> String {
+func render(_ expression: LuaExpression) -> String {
     switch expression {
     case .nil: return "nil"
     case .true: return "true"
@@ -36,7 +36,7 @@ func render(_ field: TableConstructor.Field) -> String {
 }
 
 /// The single expression of `return <source>`.
-func parseExpression(_ source: String) throws -> Expression {
+func parseExpression(_ source: String) throws -> LuaExpression {
     let chunk = try LuaParser.parse("return " + source)
     guard case .return(let values, _) = chunk.body.statements.last, let value = values.first else {
         fatalError("not an expression: \(source)")

@@ -71,7 +71,7 @@ final class ValueTests: XCTestCase {
             (alpha, .int(1), .value(.number(1))),
             (alpha, .string("1"), .message("'View.alpha' expects Number, got String.")),
             (alpha, .number(1.5), .message("The value 1.5 is out of range for 'View.alpha' (0…1).")),
-            (alpha, .number(.nan), .message("'View.alpha' expects a finite number, got nan.")),
+            (alpha, .number(.nan), .message("'View.alpha' expects a finite number, got NaN (0/0).")),
             (alpha, .null, .message("'View.alpha' expects Number, got nil.")),
             (lines, .number(3), .value(.int(3))),
             (lines, .number(2.5), .message("'Label.numberOfLines' expects an Int, got 2.5.")),

@@ -43,7 +43,7 @@ final class WatchEventRenderingTests: XCTestCase {
 
     func testTextSaysTheLastGoodStylesAreKept() {
         let renderer = ReloadEventRenderer(terminal: .plain)
-        XCTAssertEqual(renderer.render(.failed(milliseconds: 1.25, diagnostics: [failure]), isInitial: false),
+        XCTAssertEqual(renderer.render(.failed(milliseconds: 1.24, diagnostics: [failure]), isInitial: false),
                        "Reload failed in 1.2 ms; keeping the last good styles.\n")
         XCTAssertEqual(renderer.render(.failed(milliseconds: 1, diagnostics: [failure]), isInitial: true),
                        "Load failed in 1.0 ms; nothing is styled yet. Fix the script and save.\n")

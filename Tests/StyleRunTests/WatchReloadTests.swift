@@ -33,7 +33,13 @@ final class WatchReloadTests: XCTestCase {
 
     /// Saves, then waits for the next event.
     @discardableResult
-    private func save(_ name: String = "app.lua", _ text: String) throws -> ReloadEvent? {
+    private func save(_ text: String) throws -> ReloadEvent? {
+        try save("app.lua", text)
+    }
+
+    /// Saves `name`, then waits for the next event.
+    @discardableResult
+    private func save(_ name: String, _ text: String) throws -> ReloadEvent? {
         let before = log.count
         try folder.write(name, text)
         return log.wait(after: before) { _ in true }
@@ -129,7 +135,7 @@ final class WatchReloadTests: XCTestCase {
             ["StackView#root > Label[2]", "text", "\"or\"", "\"and\""],
         ])
         XCTAssertEqual(event?.json["changes"]?[0]?.serialized(.line),
-                       #"{"view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"}"#)
+                       ##"{"view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"}"##)
         handle.stop()
     }
 

@@ -87,10 +87,10 @@ final class FileWatcher: @unchecked Sendable {
         }
     }
 
-    /// `path` made absolute against the working folder, with `.` and `..` removed.
+    /// `path` made absolute against the working folder, with `.` and `..` removed; symlinks
+    /// are kept (NSString's `standardizingPath` would resolve them on Linux).
     static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (full as NSString).standardizingPath
+        URL(fileURLWithPath: path).standardized.path
     }
 
     /// Each path's folder and name; for a symlink, also the folder and name of its target.

@@ -1,0 +1,161 @@
+import Foundation
+import StyleRun
+import XCTest
+
+/// `stylerun watch` as a process: events read line by line from its standard output.
+final class WatchCLITests: XCTestCase {
+    /// A running `stylerun watch` whose standard output and error are read as they come.
+    private final class Watcher: @unchecked Sendable {
+        let process = Process()
+        private let condition = NSCondition()
+        private var lines: [String] = []
+        private var errors = ""
+
+        init(_ arguments: [String], in folder: URL) throws {
+            let executable = try XCTUnwrap(StyleRunCommand.executable, "build stylerun first")
+            let out = Pipe(), err = Pipe()
+            process.executableURL = executable
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = folder
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = out
+            process.standardError = err
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = "1"
+            process.environment = environment
+            read(out.fileHandleForReading) { self.lines.append(contentsOf: $0.split(separator: "\n").map(String.init)) }
+            read(err.fileHandleForReading) { self.errors += $0 }
+            try process.run()
+        }
+
+        /// Reads on a thread of its own until end of file, splitting at line ends.
+        private func read(_ handle: FileHandle, into append: @escaping @Sendable (String) -> Void) {
+            Thread.detachNewThread { [condition] in
+                var pending = Data()
+                while case let chunk = handle.availableData, !chunk.isEmpty {
+                    pending.append(chunk)
+                    guard let end = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+                    let complete = String(decoding: pending[...end], as: UTF8.self)
+                    pending = Data(pending[(end + 1)...])
+                    condition.withLock {
+                        append(complete)
+                        condition.broadcast()
+                    }
+                }
+            }
+        }
+
+        var stderr: String { condition.withLock { errors } }
+
+        /// The next line of standard output after the first `index`, within 10 seconds.
+        func line(_ index: Int, file: StaticString = #filePath, line: UInt = #line) -> String? {
+            let deadline = Date().addingTimeInterval(10)
+            condition.lock()
+            defer { condition.unlock() }
+            while lines.count <= index {
+                guard condition.wait(until: deadline) else {
+                    XCTFail("No line \(index + 1) within 10 s; got \(lines), stderr: \(errors)", file: file, line: line)
+                    return nil
+                }
+            }
+            return lines[index]
+        }
+
+        /// Sends `signal` and waits (up to 10 s) for the exit status.
+        func stop(with signal: Int32) -> Int32? {
+            kill(process.processIdentifier, signal)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            guard !process.isRunning else {
+                process.terminate()
+                return nil
+            }
+            return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+        }
+    }
+
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-watch-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: folder)
+    }
+
+    private func save(_ name: String, _ text: String, renaming: Bool = false) throws {
+        let url = folder.appendingPathComponent(name)
+        guard renaming else { return try text.write(to: url, atomically: false, encoding: .utf8) }
+        let temporary = folder.appendingPathComponent(".\(name).swp")
+        try text.write(to: temporary, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(temporary.path, url.path), 0)
+    }
+
+    private func event(_ line: String?) throws -> JSONValue {
+        try JSONValue(parsing: try XCTUnwrap(line))
+    }
+
+    private let app = """
+        local t = require "tokens"
+        return StackView { id = "root", Button { id = "subscribe", titleColor = t.ink }, Label { text = "or" } }
+
+        """
+
+    func testJSONEventsFollowEverySaveAndInterruptExitsZero() throws {
+        try save("tokens.lua", "return { ink = \"#000000\" }\n")
+        try save("app.lua", app)
+        let watcher = try Watcher(["app.lua", "--format", "json"], in: folder)
+
+        let initial = try event(watcher.line(0))
+        XCTAssertEqual(initial.keys, ["event", "reload", "ok", "ms", "files", "changes"].filter { $0 != "reload" })
+        XCTAssertEqual(initial["event"], "reload")
+        XCTAssertEqual(initial["ok"], true)
+        XCTAssertEqual(initial["files"], ["app.lua", "tokens.lua"])
+        XCTAssertEqual(initial["changes"]?[0], ["view": "#subscribe", "property": "titleColor", "old": nil, "new": "#000000FF"])
+
+        try save("tokens.lua", "return { ink = \"#FFFFFF\" }\n", renaming: true)
+        let edited = try event(watcher.line(1))
+        XCTAssertEqual(edited["ok"], true)
+        XCTAssertEqual(edited["changes"], [["view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"]])
+
+        try save("app.lua", app.replacingOccurrences(of: "t.ink }", with: "t.ink "))
+        let broken = try event(watcher.line(2))
+        XCTAssertEqual(broken.keys, ["event", "ok", "ms", "diagnostics"])
+        XCTAssertEqual(broken["ok"], false)
+        XCTAssertEqual(broken["diagnostics"]?[0]?["file"], "app.lua")
+        XCTAssertEqual(broken["diagnostics"]?[0]?["code"], "syntax-error")
+
+        try save("app.lua", app.replacingOccurrences(of: "\"or\"", with: "\"and\""), renaming: true)
+        let fixed = try event(watcher.line(3))
+        XCTAssertEqual(fixed["changes"], [["view": "StackView#root > Label[2]", "property": "text", "old": "or", "new": "and"]])
+
+        XCTAssertEqual(watcher.stop(with: SIGINT), 0, watcher.stderr)
+    }
+
+    func testTextShowsChangesErrorsWithCaretAndTheLastGoodStylesLine() throws {
+        try save("tokens.lua", "return { ink = \"#000000\" }\n")
+        try save("app.lua", app)
+        let watcher = try Watcher(["app.lua"], in: folder)
+        XCTAssertEqual(watcher.line(0), "Loaded app.lua and tokens.lua in \(try XCTUnwrap(watcher.line(0)?.split(separator: " ")[5])) ms: "
+                       + "2 properties styled on 2 views. Watching for saves; Ctrl-C to stop.")
+
+        try save("tokens.lua", "return { ink = \"#FFFFFF\" }\n")
+        XCTAssertEqual(watcher.line(1)?.hasPrefix("Reloaded in "), true)
+        XCTAssertEqual(watcher.line(2), "  #subscribe  titleColor: #000000 → #FFFFFF")
+
+        try save("tokens.lua", "return { ink = mutt }\n")
+        XCTAssertEqual(watcher.line(3)?.hasSuffix("keeping the last good styles."), true)
+        XCTAssertTrue(watcher.stderr.contains("tokens.lua:1:16: error: Undefined global 'mutt'"), watcher.stderr)
+        XCTAssertTrue(watcher.stderr.contains("    1 | return { ink = mutt }\n      |                ^~~~"), watcher.stderr)
+
+        XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
+    }
+
+    func testAMissingFileIsAUsageError() throws {
+        let r = try StyleRunCommand.run(["watch", "no-such-file.lua"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.firstErrorLine.contains("No such file: 'no-such-file.lua'"), r.stderr)
+    }
+}

@@ -50,6 +50,8 @@ struct Scopes {
         var line: Int
         var activeCount: Int
         var range: SourceRange
+        /// Resolved gotos stay in place until their function closes, so indices stay valid.
+        var isResolved = false
     }
 
     /// Lua's `dyd->actvar`: the declared variables of every open function, innermost last.
@@ -58,6 +60,10 @@ struct Scopes {
     var blocks: [BlockScope] = []
     var labels: [Label] = []
     var gotos: [PendingGoto] = []
+    /// Indices into `labels` and into `gotos` (unresolved ones) by name, ascending: Lua scans
+    /// whole lists here, which is quadratic in files with thousands of labels.
+    private var labelsByName: [String: [Int]] = [:]
+    private var pendingGotosByName: [String: [Int]] = [:]
 
     /// A `break` is a goto to this label, which every loop defines at its end, as in Lua 5.4.
     static let breakLabel = "break"
@@ -98,12 +104,16 @@ struct Scopes {
         if block.isLoop, let problem = newLabel(Scopes.breakLabel, line: 0, isLast: false, in: block) {
             return problem
         }
-        labels.removeSubrange(block.firstLabel...)
+        while labels.count > block.firstLabel {
+            let label = labels.removeLast()
+            labelsByName[label.name]?.removeLast()
+        }
         if block.isFunctionBody {
-            if block.firstGoto < gotos.count { return .undefined(gotos[block.firstGoto]) }
+            if let first = gotos[block.firstGoto...].first(where: { !$0.isResolved }) { return .undefined(first) }
+            gotos.removeSubrange(block.firstGoto...)
             return nil
         }
-        for index in block.firstGoto..<gotos.count {
+        for index in block.firstGoto..<gotos.count where !gotos[index].isResolved {
             gotos[index].activeCount = block.activeCount
         }
         return nil
@@ -116,31 +126,33 @@ struct Scopes {
     }
 
     /// Lua's `createlabel`: a label at the end of its block counts as outside its locals.
+    /// It resolves the block's pending gotos of that name, in order, as Lua's `solvegotos`.
     mutating func newLabel(_ name: String, line: Int, isLast: Bool, in block: BlockScope? = nil) -> Problem? {
         let block = block ?? blocks[blocks.count - 1]
         let level = isLast ? block.activeCount : function.activeCount
+        labelsByName[name, default: []].append(labels.count)
         labels.append(Label(name: name, line: line, activeCount: level))
-        var index = block.firstGoto
-        while index < gotos.count {
-            let pending = gotos[index]
-            guard pending.name == name else {
-                index += 1
-                continue
-            }
-            if pending.activeCount < level {
-                return .jumpIntoScope(pending, local: activeVariable(at: pending.activeCount).name)
-            }
-            gotos.remove(at: index)
+        guard let pending = pendingGotosByName[name], let last = pending.last, last >= block.firstGoto else {
+            return nil
         }
+        var first = pending.count - 1
+        while first > 0, pending[first - 1] >= block.firstGoto { first -= 1 }
+        for index in pending[first...] where gotos[index].activeCount < level {
+            return .jumpIntoScope(gotos[index], local: activeVariable(at: gotos[index].activeCount).name)
+        }
+        for index in pending[first...] { gotos[index].isResolved = true }
+        pendingGotosByName[name]?.removeSubrange(first...)
         return nil
     }
 
     /// Lua's `findlabel`: the labels visible in the current function.
     func findLabel(_ name: String) -> Label? {
-        labels[function.firstLabel...].first { $0.name == name }
+        guard let index = labelsByName[name]?.last, index >= function.firstLabel else { return nil }
+        return labels[index]
     }
 
     mutating func newGoto(_ name: String, line: Int, range: SourceRange) {
+        pendingGotosByName[name, default: []].append(gotos.count)
         gotos.append(PendingGoto(name: name, line: line, activeCount: function.activeCount, range: range))
     }
 

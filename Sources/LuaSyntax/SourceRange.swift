@@ -6,8 +6,8 @@
 /// agree. A line ends at `\n`, `\r`, `\r\n` or `\n\r`, exactly as Lua counts lines.
 ///
 /// ```swift
-/// let name = try LuaParser.parse(source: Array("x = 1".utf8)).body.statements[0]
-/// name.range.start  // 1:1
+/// let statement = try LuaParser.parse("x = 1").body.statements[0]
+/// statement.range.start  // 1:1
 /// ```
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
     // 32-bit storage keeps every node's range at 24 bytes; sources are far below 4 GiB.

@@ -8,6 +8,16 @@ enum Luac {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "\(Luac.path) is missing: the project's setup installs it (apt-get install lua5.4)" }
+    }
+
+    /// The agreement tests are the parser's specification, so a missing `luac` fails them
+    /// rather than skipping them silently.
+    static func requireAvailable() throws {
+        guard isAvailable else { throw Missing() }
+    }
+
     /// `luac`'s verdict: nil when it accepts, else its line (nil for "C stack overflow",
     /// which it prints without one) and message.
     struct Rejection: Equatable, CustomStringConvertible {

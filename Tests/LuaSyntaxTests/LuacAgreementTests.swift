@@ -33,6 +33,14 @@ final class LuacAgreementTests: XCTestCase {
         "x = 0x7fffffffffffffff + 0x8000000000000000", "x = 1e309", "x = 08",
         "a = {[[x]]}", "x = 'tab\there'", "x = {...}", "local a = ... local b = ...",
         "x = a.b:c(1)['d'].e", "f { x = 1, y = { z = 2 } }",
+        "repeat local x = 1; goto skip; ::skip:: until x", "while true do local x; goto continue; local y; ::continue:: end",
+        "do goto l; local a; ::l:: ; ; end", "local a <const> = 1; local b <const> = a; local function f() return b end",
+        "for i = 1, 3 do goto next; ::next:: end", "local function f() ::a:: end ::a::", "local t <const> = {}; t[1] = 2",
+        "local a <const> = 1; a.b = 2", "local x <const> = 1; for x = 1, 2 do x = 3 end",
+        "local x <const> = 1; local function g() local x = 2; x = 3 end", "if a then goto l end local b ::l::",
+        "x = '\\u{0}\\x00\\09'", "x = 0x1P99999999999999999999", "x = 1e-99999", "x = 0xep1", "x = 3 ..2",
+        "f [[x]]", "local a <const> = 1, 2", "local a, b <const> = 1", "local _ENV <const> = {} x = 1",
+        "local a <close> = setmetatable({}, {__close = print})", "return function(...) local t = {...} end",
     ]
 
     static let invalid: [String] = [
@@ -62,10 +70,16 @@ final class LuacAgreementTests: XCTestCase {
         "x = 1\n\n\nlocal y <frozen> = 2", "for k, v in pairs(t) do\n\n", "repeat\n\nuntil",
         "x = ~", "x = not", "x = #", "a.b.c", "a[1]", "x = [[a]] [[b]]", "x = 'a' 'b'",
         "f(a)\n(b)\n.c = 1 d", "while x do end end",
+        "goto a; do ::a:: end", "::a:: local function f() goto a end", "x = function() break end",
+        "while 1 do local function f() break end end", "local e <close> = nil; e = nil", "do local x; ::l:: end goto l",
+        "if a then goto l end local b ::l:: b = 1", "x = 3.. 2", "a = b --[[c]] d", "caf\u{E9} = 1", "x = ~= 1",
+        "local x <const> = 1\nlocal function f()\n  local function g() x = 2 end\nend",
+        "local _ENV <const> = {} _ENV = 1", "for i = 1, 2 do local j <const> = i; j = 1 end",
+        "local x <const> = 1\nfunction x.y() end function x() end",
     ]
 
     func testValidSnippetsAgree() throws {
-        try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
+        try Luac.requireAvailable()
         for snippet in Self.valid {
             try Luac.assertAgreement(Array(snippet.utf8), label: snippet)
             XCTAssertNil(Luac.ours(source: Array(snippet.utf8)), "should parse: \(snippet)")
@@ -73,7 +87,7 @@ final class LuacAgreementTests: XCTestCase {
     }
 
     func testInvalidSnippetsAgree() throws {
-        try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
+        try Luac.requireAvailable()
         for snippet in Self.invalid {
             try Luac.assertAgreement(Array(snippet.utf8), label: snippet)
             XCTAssertNotNil(Luac.ours(source: Array(snippet.utf8)), "should be rejected: \(snippet)")
@@ -82,7 +96,7 @@ final class LuacAgreementTests: XCTestCase {
 
     /// Limits `luac` enforces while compiling: nesting depth, locals, upvalues.
     func testLimitsAgree() throws {
-        try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
+        try Luac.requireAvailable()
         func nested(_ open: String, _ middle: String, _ close: String, _ count: Int) -> String {
             String(repeating: open, count: count) + middle + String(repeating: close, count: count)
         }
@@ -125,7 +139,7 @@ final class LuacAgreementTests: XCTestCase {
     /// Every Lua file of the project: the standard library, the examples and the fixtures
     /// (including the ones meant to fail).
     func testProjectLuaFilesAgree() throws {
-        try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
+        try Luac.requireAvailable()
         let files = Luac.projectLuaFiles()
         for file in files {
             let source = try [UInt8](Data(contentsOf: file))

@@ -24,7 +24,7 @@ final class LuacMutationTests: XCTestCase {
     ]
 
     func testMutatedSnippetsAgree() throws {
-        try XCTSkipUnless(Luac.isAvailable, "luac5.4 is not installed (apt-get install lua5.4)")
+        try Luac.requireAvailable()
         var generator = SeededGenerator(state: 54)
         let count = ProcessInfo.processInfo.environment["LUASYNTAX_MUTATIONS"].flatMap(Int.init) ?? 200
         let files = Luac.projectLuaFiles().compactMap { try? String(contentsOf: $0, encoding: .utf8) }

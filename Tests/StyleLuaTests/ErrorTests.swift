@@ -129,6 +129,10 @@ final class ErrorTests: XCTestCase {
             local grid = 4
             local x = (1 + )
             """, code: .syntaxError, message: "near ')'", line: 2, column: 16),
+        ErrorCase(name: "syntax error at the second of two equal tokens on its line", script: """
+            local grid = 4
+            local x = = 1
+            """, code: .syntaxError, message: "Unexpected symbol near '='", line: 2, column: 11),
         ErrorCase(name: "runtime error inside a function style: the line inside it, and the view", script: """
             local s = style(Label, function(v)
               local t = nil

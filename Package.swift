@@ -22,10 +22,11 @@ let package = Package(
         // A Lua 5.4 parser with exact positions, for the static checks of `stylerun lint`.
         .target(name: "LuaSyntax"),
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
-        .target(name: "StyleLua", dependencies: ["StyleCore", "CLua", "CLuaShim"]),
+        .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua"]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRun"]),
+        .executableTarget(name: "stylebench", dependencies: ["StyleRun"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),

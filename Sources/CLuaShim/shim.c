@@ -1,10 +1,21 @@
 #include "CLuaShim.h"
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include <stdio.h>
 #include <time.h>
 
 // Where lua_newstate keeps our budget: LUA_EXTRASPACE is one pointer wide.
 srlua_Budget *srlua_budget(lua_State *L) { return *(srlua_Budget **)lua_getextraspace(L); }
+
+// The line of the nearest Lua function on the stack, for limits raised from C.
+static int caller_line(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 0; level < 4 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) return ar.currentline;
+    }
+    return 0;
+}
 
 double srlua_now(void) {
     struct timespec ts;
@@ -166,8 +177,63 @@ void *srlua_toobject(lua_State *L, int index, const char *name) {
     return slot ? *slot : NULL;
 }
 
+// The message handler of srlua_pcall: an error object that is not a message (error(nil),
+// error({}), a table whose __tostring itself fails) becomes one, with the line that raised it.
+// It never calls the object's metamethods: those are the script's code.
+static int message_handler(lua_State *L) {
+    int t = lua_type(L, 1);
+    if (t == LUA_TSTRING || (t == LUA_TUSERDATA && luaL_testudata(L, 1, "stylerun.error"))) return 1;
+    lua_Debug ar;
+    int line = 0;
+    const char *source = NULL;
+    char where[LUA_IDSIZE];
+    for (int level = 1; level < 6 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            line = ar.currentline;
+            source = ar.short_src;
+            break;
+        }
+    }
+    if (source) {
+        strncpy(where, source, sizeof where - 1);
+        where[sizeof where - 1] = 0;
+        lua_pushfstring(L, "%s:%d: ", where, line);
+    } else {
+        lua_pushliteral(L, "");
+    }
+    if (t == LUA_TNUMBER)
+        lua_pushfstring(L, "The script raised the number %s as its error.", lua_tostring(L, 1));
+    else if (t == LUA_TNIL)
+        lua_pushliteral(L, "The script raised an error without a message (error(nil)); pass a string to error().");
+    else
+        lua_pushfstring(L, "The script raised a %s as its error, not a message; pass a string to error().", lua_typename(L, t));
+    lua_concat(L, 2);
+    return 1;
+}
+
 int srlua_pcall(lua_State *L, int nargs, int nresults) {
-    return lua_pcall(L, nargs, nresults, 0);
+    int base = lua_gettop(L) - nargs;  // the function's slot
+    lua_pushcfunction(L, message_handler);
+    lua_insert(L, base);
+    int status = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return status;
+}
+
+// rawset would write past a read-only library proxy's __newindex; refuse those tables.
+int srlua_rawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (lua_getmetatable(L, 1)) {  // stack: t, k, v, mt
+        int readOnly = lua_getfield(L, -1, "__newindex") == LUA_TFUNCTION &&
+                       lua_tocfunction(L, -1) == srlua_readonly_newindex;
+        lua_pop(L, 2);
+        if (readOnly) return srlua_readonly_newindex(L);
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
 }
 
 int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
@@ -217,6 +283,10 @@ int srlua_load(lua_State *L) {
         lua_pushliteral(L, "Binary chunks are not allowed in style scripts.");
         return 2;
     }
+    srlua_Budget *b = srlua_budget(L);
+    if (b->sourceLimit && len > b->sourceLimit)
+        return luaL_error(L, "load: the chunk is %d MiB, past the source size limit of %d MiB.",
+                          (int)(len >> 20), (int)(b->sourceLimit >> 20));
     int hasEnv = !lua_isnone(L, 4);
     if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
         luaL_pushfail(L);
@@ -241,23 +311,167 @@ int srlua_readonly_pairs(lua_State *L) {
     return 3;
 }
 
-int srlua_string_rep(lua_State *L) {
+// Work done inside one C library call is invisible to the count hook, so the calls that can run
+// long for a small script are charged or bounded here before the original runs.
+
+// Raises the instruction limit when `units` more would pass it (a C loop of that many steps).
+static void charge(lua_State *L, double units) {
+    srlua_Budget *b = srlua_budget(L);
+    if (b->instructionLimit && (double)b->instructions + units > (double)b->instructionLimit) {
+        b->tripped = 1;
+        if (!b->tripLine) b->tripLine = caller_line(L);
+        lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);  // a pcall around this call cannot go on
+        luaL_error(L, "The script ran past its instruction limit of %I instructions.", (lua_Integer)b->instructionLimit);
+    }
+    b->instructions += (int64_t)units;
+}
+
+// string.rep(s, n [, sep]): refused before C allocates a result past the memory budget; an empty
+// result is returned at once, since Lua would otherwise loop n times copying nothing.
+static int bounded_rep(lua_State *L) {
     size_t l, lsep;
     luaL_checklstring(L, 1, &l);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || l + lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
     srlua_Budget *b = srlua_budget(L);
-    if (n > 0 && b->memoryLimit) {
+    if (b->memoryLimit) {
         double total = (double)l * (double)n + (double)lsep * (double)(n - 1);
         if (total > (double)(b->memoryLimit - (b->memoryUsed < b->memoryLimit ? b->memoryUsed : b->memoryLimit))) {
             b->tripped = 3;
-            return luaL_error(L, "string.rep would need %f MiB, more than the memory limit allows.", total / 1048576.0);
+            if (!b->tripLine) b->tripLine = caller_line(L);
+            lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+            return luaL_error(L, "string.rep would need %d MiB, more than the memory limit of %d MiB allows.",
+                              (int)(total / 1048576.0 > 2e9 ? 2e9 : total / 1048576.0), (int)(b->memoryLimit >> 20));
         }
     }
-    lua_pushvalue(L, lua_upvalueindex(1));  // the original string.rep
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
+    return -1;
+}
+
+// table.move(a1, f, e, t [, a2]) loops e - f + 1 times in C whatever the tables hold: each
+// element moved is charged as ten instructions (a get and a set through the API).
+static int bounded_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    if (e >= f) charge(L, ((double)e - (double)f + 1) * 10);
+    return -1;
+}
+
+// The worst case of Lua's backtracking matcher, in steps, as an upper bound: patterns under it
+// cannot run long, whatever the subject holds. It is the number of start positions (one when the
+// pattern is anchored) times, for every quantified item whose rest of pattern can fail, the n + 1
+// lengths it may backtrack through (2 for '?'), times the pattern's length plus a scan of the
+// subject for each %b and back reference. A quantifier whose rest cannot fail (only items that
+// match empty, ending in '$' only after a '.*' or '.-') succeeds at its first try, so it adds one
+// scan per call: `%s+` is linear and `^%s*(.-)%s*$` costs n², not n³.
+enum { ITEM_CAPTURE, ITEM_END, ITEM_SINGLE, ITEM_OTHER };
+typedef struct { char kind, quantifier, dot; } pattern_item;
+
+static const char *class_end(const char *p, const char *end) {
+    // p is just past '['.
+    if (p < end && *p == '^') p++;
+    do { if (p < end && *p == '%') p++; p++; } while (p < end && *p != ']');
+    return p + 1;
+}
+
+static int always_matches(const pattern_item *items, int from, int count) {
+    int anchored = 0, dotStar = 0;
+    for (int i = from; i < count; i++) {
+        const pattern_item *it = &items[i];
+        if (it->kind == ITEM_CAPTURE) continue;
+        if (it->kind == ITEM_END) { anchored = 1; continue; }
+        if (it->kind != ITEM_SINGLE || !(it->quantifier == '*' || it->quantifier == '-' || it->quantifier == '?')) return 0;
+        if (it->dot && it->quantifier != '?') dotStar = 1;
+    }
+    return !anchored || dotStar;
+}
+
+static double pattern_cost(const char *p, size_t lp, size_t n, int anchorable) {
+    const char *end = p + lp;
+    double subject = (double)n + 1, starts = subject, product = 1, scans = 0, successScans = 0;
+    if (anchorable && p < end && *p == '^') { starts = 1; p++; }
+    pattern_item stack[64], *items = stack;
+    int count = 0, capacity = 64;
+    while (p < end) {
+        if (count == capacity) {
+            pattern_item *grown = malloc(sizeof *items * capacity * 2);
+            if (!grown) { if (items != stack) free(items); return INFINITY; }
+            memcpy(grown, items, sizeof *items * capacity);
+            if (items != stack) free(items);
+            items = grown;
+            capacity *= 2;
+        }
+        pattern_item it = {ITEM_SINGLE, 0, 0};
+        switch (*p) {
+        case '(': case ')': it.kind = ITEM_CAPTURE; p++; break;
+        case '$': it.kind = p + 1 == end ? ITEM_END : ITEM_SINGLE; p++; break;
+        case '[': p = class_end(p + 1, end); break;
+        case '.': it.dot = 1; p++; break;
+        case '%':
+            if (p + 1 >= end) { if (items != stack) free(items); return INFINITY; }  // Lua says "malformed"
+            if (p[1] == 'b') { it.kind = ITEM_OTHER; scans++; p += 4; }
+            else if (p[1] == 'f') { it.kind = ITEM_OTHER; p += 2; if (p < end && *p == '[') p = class_end(p + 1, end); }
+            else if (p[1] >= '0' && p[1] <= '9') { it.kind = ITEM_OTHER; scans++; p += 2; }
+            else p += 2;
+            break;
+        default: p++;
+        }
+        if (it.kind == ITEM_SINGLE && p < end && (*p == '*' || *p == '+' || *p == '-' || *p == '?')) it.quantifier = *p++;
+        items[count++] = it;
+    }
+    for (int i = 0; i < count; i++) {
+        if (!items[i].quantifier) continue;
+        // Once the rest cannot fail the match succeeds: its scan is over the text it matches,
+        // which successive matches never share, so it counts once per call.
+        if (always_matches(items, i + 1, count)) successScans++;
+        else product *= items[i].quantifier == '?' ? 2 : subject;
+    }
+    if (items != stack) free(items);
+    return starts * product * ((double)lp + 1 + scans * subject) + successScans * subject;
+}
+
+// string.find/match/gmatch/gsub: refused when the pattern's worst case on this subject is past
+// the pattern step limit (the matcher runs in C, where neither the count hook nor the clock can
+// stop it).
+static int bounded_pattern(lua_State *L, int kind) {
+    size_t ls, lp;
+    luaL_checklstring(L, 1, &ls);
+    const char *p = luaL_checklstring(L, 2, &lp);
+    double cost;
+    int plain = kind == SRLUA_FIND && lua_toboolean(L, 4);
+    if (!plain && strpbrk(p, "^$*+?.([%-") == NULL && strlen(p) == lp) plain = kind == SRLUA_FIND;
+    if (plain)
+        cost = (double)ls * (double)lp / 16;  // memchr and memcmp
+    else
+        cost = pattern_cost(p, lp, ls, kind != SRLUA_GMATCH);
+    if (cost > SRLUA_PATTERN_STEPS) {
+        static const char *const names[] = {"", "", "", "string.find", "string.match", "string.gmatch", "string.gsub"};
+        if (isinf(cost))
+            return luaL_error(L, "The pattern given to %s ends with an unfinished '%%'.", names[kind]);
+        char steps[32];  // lua_pushfstring has no %g
+        snprintf(steps, sizeof steps, "%.3g", cost);
+        return luaL_error(L, "The pattern given to %s could take %s steps on a subject of %I bytes, past the "
+                          "pattern limit of %I steps; use a shorter subject or a pattern with fewer repetitions.",
+                          names[kind], steps, (lua_Integer)ls, (lua_Integer)SRLUA_PATTERN_STEPS);
+    }
+    return -1;
+}
+
+int srlua_bounded(lua_State *L) {
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int refused;
+    switch (kind) {
+    case SRLUA_REP: refused = bounded_rep(L); break;
+    case SRLUA_MOVE: refused = bounded_move(L); break;
+    default: refused = bounded_pattern(L, kind); break;
+    }
+    if (refused >= 0) return refused;
+    lua_pushvalue(L, lua_upvalueindex(1));  // stack: args…, original
+    lua_insert(L, 1);                        // stack: original, args…
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 int srlua_registryindex(void) { return LUA_REGISTRYINDEX; }

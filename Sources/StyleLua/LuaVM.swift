@@ -25,6 +25,7 @@ final class LuaVM {
         budget.pointee.instructionLimit = limits.instructions
         budget.pointee.hookInterval = 1000
         budget.pointee.hostSlack = 64 << 20
+        budget.pointee.sourceLimit = size_t(SourceFile.maximumSize)
         budget.pointee.deadline = limits.seconds > 0 ? srlua_now() + limits.seconds : 0
         budget.pointee.dispatch = luaDispatch
         guard let state = srlua_newstate(budget) else {
@@ -133,7 +134,40 @@ final class LuaVM {
         }
         let text = string(at: -1) ?? "(error object is a \(typeName(at: -1)) value)"
         let code: Diagnostic.Code = status == LUA_ERRSYNTAX ? .syntaxError : .runtimeError
-        return ScriptError(diagnostic: diagnostic(fromLuaMessage: text, code: code))
+        return ScriptError(diagnostic: namingLimit(diagnostic(fromLuaMessage: text, code: code)))
+    }
+
+    /// Lua's own limits (its stack, the nesting of C calls and of the parser) and the shim's
+    /// pattern limit, as limit diagnostics that say the limit, its value and where.
+    private func namingLimit(_ d: Diagnostic) -> Diagnostic {
+        var d = d
+        if d.message.hasPrefix("C stack overflow") || d.message.contains("too many C levels") {
+            // LUAI_MAXCCALLS (llimits.h, not exported): nested calls, parentheses, tables, functions.
+            d.code = .limitExceeded
+            d.message = "The script nests too deeply, past the nesting limit of 200 levels of calls, parentheses, tables or functions (C stack overflow)."
+            if d.line == 1, d.column == 1, let line = deepestNesting(in: d.file) { d.line = line; d.endLine = line }
+        } else if d.message.hasPrefix("Stack overflow") {
+            d.code = .limitExceeded
+            d.message = "The script went past the Lua stack limit of \(LUAI_MAXSTACK) slots (stack overflow); look for a recursion that never ends."
+        } else if d.message.contains("past the pattern limit") || d.message.contains("past the source size limit") {
+            d.code = .limitExceeded
+        }
+        return d
+    }
+
+    /// The first line where brackets nest past Lua's limit, for a parser overflow Lua gives no
+    /// line for. Strings and comments are not told apart: it is a pointer, not a parse.
+    private func deepestNesting(in chunk: String) -> Int? {
+        guard let lines = sources[chunk] else { return nil }
+        var depth = 0
+        for (number, line) in lines.enumerated() {
+            for c in line.utf8 {
+                if c == UInt8(ascii: "(") || c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { depth += 1 }
+                if c == UInt8(ascii: ")") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") { depth -= 1 }
+                if depth >= 190 { return number + 1 }
+            }
+        }
+        return nil
     }
 
     private func limitError(message: String?) -> ScriptError {
@@ -192,6 +226,9 @@ final class LuaVM {
 
     /// Points a syntax error's column at the token Lua names (`near 'x'`), else column 1.
     private func describeSyntaxError(_ message: String, line: Int, chunk: String) -> (String, Int) {
+        if let lines = sources[chunk], let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
+            return (message, exact.column)
+        }
         guard let near = message.range(of: " near ", options: .backwards) else { return (message, 1) }
         var token = String(message[near.upperBound...])
         if token.hasPrefix("'"), token.hasSuffix("'"), token.count >= 2 { token = String(token.dropFirst().dropLast()) }

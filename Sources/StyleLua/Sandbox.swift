@@ -11,14 +11,22 @@ enum Sandbox {
     /// Base functions that cannot reach outside the state.
     static let baseFunctions = [
         "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
-        "type", "rawequal", "rawget", "rawset", "rawlen", "getmetatable",
+        "type", "rawequal", "rawget", "rawlen", "getmetatable",
     ]
     /// Libraries copied whole, minus the listed entries.
-    static let libraries: [(name: String, open: lua_CFunction, without: Set<String>)] = [
-        ("string", luaopen_string, ["dump"]),  // dump would hand out bytecode
-        ("table", luaopen_table, []),
-        ("math", luaopen_math, []),
-        ("utf8", luaopen_utf8, []),
+    /// `bounded`: functions that run in C where the count hook cannot see them, wrapped by
+    /// `srlua_bounded` to be checked before they run (see the shim).
+    static let libraries: [(name: String, open: lua_CFunction, without: Set<String>, bounded: [(String, Int32)])] = [
+        ("string", luaopen_string, ["dump"],  // dump would hand out bytecode
+         [("rep", Int32(SRLUA_REP)),          // memory budget; an empty result at once
+          ("find", Int32(SRLUA_FIND)),        // pattern step limit
+          ("match", Int32(SRLUA_MATCH)),
+          ("gmatch", Int32(SRLUA_GMATCH)),
+          ("gsub", Int32(SRLUA_GSUB))]),
+        ("table", luaopen_table, [],
+         [("move", Int32(SRLUA_MOVE))]),      // charged to the instruction budget
+        ("math", luaopen_math, [], []),
+        ("utf8", luaopen_utf8, [], []),
     ]
 
     /// Builds the sandbox's globals and installs them as the state's globals table.
@@ -35,6 +43,8 @@ enum Sandbox {
         }
         lua_pushcclosure(L, srlua_setmetatable, 0)
         lua_setfield(L, env, "setmetatable")
+        lua_pushcclosure(L, srlua_rawset, 0)  // not into the read-only library tables
+        lua_setfield(L, env, "rawset")
         lua_pushcclosure(L, srlua_load, 0)
         lua_setfield(L, env, "load")
         lua_pushstring(L, "Lua 5.4")
@@ -49,22 +59,26 @@ enum Sandbox {
                 lua_pushnil(L)
                 lua_setfield(L, table, entry)
             }
-            if lib.name == "string" {
-                // string.rep checks the memory budget before C allocates the result.
-                lua_getfield(L, table, "rep")
-                lua_pushcclosure(L, srlua_string_rep, 1)
-                lua_setfield(L, table, "rep")
+            for (entry, kind) in lib.bounded {
+                lua_getfield(L, table, entry)  // stack: …, lib, original
+                lua_pushinteger(L, lua_Integer(kind))
+                lua_pushcclosure(L, srlua_bounded, 2)
+                lua_setfield(L, table, entry)
             }
             pushReadOnly(L, table: table, base: base)  // stack: base, env, lib, proxy
             if lib.name == "string" {
-                // Strings index the read-only proxy; getmetatable("") hides the real metatable.
+                // Strings index the read-only proxy; getmetatable("") gives a read-only table
+                // whose __index is that proxy, never the real metatable.
                 lua_pushstring(L, "")
                 lua_getmetatable(L, -1)  // stack: …, proxy, "", strmt
                 lua_pushvalue(L, -3)
                 lua_setfield(L, -2, "__index")
-                lua_pushboolean(L, 0)
-                lua_setfield(L, -2, "__metatable")
-                srlua_pop(L, 2)
+                srlua_newtable(L)        // stack: …, proxy, "", strmt, shown
+                lua_pushvalue(L, -4)
+                lua_setfield(L, -2, "__index")
+                pushReadOnly(L, table: lua_gettop(L), base: base)  // stack: …, strmt, shown, shownProxy
+                lua_setfield(L, -3, "__metatable")
+                srlua_pop(L, 3)
             }
             lua_setfield(L, env, lib.name)
             srlua_pop(L, 1)

@@ -35,6 +35,7 @@ typedef struct srlua_Budget {
     // allocator lets the host overshoot (up to `hostSlack`) and the trampoline raises afterwards.
     int inHost;
     size_t hostSlack;
+    size_t sourceLimit;          // the largest text `load` accepts; 0 = unlimited
     // Swift objects owned by userdata whose __gc has run; the host releases them at safe points.
     void **released;
     size_t releasedCount, releasedCapacity;
@@ -61,7 +62,8 @@ void srlua_pushobject(lua_State *L, void *object, const char *name);
 // The object pointer of a userdata made by srlua_pushobject with metatable `name`, or NULL.
 void *srlua_toobject(lua_State *L, int index, const char *name);
 
-// lua_pcall is a macro; this is the one protected call Swift makes.
+// lua_pcall is a macro; this is the one protected call Swift makes. Its message handler turns
+// error objects that are not messages (error(nil), tables) into messages with their line.
 int srlua_pcall(lua_State *L, int nargs, int nresults);
 // Loads text only (never binary chunks), under the given chunk name.
 int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
@@ -69,10 +71,16 @@ int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *ch
 // The sandbox's replacements for base functions, written in C because they raise.
 int srlua_print(lua_State *L);            // joins tostring() of its arguments, calls upvalue 1 with it
 int srlua_setmetatable(lua_State *L);     // refuses __gc
+int srlua_rawset(lua_State *L);           // refuses the read-only library tables
 int srlua_load(lua_State *L);             // text only, sandbox environment
 int srlua_readonly_newindex(lua_State *L);
 int srlua_readonly_pairs(lua_State *L);    // upvalues: the real table, next
-int srlua_string_rep(lua_State *L);       // bounded by the memory budget before allocating
+// A library function bounded before it runs: upvalue 1 is the original, upvalue 2 one of these.
+// string.rep is checked against the memory budget, table.move charged to the instruction budget,
+// and the pattern functions refused when their worst case is past SRLUA_PATTERN_STEPS.
+enum { SRLUA_REP = 1, SRLUA_MOVE = 2, SRLUA_FIND = 3, SRLUA_MATCH = 4, SRLUA_GMATCH = 5, SRLUA_GSUB = 6 };
+#define SRLUA_PATTERN_STEPS 200000000
+int srlua_bounded(lua_State *L);
 
 // Lua's macros and constants, as functions Swift can call.
 int srlua_registryindex(void);

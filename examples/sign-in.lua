@@ -21,7 +21,11 @@ local baseButtonStyle = style(Button, function(b)
   b.titleLabel.font = font.system(16, "medium")
 end)
 
-local roundedButtonStyle = baseButtonStyle .. roundedRectStyle
+-- Like `UIButton.appearance()` in the seed: every button starts from these insets and font,
+-- so the styles below only add what makes each button different.
+appearance(Button, baseButtonStyle)
+
+local roundedButtonStyle = style(Button, roundedRectStyle)
 
 local filledButtonStyle = roundedButtonStyle .. style(Button, function(b)
   b.backgroundColor = color.black
@@ -34,7 +38,7 @@ local borderButtonStyle = roundedButtonStyle
   .. base.borderStyle(color.black, 2)
   .. mut(Button.titleColor, color.black)
 
-local textButtonStyle = baseButtonStyle .. mut(Button.titleColor, color.black)
+local textButtonStyle = mut(Button.titleColor, color.black)
 
 -- A parametrised style is a function that returns a style.
 local function imageButtonStyle(icon)
@@ -83,11 +87,14 @@ local finePrintStyle = base.centerStyle
 
 -- Hyper-local --------------------------------------------------------------------------
 
--- The seed's GradientView is a host's kind; a View filled with the gradient's top colour,
--- UIColor(red: 0.5, green: 0.85, blue: 1, alpha: 0.85), stands in for it here.
--- examples/cascade.lua declares the kind itself.
-local gradientStyle = base.autoLayoutStyle
-  .. mut(View.backgroundColor, rgb(0.5 * 255, 0.85 * 255, 255, 0.85))
+-- The seed's GradientView, declared for prototyping; a Swift host registers the real one
+-- with the same properties, and the script keeps working.
+local GradientView = kind("GradientView", View, { fromColor = "Color?", toColor = "Color?" })
+
+local gradientStyle = base.autoLayoutStyle .. style(GradientView, function(gradient)
+  gradient.fromColor = rgb(0.5 * 255, 0.85 * 255, 255, 0.85)
+  gradient.toColor = color.white
+end)
 
 local rootStackViewStyle = base.autoLayoutStyle .. style(StackView, function(stack)
   stack.axis = "vertical"
@@ -99,7 +106,7 @@ end)
 -- The screen ---------------------------------------------------------------------------
 
 return View { id = "screen", backgroundColor = color.white,
-  View { id = "gradient", style = gradientStyle },
+  GradientView { id = "gradient", style = gradientStyle },
 
   StackView { id = "root", style = rootStackViewStyle,
     -- The seed reads the logo's aspect ratio off its frame; a headless tree has no frames,

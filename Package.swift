@@ -26,6 +26,7 @@ let package = Package(
         // The public library: runtime, renderers and tools.
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRun"]),
+        .executableTarget(name: "stylebench", dependencies: ["StyleRun"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),

@@ -123,6 +123,14 @@ static int trampoline(lua_State *L) {
     int n = b->dispatch(L, function);
     b->inHost--;
     if (n == SRLUA_RAISE) return lua_error(L);
+    // Host work is not counted by the hook: a loop of a few instructions calling an expensive
+    // host function (an undefined global's did-you-mean) must still stop at the deadline.
+    if (!b->inHost && b->deadline > 0 && srlua_now() > b->deadline) {
+        b->tripped = 2;
+        if (!b->tripLine) b->tripLine = caller_line(L);
+        lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+        return luaL_error(L, "The script ran past its time limit.");
+    }
     if (!b->inHost && b->memoryLimit && b->memoryUsed > b->memoryLimit) {
         b->tripped = 3;
         return luaL_error(L, "The script went past its memory limit.");
@@ -218,6 +226,35 @@ int srlua_pcall(lua_State *L, int nargs, int nresults) {
     int status = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
+}
+
+// xpcall(f, handler, ...) whose handler is not run once a limit has tripped. Lua runs a message
+// handler before unwinding, and an error raised by the count hook leaves hooks disabled until
+// the enclosing pcall is reached: a script's handler would run unwatched, and could loop forever.
+static int guarded_handler(lua_State *L) {
+    if (srlua_budget(L)->tripped) return 1;  // the limit's message, as it is
+    lua_pushvalue(L, lua_upvalueindex(1));   // stack: message, handler
+    lua_insert(L, 1);                        // stack: handler, message
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+int srlua_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);  // stack: f, handler, args…, guarded
+    lua_replace(L, 2);                        // stack: f, guarded, args…
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);                      // stack: f, guarded, args…, true, f
+    lua_rotate(L, 3, 2);                      // stack: f, guarded, true, f, args…
+    int status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
+    if (status != LUA_OK) {                   // stack: f, guarded, true, error
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - 2;                 // true, results…
 }
 
 // rawset would write past a read-only library proxy's __newindex; refuse those tables.

@@ -88,9 +88,10 @@ private struct CascadeSteps {
             application.origin = .appearance(kind: appearance.kind.name)
             collector.run { () throws(Diagnostic) in try application.apply(appearance.style) }
         }
-        for match in index.matches(for: view) {
-            application.origin = .rule(selector: match.selector.text)
-            collector.run { () throws(Diagnostic) in try application.apply(match.rule.style) }
+        for match in index.orderedMatches(for: view) {
+            let rule = index.rules[match.rule]
+            application.origin = .rule(selector: rule.selector.selectors[match.selector].text)
+            collector.run { () throws(Diagnostic) in try application.apply(rule.style) }
         }
         for (i, style) in view.styles.enumerated() {
             application.origin = .viewStyle(index: i + 1)

@@ -67,6 +67,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let notAFile: Code = "not-a-file"
         public static let unreadableFile: Code = "unreadable-file"
         public static let kindDeclaration: Code = "kind-declaration"
+        // Warnings of the static pass (`stylerun lint`).
+        public static let duplicateSet: Code = "duplicate-set"
+        public static let grid: Code = "grid"
+        public static let colorLiteral: Code = "color-literal"
     }
 }
 

@@ -18,6 +18,11 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     /// The first segment of every path a key path may start with.
     public let members: [String: Member]
     private let index: [String: Int]
+    /// Every property's default, by slot: a new view's values share this storage until written.
+    let defaultValues: [Value]
+    /// Each slot's default as its only contribution, shared the same way by views that record
+    /// provenance.
+    let defaultProvenance: [[Contribution]]
     /// 0 for a root kind, its super-kind's depth + 1 otherwise.
     public let depth: Int
 
@@ -60,6 +65,10 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         self.properties = properties
         self.members = members
         self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
+        self.defaultValues = properties.map(\.defaultValue)
+        self.defaultProvenance = properties.map {
+            [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]
+        }
     }
 
     /// The property at a dotted path (`"titleLabel.font"`), or nil.

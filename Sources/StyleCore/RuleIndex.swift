@@ -20,9 +20,12 @@ public struct RuleIndex {
     private var byClass: [String: [Entry]] = [:]
     private var byKind: [Kind: [Entry]] = [:]
     private var universal: [Entry] = []
+    /// `rules[r].selector.selectors[s].specificity`, computed once.
+    private let specificities: [[Specificity]]
 
     public init(_ rules: [Rule]) {
         self.rules = rules
+        self.specificities = rules.map { $0.selector.selectors.map(\.specificity) }
         var classUse: [String: Int] = [:]
         for rule in rules {
             for complex in rule.selector.selectors where complex.subject.id == nil {
@@ -66,22 +69,39 @@ public struct RuleIndex {
     /// A rule whose list has several matching selectors counts once, with the most specific
     /// (the first written on a tie), as in CSS; its style is applied once.
     public func matches(for view: View) -> [RuleMatch] {
-        var best: [Int: Int] = [:]  // rule -> selector index
-        for e in candidates(for: view) {
-            let selectors = rules[e.rule].selector.selectors
-            guard selectors[e.selector].matches(view) else { continue }
-            if let current = best[e.rule] {
-                let a = selectors[e.selector].specificity, b = selectors[current].specificity
-                if a > b || (a == b && e.selector < current) { best[e.rule] = e.selector }
-            } else {
-                best[e.rule] = e.selector
+        orderedMatches(for: view).map { RuleMatch(rule: rules[$0.rule], selector: rules[$0.rule].selector.selectors[$0.selector]) }
+    }
+
+    /// `matches(for:)` as entries, without copying rules: what the cascade runs for every view,
+    /// so it looks up no dictionary beyond the buckets and allocates one small array.
+    func orderedMatches(for view: View) -> [Entry] {
+        var found: [(entry: Entry, specificity: Specificity)] = []
+        func gather(_ bucket: [Entry]?) {
+            guard let bucket else { return }
+            for e in bucket where view.kind.isA(rules[e.rule].style.kind) && rules[e.rule].selector.selectors[e.selector].matches(view) {
+                let specificity = specificities[e.rule][e.selector]
+                if let i = found.firstIndex(where: { $0.entry.rule == e.rule }) {
+                    let current = found[i]
+                    if specificity > current.specificity || (specificity == current.specificity && e.selector < current.entry.selector) {
+                        found[i] = (e, specificity)
+                    }
+                } else {
+                    found.append((e, specificity))
+                }
             }
         }
-        return best
-            .map { RuleMatch(rule: rules[$0.key], selector: rules[$0.key].selector.selectors[$0.value]) }
-            .sorted { a, b in
-                a.specificity != b.specificity ? a.specificity < b.specificity : a.rule.order < b.rule.order
-            }
+        if let id = view.id { gather(byID[id]) }
+        for c in view.classes { gather(byClass[c]) }
+        var kind: Kind? = view.kind
+        while let k = kind {
+            gather(byKind[k])
+            kind = k.superKind
+        }
+        gather(universal)
+        found.sort { a, b in
+            a.specificity != b.specificity ? a.specificity < b.specificity : rules[a.entry.rule].order < rules[b.entry.rule].order
+        }
+        return found.map(\.entry)
     }
 }
 

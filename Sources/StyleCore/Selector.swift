@@ -78,19 +78,28 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// Whether `view` is the subject and its ancestors satisfy the combinators, right to left.
-    public func matches(_ view: View) -> Bool { matches(compounds.count - 1, view) }
+    public func matches(_ view: View) -> Bool {
+        // Borrowing the arrays' storage: matching runs for every candidate rule of every view,
+        // and copying the compounds (retaining their strings) on each step dominated it.
+        compounds.withUnsafeBufferPointer { compounds in
+            combinators.withUnsafeBufferPointer { combinators in
+                Self.matches(compounds, combinators, compounds.count - 1, view)
+            }
+        }
+    }
 
-    private func matches(_ i: Int, _ view: View) -> Bool {
+    private static func matches(_ compounds: UnsafeBufferPointer<CompoundSelector>,
+                                _ combinators: UnsafeBufferPointer<Combinator>, _ i: Int, _ view: View) -> Bool {
         guard compounds[i].matches(view) else { return false }
         guard i > 0 else { return true }
         switch combinators[i - 1] {
         case .child:
             guard let parent = view.parent else { return false }
-            return matches(i - 1, parent)
+            return matches(compounds, combinators, i - 1, parent)
         case .descendant:
             var ancestor = view.parent
             while let a = ancestor {
-                if matches(i - 1, a) { return true }
+                if matches(compounds, combinators, i - 1, a) { return true }
                 ancestor = a.parent
             }
             return false
@@ -117,7 +126,8 @@ public struct CompoundSelector: Hashable, Sendable {
     public func matches(_ view: View) -> Bool {
         if let kind, !view.kind.isA(kind) { return false }
         if let id, view.id != id { return false }
-        return classes.allSatisfy(view.hasClass)
+        for name in classes where !view.classes.contains(name) { return false }
+        return true
     }
 }
 

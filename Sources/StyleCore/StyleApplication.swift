@@ -13,11 +13,7 @@ public final class StyleApplication {
         self.view = view
         self.recordsProvenance = recordsProvenance
         view.resetToDefaults()
-        if recordsProvenance {
-            view.provenance = view.kind.properties.map {
-                [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]
-            }
-        }
+        if recordsProvenance { view.provenance = view.kind.defaultProvenance }
     }
 
     /// The current value of a property of the view's kind.
@@ -44,6 +40,11 @@ public final class StyleApplication {
     /// Checks `value` against the path and writes it.
     public func set(_ keyPath: StyleKeyPath, _ value: Value, at location: SourceLocation) throws(Diagnostic) {
         try ensureApplies(keyPath, at: location)
+        try write(value, at: keyPath, location)
+    }
+
+    /// `set` through a key path already known to apply to the view.
+    private func write(_ value: Value, at keyPath: StyleKeyPath, _ location: SourceLocation) throws(Diagnostic) {
         switch keyPath.target {
         case .property(let p):
             write(p, try checked(value, for: p, name: keyPath.qualifiedName, at: location), at: location)
@@ -76,7 +77,7 @@ public final class StyleApplication {
         for op in style.operations {
             switch op {
             case .set(let path, let value, let loc):
-                try set(try resolve(path, at: loc), value, at: loc)
+                try write(value, at: try resolve(path, at: loc), loc)
             case .transform(let path, let fn, let loc):
                 let kp = try resolve(path, at: loc)
                 guard let old = value(at: kp) else { throw Diagnostic(.typeMismatch, StyleError.notSettable(kp).message, at: loc) }
@@ -102,17 +103,19 @@ public final class StyleApplication {
         }
     }
 
-    private func checked(_ value: Value, for p: Property, name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
+    // `name` is rendered only when the check fails: building it for every write was most of
+    // the cost of applying a `mut`.
+    private func checked(_ value: Value, for p: Property, name: @autoclosure () -> String, at location: SourceLocation) throws(Diagnostic) -> Value {
         switch p.check(value) {
         case .success(let v): return v
-        case .failure(let e): throw Diagnostic(e.code, e.message(for: name), at: location, suggestions: e.suggestions)
+        case .failure(let e): throw Diagnostic(e.code, e.message(for: name()), at: location, suggestions: e.suggestions)
         }
     }
 
-    private func checked(_ value: Value, type: ValueType, name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
+    private func checked(_ value: Value, type: ValueType, name: @autoclosure () -> String, at location: SourceLocation) throws(Diagnostic) -> Value {
         switch type.check(value) {
         case .success(let v): return v
-        case .failure(let e): throw Diagnostic(e.code, e.message(for: name), at: location, suggestions: e.suggestions)
+        case .failure(let e): throw Diagnostic(e.code, e.message(for: name()), at: location, suggestions: e.suggestions)
         }
     }
 

@@ -23,7 +23,7 @@ public struct TreeSnapshot: Sendable {
     ///     let snapshot = TreeSnapshot(root)
     public init(_ root: View) {
         var views: [ViewState] = []
-        root.forEachInTree { views.append(ViewState(reference: $0.reference, kind: $0.kind, values: $0.values)) }
+        root.forEachReference { views.append(ViewState(reference: $1, kind: $0.kind, values: $0.values)) }
         self.views = views
     }
 
@@ -44,12 +44,10 @@ public struct TreeSnapshot: Sendable {
         var out: [PropertyChange] = []
         for new in views {
             let previous = oldByReference[new.reference].flatMap { $0.kind === new.kind ? $0 : nil }
-            for property in new.kind.properties {
-                let before = previous?.values[property.slot] ?? property.defaultValue
-                let after = new.values[property.slot]
-                if before != after {
-                    out.append(PropertyChange(view: new.reference, property: property.path, old: before, new: after))
-                }
+            let olds = previous?.values ?? new.kind.defaultValues
+            for slot in new.values.indices where olds[slot] != new.values[slot] {
+                out.append(PropertyChange(view: new.reference, property: new.kind.properties[slot].path,
+                                          old: olds[slot], new: new.values[slot]))
             }
         }
         return out

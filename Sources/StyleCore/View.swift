@@ -29,7 +29,7 @@ public final class View {
         self.id = id
         self.classes = []
         self.location = location
-        self.values = kind.properties.map(\.defaultValue)
+        self.values = kind.defaultValues
         setClasses(classes)
     }
 
@@ -88,6 +88,19 @@ public final class View {
         return "\(parent.pathReference) > \(kind.name)[\(index)]"
     }
 
+    /// This view and every descendant with its `reference`, in the order of `forEachInTree`.
+    ///
+    /// Each view's path is built once from its parent's, instead of from the root for every view.
+    func forEachReference(_ body: (View, String) -> Void) {
+        func visit(_ view: View, path: String) {
+            body(view, view.id.map { "#" + $0 } ?? path)
+            for (i, child) in view.children.enumerated() {
+                visit(child, path: child.id.map { "\(child.kind.name)#\($0)" } ?? "\(path) > \(child.kind.name)[\(i + 1)]")
+            }
+        }
+        visit(self, path: pathReference)
+    }
+
     /// This view and every descendant, depth first, parents before children.
     public func forEachInTree(_ body: (View) throws -> Void) rethrows {
         try body(self)
@@ -96,7 +109,7 @@ public final class View {
 
     /// Resets every value to the kind's default, dropping provenance.
     public func resetToDefaults() {
-        for p in kind.properties { values[p.slot] = p.defaultValue }
+        values = kind.defaultValues
         provenance = nil
     }
 }

@@ -14,6 +14,7 @@ extension Evaluation {
         installModuleBindings()
         installPrint()
         installUndefinedGlobalGuard()
+        if options.collectsDiagnostics { installCollecting() }
     }
 
     /// Errors raised by stylerun keep their diagnostic; `tostring(err)` gives `file:line: message`.
@@ -48,7 +49,10 @@ extension Evaluation {
         srlua_newtable(L)    // stack: G, mt
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
             let name = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
-            let s = Suggestion.closest(to: name, among: self.globalNames())
+            // Names further apart in length than a suggestion may differ are not compared: a
+            // script's megabyte-long name must not cost a megabyte of edit distance per global.
+            let length = name.utf8.count
+            let s = Suggestion.closest(to: name, among: self.globalNames().filter { abs($0.utf8.count - length) <= 3 })
             throw self.failure(.undefinedGlobal, "Undefined global '\(name)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
                                pointingAt: [name], suggestions: s.map { [$0] } ?? [])
         }

@@ -107,13 +107,16 @@ extension Evaluation {
                           pointingAt: ["\"\(chosenDefault)\""], suggestions: s.map { [$0] } ?? [])
         }
         let all = tokens.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        // Each missing token of each theme (a collecting evaluation reports them all).
+        var missingTokens: [Diagnostic] = []
         for name in names {
-            if let missing = all.subtracting(tokens[name]!).sorted().first {
+            for missing in all.subtracting(tokens[name]!).sorted() {
                 let definer = names.first { tokens[$0]!.contains(missing) }!
                 let line = keyLocation(name, from: at)
-                throw ScriptError(diagnostic: Diagnostic(.missingToken, "Theme '\(name)' does not define the token '\(missing)' (theme '\(definer)' does); every theme must define the same tokens.", at: line, length: name.count))
+                missingTokens.append(Diagnostic(.missingToken, "Theme '\(name)' does not define the token '\(missing)' (theme '\(definer)' does); every theme must define the same tokens.", at: line, length: name.count))
             }
         }
+        try report(missingTokens)
         let active = options.theme ?? chosenDefault
         guard names.contains(active) else {
             let s = Suggestion.closest(to: active, among: names)
@@ -133,6 +136,13 @@ extension Evaluation {
             lua_pushvalue(L, -2)
             srlua_insert(L, -2)  // stack: theme, copy, key, key, value
             lua_rawset(L, -4)    // stack: theme, copy, key
+        }
+        // A token missing from the active theme was reported above; reading it is no new error.
+        if isCollecting {
+            for missing in all.subtracting(tokens[active]!) {
+                pushPoison()                     // stack: theme, copy, poison
+                lua_setfield(L, -2, missing)     // stack: theme, copy
+            }
         }
         srlua_newtable(L)  // stack: theme, copy, mt
         let tokenNames = all.sorted()

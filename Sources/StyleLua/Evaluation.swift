@@ -1,6 +1,9 @@
 import CLua
 import CLuaShim
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import StyleCore
 
 /// How to evaluate a script.
@@ -14,13 +17,18 @@ public struct EvaluationOptions {
     public var schema: Schema
     /// Where `print` goes, prefixed with `file:line`.
     public var log: (String) -> Void
+    /// Lint's mode: an API error does not stop the script. It is kept in `Evaluation.diagnostics`
+    /// and the call yields a poisoned value that absorbs whatever the script does with it, so
+    /// later errors are found too. Lua's own errors (syntax, runtime, limits) still stop it.
+    public var collectsDiagnostics: Bool
 
     public init(limits: Limits = .default, theme: String? = nil, stdlibPath: String? = nil,
-                schema: Schema = .standard, log: @escaping (String) -> Void = { _ in }) {
+                schema: Schema = .standard, collectsDiagnostics: Bool = false, log: @escaping (String) -> Void = { _ in }) {
         self.limits = limits
         self.theme = theme
         self.stdlibPath = stdlibPath
         self.schema = schema
+        self.collectsDiagnostics = collectsDiagnostics
         self.log = log
     }
 }
@@ -42,6 +50,12 @@ public final class Evaluation {
     public internal(set) var activeTheme: String?
     /// What the script's chunk returned when it is not a view (a module's table), as a kind of value.
     public internal(set) var returnedTypeName: String = "nil"
+    /// What a collecting evaluation recorded instead of stopping (see
+    /// `EvaluationOptions.collectsDiagnostics`), in the order found; empty otherwise.
+    public internal(set) var diagnostics: [Diagnostic] = []
+    /// The function styles and mver functions the script made, with the kinds they were
+    /// composed into, for `probe()`; filled only when collecting.
+    var probeTargets = ProbeTargets()
 
     let vm: LuaVM
     let options: EvaluationOptions
@@ -78,13 +92,19 @@ public final class Evaluation {
     /// Evaluates script text; `chunk` names it in diagnostics, `folder` is where `require` looks first.
     public static func evaluate(source: String, chunk: String = "<string>", folder: String = ".",
                                 options: EvaluationOptions = .init()) throws(DiagnosticList) -> Evaluation {
+        let evaluation: Evaluation
         do {
-            let evaluation = try Evaluation(options: options)
-            evaluation.scriptFolder = folder.isEmpty ? "." : folder
+            evaluation = try Evaluation(options: options)
+        } catch {
+            throw DiagnosticList([error.diagnostic])
+        }
+        evaluation.scriptFolder = folder.isEmpty ? "." : folder
+        do {
             try evaluation.run(source: source, chunk: chunk)
             return evaluation
         } catch {
-            throw DiagnosticList([error.diagnostic])
+            // A collecting evaluation keeps what it found before the error that stopped it.
+            throw DiagnosticList(evaluation.diagnostics + evaluation.stopping(error.diagnostic))
         }
     }
 
@@ -178,19 +198,7 @@ public enum SourceFile {
 
     public static func read(_ path: String) throws(Diagnostic) -> String {
         let at = SourceLocation(file: path, line: 1)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
-        }
-        guard !isDirectory.boolValue else {
-            throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(.unreadableFile, "Cannot read '\(path)' (permission denied or not a regular file).", at: at)
-        }
-        guard data.count <= maximumSize else {
-            throw Diagnostic(.unreadableFile, "'\(path)' is \(data.count >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
-        }
+        let data = try contents(path, at: at)
         if data.first == 0x1B {
             throw Diagnostic(.unreadableFile, "'\(path)' is a compiled Lua chunk; only source text is allowed.", at: at)
         }
@@ -201,5 +209,49 @@ public enum SourceFile {
             throw Diagnostic(.unreadableFile, "'\(path)' is not UTF-8 text.", at: at)
         }
         return text
+    }
+
+    /// The bytes of a regular file, read through one descriptor so that the checks hold for
+    /// what is read: it cannot become a FIFO (which would block), a folder or a bigger file
+    /// between checking and reading, and a file deleted meanwhile is still read whole.
+    private static func contents(_ path: String, at: SourceLocation) throws(Diagnostic) -> Data {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            switch errno {
+            case ENOENT, ENOTDIR: throw Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
+            case EACCES, EPERM: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': permission denied.", at: at)
+            case EISDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
+            default: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
+        default: throw Diagnostic(.notAFile, "'\(path)' is not a regular file (a pipe, socket or device); give a .lua file.", at: at)
+        }
+        guard Int(info.st_size) <= maximumSize else {
+            throw Diagnostic(.unreadableFile, "'\(path)' is \(Int(info.st_size) >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
+            }
+            data.append(buffer, count: n)
+            // A file that grows while it is read is still held to the limit.
+            guard data.count <= maximumSize else {
+                throw Diagnostic(.unreadableFile, "'\(path)' is over \(maximumSize >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
+            }
+        }
+        return data
     }
 }

@@ -66,11 +66,16 @@ final class LuaVM {
         srlua_pushfunction(L, register(body))  // stack: fn
     }
 
+    /// When set, a thrown `ScriptError` is offered here before it is raised; a non-nil result
+    /// is returned to Lua as the function's result count instead (lint's collecting mode).
+    var recover: ((ScriptError) -> Int32?)?
+
     fileprivate func dispatch(_ id: Int32) -> Int32 {
         releasePendingObjects()
         do {
             return try functions[Int(id)](self)
         } catch {
+            if let results = recover?(error) { return results }
             pushError(error)
             return SRLUA_RAISE
         }
@@ -296,9 +301,10 @@ final class LuaVM {
         return loc
     }
 
+    /// Lua's messages as sentences, like stylerun's own: a capital first letter and a full stop.
     private func sentence(_ message: String) -> String {
-        guard let first = message.first, first.isLowercase else { return message }
-        var s = first.uppercased() + message.dropFirst()
+        guard let first = message.first else { return message }
+        var s = first.isLowercase ? first.uppercased() + message.dropFirst() : message
         if let last = s.last, !".?!".contains(last) { s += "." }
         return s
     }

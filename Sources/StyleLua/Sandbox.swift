@@ -10,7 +10,7 @@ import StyleCore
 enum Sandbox {
     /// Base functions that cannot reach outside the state.
     static let baseFunctions = [
-        "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
+        "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring",
         "type", "rawequal", "rawget", "rawlen", "getmetatable",
     ]
     /// Libraries copied whole, minus the listed entries.
@@ -43,6 +43,8 @@ enum Sandbox {
         }
         lua_pushcclosure(L, srlua_setmetatable, 0)
         lua_setfield(L, env, "setmetatable")
+        lua_pushcclosure(L, srlua_xpcall, 0)  // its handler cannot outlive a limit
+        lua_setfield(L, env, "xpcall")
         lua_pushcclosure(L, srlua_rawset, 0)  // not into the read-only library tables
         lua_setfield(L, env, "rawset")
         lua_pushcclosure(L, srlua_load, 0)

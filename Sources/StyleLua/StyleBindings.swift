@@ -191,6 +191,7 @@ extension Evaluation {
         } catch {
             throw failure(error, pointingAt: [function])
         }
+        if isCollecting { probeTargets.note(style) }
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
     }

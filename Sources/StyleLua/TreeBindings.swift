@@ -54,11 +54,17 @@ extension Evaluation {
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named: [(key: String, location: SourceLocation)] = []
         var children: [Int: View] = [:]
+        var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
             if let key = vm.string(at: -2) {
                 named.append((key, keyLocation(key, from: callLine)))
             } else if vm.isInteger(at: -2), let i = Int(exactly: srlua_tointeger(L, -2, nil)) {
+                if isPoison(at: -1) {
+                    poisonedChildren.append(i)
+                    srlua_pop(L, 1)
+                    continue
+                }
                 guard let child = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) else {
                     let got = vm.typeName(at: -1)
                     srlua_pop(L, 2)
@@ -78,24 +84,30 @@ extension Evaluation {
             lua_pushstring(L, key)
             lua_rawget(L, 2)  // stack: kind, table, value
             defer { srlua_pop(L, 1) }
-            switch key {
-            case "id":
-                guard let id = vm.string(at: -1), !id.isEmpty else { throw located(location, badField: key, of: kind, expected: "a non-empty string") }
-                view.id = id
-            case "class":
-                view.setClasses(try classNames(at: -1, location: location, kind: kind))
-            case "style":
-                view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location)
-            default:
-                try addLiteral(key, at: lua_gettop(L), to: view, location: location)
+            if isPoison(at: -1) { continue }
+            // A collecting evaluation checks every field; otherwise the first error stops.
+            do throws(ScriptError) {
+                switch key {
+                case "id":
+                    guard let id = vm.string(at: -1), !id.isEmpty else { throw located(location, badField: key, of: kind, expected: "a non-empty string") }
+                    view.id = id
+                case "class":
+                    view.setClasses(try classNames(at: -1, location: location, kind: kind))
+                case "style":
+                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location)
+                default:
+                    try addLiteral(key, at: lua_gettop(L), to: view, location: location)
+                }
+            } catch {
+                try keepGoing(after: error)
             }
         }
 
-        for (position, i) in children.keys.sorted().enumerated() {
+        for (position, i) in (Array(children.keys) + poisonedChildren).sorted().enumerated() {
             guard i == position + 1 else {
                 throw failure(.badArgument, "The children of \(kind.name) have a gap at position \(position + 1) (a nil in the list?).", pointingAt: [kind.name])
             }
-            let child = children[i]!
+            guard let child = children[i] else { continue }
             if let parent = child.parent {
                 throw failure(.badArgument, "\(child.selectorDescription) is already a child of \(parent.selectorDescription); a view has one parent.", pointingAt: [kind.name])
             }
@@ -140,6 +152,7 @@ extension Evaluation {
             for i in 0..<n {
                 lua_rawgeti(vm.L, index, lua_Integer(i + 1))
                 defer { srlua_pop(vm.L, 1) }
+                if isPoison(at: -1) { continue }
                 styles.append(try style(onTop: lua_gettop(vm.L)))
             }
         } else {
@@ -154,6 +167,7 @@ extension Evaluation {
     /// A property in the constructor: checked now, applied last in the cascade. A nested object
     /// takes a table of its own properties (`layer = { cornerRadius = 6 }`).
     private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = []) throws(ScriptError) {
+        if isPoison(at: index) { return }
         let components = prefix + [key]
         let kp: StyleKeyPath
         switch StyleKeyPath.resolve(components, in: view.kind) {

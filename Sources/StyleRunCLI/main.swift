@@ -21,6 +21,7 @@ let parser = ArgumentParser(program: "stylerun", commands: [
               .flag("all", help: "Print every property, not only those that differ from the defaults."),
               .flag("help", short: "h", standsAlone: true, help: "Show this help."),
               .flag("version", standsAlone: true, help: "Show the version."),
+              .flag("no-isolation", help: "Evaluate in this process instead of a child process: faster, for scripts you trust."),
           ] + limitOptions),
     .init(name: "watch", summary: "Re-run a style script on every save of any file it loads, and print what changed.",
           arguments: [.required("FILE.lua")],
@@ -29,6 +30,19 @@ let parser = ArgumentParser(program: "stylerun", commands: [
               .choice("format", ["text", "json"], help: "Output format: text, or one JSON event per line (default text)."),
               .flag("help", short: "h", standsAlone: true, help: "Show this help."),
           ] + limitOptions),
+    .init(name: "lint", summary: "Check style scripts against the schema and report every problem (for CI).",
+          arguments: [.repeating("PATH")],
+          options: [
+              .choice("format", LintFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
+              .count("max-warnings", placeholder: "N", help: "Fail when there are more than N warnings."),
+              .flag("help", short: "h", standsAlone: true, help: "Show this help."),
+          ]),
+    .init(name: "types", summary: "Write Lua language server definitions of every kind and function.",
+          arguments: [],
+          options: [
+              .text("output", short: "o", placeholder: "FILE", help: "Write to FILE instead of standard output."),
+              .flag("help", short: "h", standsAlone: true, help: "Show this help."),
+          ]),
     .init(name: "kinds", summary: "Print the schema: every kind and property with type, default and range.",
           arguments: [.optional("KIND")],
           options: [
@@ -66,16 +80,31 @@ func report(_ diagnostics: [Diagnostic], json: Bool, exitCode: Int32 = 1) -> Int
         ])
         print(body.serialized(.pretty))
     } else {
-        let renderer = DiagnosticRenderer(terminal: .detect(fileDescriptor: 2)) { try? SourceFile.read($0) }
+        let renderer = DiagnosticRenderer(terminal: terminal(2)) { try? SourceFile.read($0) }
         printError(renderer.render(diagnostics))
     }
     return exitCode
 }
 
+/// `stylerun __child ARGUMENTS…`: the child of an isolated run (see `IsolatedRun`). It starts
+/// once its parent has closed standard input, which it does after applying the limits.
+let isChild = CommandLine.arguments.dropFirst().first == IsolatedRun.childCommand
+let arguments = Array(CommandLine.arguments.dropFirst(isChild ? 2 : 1))
+/// The parent's standard output and error are terminals (for colors in the child's output).
+let parentTerminals = ProcessInfo.processInfo.environment["STYLERUN_PARENT_TERMINALS"] ?? ""
+
+/// Colors for standard output (1) or error (2), as the parent would decide them for a child.
+func terminal(_ fd: Int32) -> Terminal {
+    guard isChild else { return .detect(fileDescriptor: fd) }
+    let env = ProcessInfo.processInfo.environment.filter { $0.key == "NO_COLOR" || $0.key == "TERM" }
+    return Terminal(environment: env, isTerminal: parentTerminals.contains(String(fd)))
+}
+
 func run() -> Int32 {
     let parsed: ParsedArguments
+    if isChild { _ = FileHandle.standardInput.readDataToEndOfFile() }
     do throws(ArgumentError) {
-        parsed = try parser.parse(Array(CommandLine.arguments.dropFirst()))
+        parsed = try parser.parse(arguments)
     } catch {
         printError("stylerun: \(error.message)\n\(parser.usage(for: nil))")
         return 2
@@ -85,6 +114,11 @@ func run() -> Int32 {
         return 0
     }
     if parsed.command == "kinds" { return kinds(parsed) }
+    if parsed.command == "lint" {
+        return LintCommand(paths: parsed.arguments, format: parsed.value("format").flatMap(LintFormat.init) ?? .text,
+                           maxWarnings: parsed.count("max-warnings"), version: version).run()
+    }
+    if parsed.command == "types" { return write(LuaDefinitions().render(), to: parsed.value("output")) }
     if parsed.command != "watch", parsed.flag("version") {
         print("stylerun \(version)")
         return 0
@@ -107,8 +141,11 @@ func run() -> Int32 {
 
     let runtime = Runtime(log: { printError($0) })
     if let t = parsed.number("timeout") { runtime.limits.seconds = t }
-    if let m = parsed.count("memory") { runtime.limits.memory = m << 20 }
+    if let m = parsed.count("memory") { runtime.limits.memory = min(m, 1 << 40) << 20 }  // no overflow
     if let n = parsed.count("instructions") { runtime.limits.instructions = Int64(n) }
+    if parsed.command == nil, !isChild, !parsed.flag("no-isolation") {
+        return runIsolated(path: path, runtime: runtime, json: json)
+    }
     if parsed.command == "watch" {
         return WatchCommand(file: path, theme: parsed.value("theme"), json: json, runtime: runtime).run()
     }
@@ -123,17 +160,39 @@ func run() -> Int32 {
                 printError("stylerun: no view matches '\(selector)'.")
                 return 1
             }
-            let renderer = ExplainRenderer(terminal: output == nil ? .detect(fileDescriptor: 1) : .plain)
+            let renderer = ExplainRenderer(terminal: output == nil ? terminal(1) : .plain)
             return write(json ? renderer.renderJSON(views) : renderer.render(views), to: output)
         }
         if json {
             return write(TreeJSONRenderer(all: parsed.flag("all")).render(root), to: output)
         }
-        let terminal = output == nil ? Terminal.detect(fileDescriptor: 1) : .plain
-        return write(TreeTextRenderer(all: parsed.flag("all"), terminal: terminal).render(root), to: output)
+        return write(TreeTextRenderer(all: parsed.flag("all"), terminal: output == nil ? terminal(1) : .plain).render(root), to: output)
     } catch {
         return report(error.diagnostics, json: json)
     }
+}
+
+/// `stylerun FILE` for an untrusted script: the same command in a child process, whose output
+/// is passed on; a crash, kill or operating-system limit there is a diagnostic for the file.
+func runIsolated(path: String, runtime: Runtime, json: Bool) -> Int32 {
+    let terminals = [1, 2].filter { isatty(Int32($0)) == 1 }.map(String.init).joined(separator: ",")
+    let run: IsolatedRun
+    do throws(ChildProcess.SpawnError) {
+        run = try IsolatedRun.run(arguments: arguments, limits: runtime.limits, environment: ["STYLERUN_PARENT_TERMINALS": terminals])
+    } catch {
+        printError("stylerun: cannot start the evaluator process: \(error). Use --no-isolation to evaluate in this process.")
+        return 1
+    }
+    FileHandle.standardOutput.write(run.outcome.stdout)
+    // A child that did not end on its own may have left a runtime's crash report (a trap's
+    // "Fatal error") on standard error: the diagnostic below replaces it.
+    guard let failure = run.failure(file: path) else { FileHandle.standardError.write(run.outcome.stderr); return exitStatus(run) }
+    return report([failure], json: json)
+}
+
+func exitStatus(_ run: IsolatedRun) -> Int32 {
+    if case .exited(let status) = run.outcome.termination { return status }
+    return 1
 }
 
 /// `stylerun kinds [KIND]`.

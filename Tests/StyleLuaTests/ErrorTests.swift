@@ -234,10 +234,31 @@ final class ErrorTests: XCTestCase {
                   code: .runtimeError, message: "read-only", line: 2),
         ErrorCase(name: "library functions cannot be replaced", script: "local x = 1\nmath.floor = function() return 0 end",
                   code: .runtimeError, message: "read-only", line: 2),
-        ErrorCase(name: "the string metatable cannot be reached", script: """
+        ErrorCase(name: "the string metatable is a read-only stand-in", script: """
             local mt = getmetatable("")
+            assert(mt.__index.upper("x") == "X")
             mt.__index = {}
-            """, code: .runtimeError, message: "boolean", line: 2),
+            """, code: .runtimeError, message: "read-only", line: 3),
+        ErrorCase(name: "rawset cannot write into a library table", script: """
+            local grid = 4
+            rawset(string, "upper", print)
+            """, code: .runtimeError, message: "read-only", line: 2),
+        ErrorCase(name: "rawset cannot write into the string metatable's stand-in", script: """
+            local grid = 4
+            rawset(getmetatable(""), "__index", {})
+            """, code: .runtimeError, message: "read-only", line: 2),
+        ErrorCase(name: "error(nil) names its line", script: """
+            local grid = 4
+            error(nil)
+            """, code: .runtimeError, message: "without a message (error(nil))", line: 2),
+        ErrorCase(name: "an error object whose __tostring errors is not called", script: """
+            local e = setmetatable({}, { __tostring = function() error("again") end })
+            error(e)
+            """, code: .runtimeError, message: "The script raised a table as its error", line: 2),
+        ErrorCase(name: "a number as the error", script: """
+            local grid = 4
+            error(42)
+            """, code: .runtimeError, message: "the number 42", line: 2),
 
         // MARK: Limits
         ErrorCase(name: "an infinite loop stops at the time limit", script: """
@@ -283,6 +304,54 @@ final class ErrorTests: XCTestCase {
             local grid = 4
             local s = string.rep("x", 1 << 30)
             """, code: .limitExceeded, message: "memory limit", line: 2, limits: Limits(memory: 8 << 20)),
+        ErrorCase(name: "an xpcall handler that loops does not outlive the limit", script: """
+            local grid = 4
+            xpcall(function() while true do end end, function() while true do end end)
+            return Label {}
+            """, code: .limitExceeded, message: "instruction limit", line: 2, limits: Limits(instructions: 100_000)),
+        ErrorCase(name: "an xpcall handler that loops after error() stops too", script: """
+            local grid = 4
+            xpcall(error, function() while true do end end)
+            return Label {}
+            """, code: .limitExceeded, message: "instruction limit", limits: Limits(instructions: 100_000)),
+        ErrorCase(name: "a __close that loops stops at the limit", script: """
+            do
+              local x <close> = setmetatable({}, { __close = function() while true do end end })
+            end
+            """, code: .limitExceeded, message: "instruction limit", line: 2, limits: Limits(instructions: 100_000)),
+        ErrorCase(name: "a catastrophic pattern is refused with the pattern limit", script: """
+            local s = string.rep("a", 20000)
+            return s:find(".-.-.-.-b")
+            """, code: .limitExceeded, message: "past the pattern limit of 200000000 steps", line: 2),
+        ErrorCase(name: "gsub with a catastrophic pattern is refused", script: """
+            local s = string.rep("a", 5000)
+            return (s:gsub("a*a*a*b", ""))
+            """, code: .limitExceeded, message: "string.gsub could take", line: 2),
+        ErrorCase(name: "gmatch with a catastrophic pattern is refused", script: """
+            local s = string.rep("a", 5000)
+            for x in s:gmatch("a*a*a*b") do end
+            """, code: .limitExceeded, message: "string.gmatch could take", line: 2),
+        ErrorCase(name: "table.move over a huge range is charged as instructions", script: """
+            local grid = 4
+            table.move({}, 1, math.maxinteger - 1, 2)
+            """, code: .limitExceeded, message: "instruction limit", line: 2),
+        ErrorCase(name: "pcall does not swallow the table.move charge", script: """
+            local grid = 4
+            local ok = pcall(table.move, {}, 1, math.maxinteger - 1, 2)
+            return Label {}
+            """, code: .limitExceeded, message: "instruction limit", line: 2),
+        ErrorCase(name: "load refuses text past the source size limit", script: """
+            local grid = 4
+            local f = load(string.rep("x = 1 ", 3e6))
+            """, code: .limitExceeded, message: "source size limit of 16 MiB", line: 2),
+        ErrorCase(name: "unbounded recursion names the stack limit", script: """
+            local function down(n) return 1 + down(n + 1) end
+            return down(1)
+            """, code: .limitExceeded, message: "Lua stack limit of 1000000 slots", line: 1),
+        ErrorCase(name: "deep nesting names the nesting limit and its line", script: "local x = 1\nreturn " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000),
+                  code: .limitExceeded, message: "nesting limit of 200 levels", line: 2),
+        ErrorCase(name: "deep table constructors name the nesting limit", script: "return " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000),
+                  code: .limitExceeded, message: "nesting limit of 200 levels", line: 1),
         ErrorCase(name: "pcall does not catch the memory limit", script: """
             local ok = pcall(function()
               local t = {}
@@ -348,5 +417,37 @@ final class ErrorTests: XCTestCase {
         }
         guard case .string(let text)? = root["text"] else { return XCTFail("no text") }
         XCTAssertTrue(text.hasPrefix("false app.lua:1: The value 2 is out of range for 'View.alpha'"), text)
+    }
+}
+
+/// Library calls that the bounds must leave working as in plain Lua.
+final class BoundedLibraryTests: XCTestCase {
+    func testBoundedFunctionsBehaveAsLuas() {
+        let script = """
+            assert(string.rep("", math.maxinteger) == "")
+            assert(("ab"):rep(3, ",") == "ab,ab,ab")
+            assert(("  hello  "):match("^%s*(.-)%s*$") == "hello")
+            assert(select(2, ("a b  c"):gsub("%s+", " ")) == 2)
+            assert(("key=value"):find("=", 1, true) == 4)
+            local words = {}
+            for w in ("one two three"):gmatch("%a+") do words[#words + 1] = w end
+            assert(#words == 3)
+            assert(string.rep(" ", 3000):match("^%s*(.-)%s*$") == "")
+            local t = table.move({1, 2, 3}, 1, 3, 2)
+            assert(t[1] == 1 and t[4] == 3)
+            local ok, v = xpcall(function(a, b) return a + b end, print, 1, 2)
+            assert(ok and v == 3)
+            local ok2, m = xpcall(function() error("boom") end, function(e) return "handled " .. e end)
+            assert(not ok2 and m:find("handled"))
+            local mt = getmetatable("")
+            assert(mt.__index == mt.__index and ("x"):upper() == "X")
+            local f = load("return 1 + 1")
+            assert(f() == 2)
+            return Label { id = "ok" }
+            """
+        switch evaluateAndStyle(script) {
+        case .styled(let root, _): XCTAssertEqual(root.id, "ok")
+        case .failed(let diagnostics): XCTFail("the script should run: \(diagnostics)")
+        }
     }
 }

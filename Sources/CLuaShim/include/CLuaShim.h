@@ -72,6 +72,7 @@ int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *ch
 int srlua_print(lua_State *L);            // joins tostring() of its arguments, calls upvalue 1 with it
 int srlua_setmetatable(lua_State *L);     // refuses __gc
 int srlua_rawset(lua_State *L);           // refuses the read-only library tables
+int srlua_xpcall(lua_State *L);           // skips the script's handler once a limit has tripped
 int srlua_load(lua_State *L);             // text only, sandbox environment
 int srlua_readonly_newindex(lua_State *L);
 int srlua_readonly_pairs(lua_State *L);    // upvalues: the real table, next

@@ -1,0 +1,77 @@
+import Foundation
+import StyleLua
+
+/// Running one untrusted script in a child `stylerun`, so that a crash of the Lua VM (or of
+/// anything under it) ends the child, not the tool: `stylerun FILE` and, per file,
+/// `stylerun lint`.
+///
+///     let run = try IsolatedRun.run(arguments: ["app.lua", "--format", "json"], limits: runtime.limits)
+///     FileHandle.standardOutput.write(run.outcome.stdout)
+///     if let d = run.failure(file: "app.lua") { print(d) }    // app.lua:1:1: error: The script crashed…
+///
+/// The child is this executable re-run as `stylerun __child ARGUMENTS…`: it waits for its
+/// standard input to close (the parent closes it once the operating-system limits are in
+/// place), then does what `stylerun ARGUMENTS…` does in process. Its limits are derived from the
+/// script's own `Limits`, with room to spare, so the script's limits trip first and give their
+/// ordinary diagnostics; the operating system's are the backstop for what escapes them.
+public struct IsolatedRun {
+    /// The first argument that puts `stylerun` in its child mode (not shown in help).
+    public static let childCommand = "__child"
+
+    public var outcome: ChildProcess.Outcome
+    public var limits: ChildProcess.ResourceLimits
+
+    /// The operating-system limits for a script with `limits`: its memory plus room for the
+    /// runtime, twice its time (evaluation and styling each get the full time budget) plus
+    /// start-up, on the CPU and on the wall clock.
+    public static func resourceLimits(for limits: Limits) -> ChildProcess.ResourceLimits {
+        // In doubles, and no limit past what a machine has: a huge --memory or --timeout must not overflow.
+        let bytes = Double(limits.memory) * 1.25 + Double(512 << 20)
+        let memory = limits.memory > 0 && bytes < 0x1p50 && !underSanitizer ? Int(bytes) : nil
+        let seconds = limits.seconds > 0 && limits.seconds < 1e7 ? 2 * limits.seconds + 5 : nil
+        return ChildProcess.ResourceLimits(addressSpace: memory, cpuSeconds: seconds.map { Int($0.rounded(.up)) },
+                                           wallClock: seconds)
+    }
+
+    /// Whether this executable (and so the child) is built with AddressSanitizer or
+    /// ThreadSanitizer: they reserve terabytes of shadow memory at start, which an address-space
+    /// limit makes fail, so the child then has only the script's own memory limit.
+    public static let underSanitizer = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(nil, name) != nil }
+
+    /// Runs `stylerun __child arguments…` under the limits for `limits`.
+    public static func run(arguments: [String], limits: Limits, environment: [String: String] = [:],
+                           executable: String = ChildProcess.currentExecutable) throws(ChildProcess.SpawnError) -> IsolatedRun {
+        let os = resourceLimits(for: limits)
+        // A crash ends the child with its signal at once: no Swift backtrace on its standard error.
+        var environment = environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let outcome = try ChildProcess.run(executable: executable, arguments: [childCommand] + arguments,
+                                           environment: environment, limits: os)
+        return IsolatedRun(outcome: outcome, limits: os)
+    }
+
+    /// The diagnostic for a child that did not end on its own (a signal, the CPU limit, the
+    /// wall-clock kill); nil when it exited, since then it printed its own diagnostics.
+    public func failure(file: String) -> Diagnostic? {
+        let at = SourceLocation(file: file, line: 1)
+        switch outcome.termination {
+        case .exited:
+            return nil
+        case .timedOut(let seconds):
+            return Diagnostic(.limitExceeded, "The script did not finish within the wall-clock limit of \(Self.format(limits.wallClock ?? seconds)) seconds and was stopped.", at: at)
+        case .signaled(let signal) where signal == SIGXCPU:
+            return Diagnostic(.limitExceeded, "The script used more than the CPU limit of \(limits.cpuSeconds ?? 0) seconds and was stopped (signal \(signal)).", at: at)
+        case .signaled(let signal):
+            return Diagnostic(.crash, "The script crashed the evaluator (signal \(signal)).", at: at)
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}
+
+extension Diagnostic.Code {
+    /// The evaluator died while running the script (a signal in the child process).
+    public static let crash: Diagnostic.Code = "crash"
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StyleCore
+import StyleLua
+
+/// Lint's dynamic pass over one file: run it and report what running finds.
+///
+/// A seam for where the evaluation happens: in this process (`InProcessDynamicPass`) or in a
+/// child process that a crash or a runaway script cannot take down with the linter.
+public protocol DynamicPass: Sendable {
+    /// Every diagnostic found by evaluating `file` (as the user named it), whose text is `source`.
+    func check(file: String, source: String) -> [Diagnostic]
+}
+
+/// Evaluates a file in this process, in a Lua state of its own, in collecting mode.
+///
+///     let pass = InProcessDynamicPass(schema: .standard, limits: Linter.defaultLimits, stdlibPath: nil)
+///     pass.check(file: "app.lua", source: text)    // [unknown-property at 3:10, …]
+///
+/// An API error does not stop the script: it is recorded and the call yields a poisoned value,
+/// so later mistakes are reported too. When the script has run, its tree is styled and every
+/// function style is run against a probe view of each kind it was composed into
+/// (`Evaluation.probe()`). Lua's own errors (syntax, runtime, limits) end the file's run and
+/// are reported with what was found before them.
+public struct InProcessDynamicPass: DynamicPass {
+    public var schema: Schema
+    public var limits: Limits
+    public var stdlibPath: String?
+
+    public init(schema: Schema = .standard, limits: Limits = Linter.defaultLimits, stdlibPath: String? = Runtime.defaultStdlibPath) {
+        self.schema = schema
+        self.limits = limits
+        self.stdlibPath = stdlibPath
+    }
+
+    public func check(file: String, source: String) -> [Diagnostic] {
+        let options = EvaluationOptions(limits: limits, stdlibPath: stdlibPath, schema: schema, collectsDiagnostics: true)
+        let folder = (file as NSString).deletingLastPathComponent
+        do throws(DiagnosticList) {
+            let evaluation = try Evaluation.evaluate(source: source, chunk: file, folder: folder, options: options)
+            let recorded = evaluation.diagnostics
+            return recorded + evaluation.probe()
+        } catch {
+            return error.diagnostics
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+import StyleCore
+import StyleLua
+
+/// The validation pass of `stylerun lint`: every `.lua` file under some paths, checked
+/// statically and by running it, with all diagnostics rather than the first.
+///
+///     let linter = Linter()
+///     let report = try linter.lint(paths: ["styles/"])
+///     print(LintFormat.text.render(report), terminator: "")
+///     exit(report.exitCode(maxWarnings: nil))
+///
+/// Files are checked in parallel, one Lua state each; the report is the same whatever the
+/// scheduling: diagnostics sorted by file, line and column.
+public struct Linter: Sendable {
+    /// The kinds scripts are checked against.
+    public var schema: Schema
+    /// The evaluation of each file; in this process unless a host supplies another.
+    public var dynamicPass: any DynamicPass
+    /// Whether files are linted in parallel across cores.
+    public var isParallel: Bool
+
+    /// What each file's evaluation may spend in lint: a real stylesheet stays far below, and a
+    /// script that loops forever (a non-style program waiting for input) is stopped within a second or two.
+    public static let defaultLimits = Limits(seconds: 2, memory: 64 << 20, instructions: 50_000_000)
+
+    public init(schema: Schema = .standard, dynamicPass: (any DynamicPass)? = nil, isParallel: Bool = true) {
+        self.schema = schema
+        self.dynamicPass = dynamicPass ?? InProcessDynamicPass(schema: schema)
+        self.isParallel = isParallel
+    }
+
+    /// Lints every `.lua` file under `paths` (files are taken as given, folders recursively).
+    ///
+    ///     try Linter().lint(paths: ["."]).errors    // 0 when the project is clean
+    ///
+    /// - Throws: `LintPathError` when a path does not exist (a usage mistake, exit 2).
+    public func lint(paths: [String]) throws(LintPathError) -> LintReport {
+        lint(files: try LintFiles.expand(paths))
+    }
+
+    /// Lints the given files, in parallel when `isParallel`.
+    public func lint(files: [String]) -> LintReport {
+        let slots = ResultSlots(count: files.count)
+        if isParallel && files.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: files.count) { i in
+                slots[i] = lint(file: files[i])
+            }
+        } else {
+            for (i, file) in files.enumerated() { slots[i] = lint(file: file) }
+        }
+        return LintReport(diagnostics: DiagnosticMerge.sorted(slots.all.flatMap { $0 }), files: files.count)
+    }
+
+    /// One file: its text is read (a binary, non-UTF-8 or oversized file is one diagnostic),
+    /// checked statically, and run unless it does not parse; the two passes merged.
+    ///
+    ///     Linter().lint(file: "app.lua")    // [Diagnostic]
+    public func lint(file: String) -> [Diagnostic] {
+        let source: String
+        do throws(Diagnostic) {
+            source = try SourceFile.read(file)
+        } catch {
+            return [error]
+        }
+        return lint(source: source, file: file)
+    }
+
+    /// Checks script text as if it were the file `file`.
+    ///
+    ///     Linter().lint(source: "mut(View.alpah, 1)", file: "a.lua")    // unknown-property at 1:10
+    public func lint(source: String, file: String) -> [Diagnostic] {
+        let found = StaticChecker(schema: schema).check(source: source, file: file)
+        // A file Lua cannot parse cannot run; the static pass has said where and why.
+        let dynamic = found.contains { $0.code == .syntaxError } ? [] : dynamicPass.check(file: file, source: source)
+        let suppressed = dynamic.isEmpty ? Suppressions() : Suppressions(source: source)
+        let kept = dynamic.filter { $0.file != file || !suppressed.suppresses($0) }
+        return DiagnosticMerge.merge(static: found, dynamic: kept)
+    }
+}
+
+/// What lint found over a set of files.
+public struct LintReport: Sendable, Equatable {
+    /// Sorted by file, line, column.
+    public var diagnostics: [Diagnostic]
+    /// How many files were checked.
+    public var files: Int
+
+    public init(diagnostics: [Diagnostic], files: Int) {
+        self.diagnostics = diagnostics
+        self.files = files
+    }
+
+    public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// 0 when clean, 1 when there are errors or more warnings than `maxWarnings` (SPEC §4).
+    ///
+    ///     report.exitCode(maxWarnings: 0)    // 1 as soon as there is a warning
+    public func exitCode(maxWarnings: Int?) -> Int32 {
+        if errors > 0 { return 1 }
+        if let maxWarnings, warnings > maxWarnings { return 1 }
+        return 0
+    }
+}
+
+/// A path given to `stylerun lint` that does not exist.
+public struct LintPathError: Error, Sendable, Equatable {
+    public let path: String
+    public var message: String { "No such file or folder: '\(path)'." }
+}
+
+/// The `.lua` files under the paths given to `stylerun lint`.
+enum LintFiles {
+    /// Files as given; folders searched recursively for `.lua` files, skipping hidden folders
+    /// (`.git`, `.build`) and definitions files. Sorted and without repeats, so the output order
+    /// is deterministic.
+    static func expand(_ paths: [String]) throws(LintPathError) -> [String] {
+        let fm = FileManager.default
+        var files: [String] = []
+        for path in paths.isEmpty ? ["."] : paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw LintPathError(path: path) }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            files += luaFiles(in: path)
+        }
+        var seen = Set<String>()
+        return files.sorted().filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+    }
+
+    private static func luaFiles(in folder: String) -> [String] {
+        let fm = FileManager.default
+        guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
+        var found: [String] = []
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let path = folder == "." ? entry : (folder.hasSuffix("/") ? folder + entry : folder + "/" + entry)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                found += luaFiles(in: path)
+            } else if entry.hasSuffix(".lua"), !isDefinitionFile(path) {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// A language server definitions file (`---@meta`, like `stylerun types` writes) declares
+    /// the API rather than using it; found in a folder, it is not a script to lint.
+    private static func isDefinitionFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 9)) ?? Data()
+        return start == Data("---@meta ".utf8) || start.starts(with: Data("---@meta\n".utf8))
+    }
+}
+
+/// One result per file, written from whichever thread linted it.
+private final class ResultSlots: @unchecked Sendable {
+    private var results: [[Diagnostic]]
+    private let lock = NSLock()
+
+    init(count: Int) { results = Array(repeating: [], count: count) }
+
+    subscript(index: Int) -> [Diagnostic] {
+        get { lock.withLock { results[index] } }
+        set { lock.withLock { results[index] = newValue } }
+    }
+
+    var all: [[Diagnostic]] { lock.withLock { results } }
+}

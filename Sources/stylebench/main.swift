@@ -1,0 +1,88 @@
+// stylebench: stylerun's benchmarks, each measured beside a baseline in the same run or as a
+// median of many runs with its spread. `swift run -c release stylebench [--quick]`.
+import Foundation
+import StyleRun
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "--memory-probe", arguments.count == 3, let views = Int(arguments[1]) {
+    MemoryBenchmark.probe(views: views, provenance: arguments[2] == "provenance")
+    exit(0)
+}
+let sections = ["apply", "reload", "lint", "start", "memory"]
+/// `--only SECTION`: one benchmark, e.g. under a profiler.
+let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let understood = arguments.enumerated().allSatisfy { i, a in
+    a == "--quick" || a == "--only" || (i > 0 && arguments[i - 1] == "--only" && sections.contains(a))
+}
+if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
+    print("""
+    usage: stylebench [--quick] [--only apply|reload|lint|start|memory]
+
+    Runs stylerun's benchmarks and prints a table.
+    --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
+    --only    run one benchmark (for a profiler).
+    Build the release stylerun first (`swift build -c release`) for the start benchmark.
+    """)
+    exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 2)
+}
+let quick = arguments.contains("--quick")
+func runs(_ section: String) -> Bool { only == nil || only == section }
+
+/// The checkout: stdlib/ and examples/ are read from it.
+let repository: String = {
+    let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    if FileManager.default.fileExists(atPath: fromSource + "/examples") { return fromSource }
+    return FileManager.default.currentDirectoryPath
+}()
+
+/// The stylerun built beside this binary (same configuration), if any.
+let stylerun: String? = {
+    let path = (MemoryBenchmark.executable as NSString).deletingLastPathComponent + "/stylerun"
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}()
+
+func progress(_ text: String) {
+    FileHandle.standardError.write("stylebench: \(text)\n".data(using: .utf8)!)
+}
+
+#if DEBUG
+let configuration = "debug (numbers are meaningless: use -c release)"
+#else
+let configuration = "release"
+#endif
+
+print("stylebench — \(quick ? "quick run" : "full run"), \(configuration) build")
+print("machine: \(Machine.cores) cores, \(Machine.cpuModel), \(Machine.memory) RAM, load average \(Machine.load) at start")
+print("date: \(ISO8601DateFormatter().string(from: Date()))")
+print("")
+
+var rows: [Row] = []
+let started = monotonicNanoseconds()
+if runs("apply") {
+    progress("apply…")
+    rows += ApplyBenchmark(views: 10_000, rounds: quick ? 5 : 40).run()
+}
+if runs("reload") {
+    progress("reload…")
+    rows += ReloadBenchmark(repository: repository, exampleRounds: quick ? 10 : 200, treeRounds: quick ? 5 : 60,
+                            treeViews: 10_000).run()
+}
+if runs("lint") {
+    progress("lint…")
+    rows += LintBenchmark(repository: repository, stylerun: stylerun, rounds: quick ? 1 : 5).run()
+}
+if runs("start") {
+    progress("start…")
+    rows += StartBenchmark(stylerun: stylerun, example: repository + "/examples/subscribe.lua", runs: quick ? 10 : 100).run()
+}
+if runs("memory") {
+    progress("memory…")
+    rows += MemoryBenchmark(views: quick ? 20_000 : 100_000).run()
+}
+
+print(Table.render(rows))
+let seconds = Double(monotonicNanoseconds() - started) / 1e9
+let missed = rows.filter { $0.met == false }.count
+print(String(format: "%d targets met, %d missed; %.0f s.", rows.filter { $0.met == true }.count, missed, seconds))

@@ -1,0 +1,138 @@
+import Foundation
+import StyleRun
+import XCTest
+
+/// Bad input on the command line (SPEC §4): one clear line each, the documented exit code, never
+/// a trap; and a crash of the evaluator process turned into a diagnostic.
+final class BadInputTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-bad-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func assertOneLine(_ r: CommandResult, status: Int32, says text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(r.status, status, r.stderr, file: file, line: line)
+        XCTAssertEqual(r.errorLines.count, 1, r.stderr, file: file, line: line)
+        XCTAssertTrue(r.firstErrorLine.contains(text), "expected '\(text)' in: \(r.stderr)", file: file, line: line)
+        XCTAssertFalse(r.crashed, r.stderr, file: file, line: line)
+    }
+
+    func testAnEmptyFileSaysItReturnedNothing() throws {
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("empty.lua").path, contents: Data())
+        let r = try StyleRunCommand.run(["empty.lua"], in: folder)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.firstErrorLine.hasPrefix("empty.lua:1:1: error: The script returned nothing"), r.stderr)
+        XCTAssertFalse(r.crashed, r.stderr)
+    }
+
+    /// A FIFO would block a plain read forever; it is refused before reading.
+    func testAFIFOIsNotARegularFile() throws {
+        let path = folder.appendingPathComponent("pipe.lua").path
+        XCTAssertEqual(mkfifo(path, 0o644), 0)
+        let started = Date()
+        for extra in [[], ["--no-isolation"]] {
+            let r = try StyleRunCommand.run(["pipe.lua"] + extra, in: folder)
+            assertOneLine(r, status: 1, says: "'pipe.lua' is not a regular file")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
+    func testADeviceIsNotARegularFile() throws {
+        assertOneLine(try StyleRunCommand.run(["/dev/null"], in: folder), status: 1, says: "is not a regular file")
+    }
+
+    /// A file deleted before it could be read: a symbolic link left dangling.
+    func testAFileThatIsGoneIsMissing() throws {
+        let target = folder.appendingPathComponent("gone.lua")
+        try "return Label {}".write(to: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.lua").path, withDestinationPath: target.path)
+        try FileManager.default.removeItem(at: target)
+        assertOneLine(try StyleRunCommand.run(["link.lua"], in: folder), status: 2, says: "No such file: 'link.lua'")
+    }
+
+    func testAnUnreadableFileSaysPermissionDenied() throws {
+        // chmod 000 does not stop root (CAP_DAC_OVERRIDE), so there is nothing to observe.
+        try XCTSkipIf(geteuid() == 0, "running as root: file permissions do not apply")
+        let path = folder.appendingPathComponent("secret.lua").path
+        try "return Label {}".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(path, 0), 0)
+        assertOneLine(try StyleRunCommand.run(["secret.lua"], in: folder), status: 1, says: "permission denied")
+    }
+
+    func testFlagMistakesExitTwo() throws {
+        try "return Label {}".write(to: folder.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
+        let cases: [(arguments: [String], says: String)] = [
+            (["ok.lua", "--format", "json", "--format", "tree"], "Option '--format' can be given only once."),
+            (["ok.lua", "--format", "xml"], "Invalid value 'xml' for '--format'"),
+            (["ok.lua", "--timeout", "-1"], "Invalid value '-1' for '--timeout'"),
+            (["ok.lua", "--timeout", "nan"], "Invalid value 'nan' for '--timeout'"),
+            (["ok.lua", "other.lua"], "Unexpected argument 'other.lua'."),
+            (["watch", "ok.lua", "--no-isolation"], "Unknown option '--no-isolation'."),
+            (["--isolation", "ok.lua"], "Unknown option '--isolation'."),
+        ]
+        for c in cases {
+            let r = try StyleRunCommand.run(c.arguments, in: folder)
+            XCTAssertEqual(r.status, 2, "\(c.arguments): \(r.stderr)")
+            XCTAssertTrue(r.firstErrorLine.contains(c.says), "\(c.arguments): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "", "\(c.arguments)")
+            XCTAssertFalse(r.crashed, "\(c.arguments): \(r.stderr)")
+        }
+    }
+
+    /// Limits far past anything real are accepted without overflowing into a trap.
+    func testHugeLimitsDoNotTrap() throws {
+        try "return Label { id = 'ok' }".write(to: folder.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
+        for extra in [["--timeout", "1e308"], ["--memory", "9223372036854775807"], ["--instructions", "9223372036854775807"]] {
+            let r = try StyleRunCommand.run(["ok.lua"] + extra, in: folder)
+            XCTAssertEqual(r.status, 0, "\(extra): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains("Label#ok"), "\(extra): \(r.stdout)")
+            XCTAssertFalse(r.crashed, "\(extra): \(r.stderr)")
+        }
+    }
+
+    // MARK: Isolation
+
+    /// The evaluator process dies of a signal while the script runs (here SIGSEGV sent to it, as a
+    /// crash in the Lua VM would raise): stylerun reports it for the file and exits 1.
+    func testACrashOfTheEvaluatorIsADiagnostic() throws {
+        let name = "spin-\(UUID().uuidString.prefix(8)).lua"
+        try "local n = 0\nwhile true do n = n + 1 end\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let killer = Thread {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if let pid = Self.process(withArguments: [IsolatedRun.childCommand, name]) {
+                    kill(pid, SIGSEGV)
+                    return
+                }
+                usleep(20_000)
+            }
+        }
+        killer.start()
+        let r = try StyleRunCommand.run([name, "--timeout", "20"], in: folder)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        // SIGSEGV itself, or SIGABRT when AddressSanitizer's handler catches it first (scripts/sanitize).
+        let signal = IsolatedRun.underSanitizer ? SIGABRT : SIGSEGV
+        XCTAssertEqual(r.firstErrorLine, "\(name):1:1: error: The script crashed the evaluator (signal \(signal)). [crash]", r.stderr)
+        XCTAssertFalse(r.crashed, r.stderr)
+    }
+
+    /// The pid of a process whose command line contains `arguments` in order.
+    static func process(withArguments arguments: [String]) -> pid_t? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            let parts = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if let first = parts.firstIndex(of: arguments[0]), Array(parts[first...].prefix(arguments.count)) == arguments {
+                return pid
+            }
+        }
+        return nil
+    }
+}

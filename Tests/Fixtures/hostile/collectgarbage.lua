@@ -1,0 +1,3 @@
+-- expect: Undefined global 'collectgarbage'
+collectgarbage("stop")
+return Label {}

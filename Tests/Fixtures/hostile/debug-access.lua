@@ -1,0 +1,3 @@
+-- expect: Undefined global 'debug'
+debug.sethook()
+return Label {}

@@ -1,0 +1,2 @@
+-- expect: returned nothing
+local x = string.rep("", math.maxinteger)

@@ -1,0 +1,3 @@
+-- expect: as its error
+local e = setmetatable({}, { __tostring = function() error("and again") end })
+error(e)

@@ -1,0 +1,2 @@
+-- expect: Invalid conversion
+return Label { text = string.format("%99999d", 1) }

@@ -1,0 +1,4 @@
+-- expect: limit of
+while true do
+  pcall(function() while true do end end)
+end

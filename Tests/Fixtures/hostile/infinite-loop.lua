@@ -1,0 +1,3 @@
+-- expect: limit of
+local n = 0
+while true do n = n + 1 end

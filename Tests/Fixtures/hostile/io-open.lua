@@ -1,0 +1,4 @@
+-- expect: Undefined global 'io'
+local f = io.open("hostile-marker.txt", "w")
+f:write("pwned")
+return Label {}

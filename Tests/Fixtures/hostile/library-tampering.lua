@@ -1,0 +1,3 @@
+-- expect: read-only
+string.format = function() return "pwned" end
+return Label {}

@@ -1,0 +1,3 @@
+-- expect: memory limit
+local s = string.rep("x", 1 << 40)
+return Label { text = s }

@@ -1,0 +1,3 @@
+-- expect: Undefined global 'os'
+os.execute("touch hostile-marker.txt")
+return Label {}

@@ -1,0 +1,2 @@
+-- expect: Undefined global 'os'
+return Label { text = os.getenv("HOME") }

@@ -1,0 +1,3 @@
+-- expect: is not a module name
+local secrets = require "../../../etc/passwd"
+return Label {}

@@ -1,0 +1,3 @@
+-- expect: dump
+local bytecode = string.dump(function() return 1 end)
+return Label { text = bytecode }

@@ -1,0 +1,98 @@
+import Foundation
+import StyleCore
+import XCTest
+@testable import StyleRun
+
+/// One broken script per rule in `Tests/Fixtures/lint/static`, with every diagnostic the static
+/// pass must give: code, line, column, suggestion, and the words.
+final class StaticCheckerCorpusTests: XCTestCase {
+    private struct Expected {
+        var code: Diagnostic.Code
+        var line: Int
+        var column: Int
+        var suggestion: String?
+        var message: String
+
+        init(_ code: Diagnostic.Code, _ line: Int, _ column: Int, _ suggestion: String, _ message: String) {
+            (self.code, self.line, self.column, self.suggestion, self.message) = (code, line, column, suggestion, message)
+        }
+
+        init(_ code: Diagnostic.Code, _ line: Int, _ column: Int, _ message: String) {
+            (self.code, self.line, self.column, self.suggestion, self.message) = (code, line, column, nil, message)
+        }
+    }
+
+    private let corpus: [(file: String, expected: [Expected])] = [
+        ("syntax-error.lua", [
+            Expected(.syntaxError, 2, 26, "')' expected near '1'."),
+        ]),
+        ("unknown-property.lua", [
+            Expected(.unknownProperty, 3, 25, "cornerRadius", "View.layer has no property 'cornerRadus'. Did you mean 'cornerRadius'?"),
+        ]),
+        ("wrong-type.lua", [
+            Expected(.typeMismatch, 2, 32, "'Label.textColor' expects Color, got Int."),
+            Expected(.typeMismatch, 3, 19, "'Label.text' expects String or nil, got Int."),
+            Expected(.typeMismatch, 5, 17, "'Label.textColor' expects Color, got Bool."),
+        ]),
+        ("bad-enum.lua", [
+            Expected(.invalidEnum, 3, 37, "The value 'diagonal' is invalid for 'StackView.axis'; use 'horizontal' or 'vertical'."),
+            Expected(.invalidEnum, 3, 62, "center",
+                     "The value 'centre' is invalid for 'StackView.alignment'; use 'fill', 'leading', 'top', 'firstBaseline', 'center', 'trailing', 'bottom' or 'lastBaseline'."),
+        ]),
+        ("out-of-range.lua", [
+            Expected(.outOfRange, 2, 31, "The value 1.5 is out of range for 'View.alpha' (0…1)."),
+            Expected(.outOfRange, 3, 61, "The value -1 is out of range for 'Label.numberOfLines' (≥ 0)."),
+        ]),
+        ("undefined-global.lua", [
+            Expected(.undefinedGlobal, 3, 10, "mut", "Undefined global 'mutt'. Did you mean 'mut'?"),
+        ]),
+        ("unknown-kind.lua", [
+            Expected(.unknownKind, 2, 19, "Button", "Unknown kind 'Buton' in selector 'StackView > Buton.primary'. Did you mean 'Button'?"),
+        ]),
+        ("function-kind.lua", [
+            Expected(.unknownProperty, 3, 5, "Label has no property 'spacing'. 'spacing' exists on StackView, not Label."),
+            Expected(.unknownProperty, 7, 9, "Label has no property 'axis'. 'axis' exists on StackView, not Label."),
+            Expected(.unknownProperty, 9, 67, "cornerRadius", "Button.layer has no property 'cornerRadus'. Did you mean 'cornerRadius'?"),
+        ]),
+        ("duplicate-set.lua", [
+            Expected(.duplicateSet, 2, 18, "'View.alpha' is set twice in one concat; the value set here is replaced on line 2 and never used."),
+        ]),
+        ("grid.lua", [
+            Expected(.grid, 2, 41, "8", "The value 10 for 'StackView.spacing' is off the 4-point grid; use 8 or 12."),
+            Expected(.grid, 2, 80, "4", "The value 6 in insets(…) is off the 4-point grid; use 4 or 8."),
+            Expected(.grid, 3, 73, "0", "The value 3 for 'StackView.layoutMargins.bottom' is off the 4-point grid; use 0 or 4."),
+        ]),
+        ("color-literal.lua", [
+            Expected(.colorLiteral, 3, 44, "A color literal for 'View.backgroundColor' while the file declares theme tokens; use a token so that every theme can change it."),
+            Expected(.colorLiteral, 4, 50, "A color literal for 'Label.textColor' while the file declares theme tokens; use a token so that every theme can change it."),
+        ]),
+        ("suppression.lua", [
+            Expected(.grid, 5, 34, "8", "The value 10 for 'StackView.spacing' is off the 4-point grid; use 8 or 12."),
+        ]),
+        ("shadowing.lua", []),
+    ]
+
+    func testEveryRuleAtItsExactPosition() throws {
+        let folder = StaticCheckerCleanTests.root.appendingPathComponent("Tests/Fixtures/lint/static")
+        for (file, expected) in corpus {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let found = StaticChecker().check(source: source, file: file)
+            XCTAssertEqual(found.count, expected.count, "\(file): \(found.map(\.description))")
+            for (d, e) in zip(found, expected) {
+                XCTAssertEqual(d.code, e.code, "\(file): \(d)")
+                XCTAssertEqual(d.line, e.line, "\(file): \(d)")
+                XCTAssertEqual(d.column, e.column, "\(file): \(d)")
+                XCTAssertEqual(d.message, e.message, file)
+                XCTAssertEqual(d.suggestions.first, e.suggestion, "\(file): \(d)")
+                XCTAssertEqual(d.file, file)
+                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral].contains(d.code)
+                XCTAssertEqual(d.severity, isWarning ? .warning : .error, "\(file): \(d)")
+            }
+        }
+    }
+
+    func testCorpusCoversEveryFixture() throws {
+        let names = StaticCheckerCleanTests.luaFiles(in: "Tests/Fixtures/lint/static").map(\.lastPathComponent)
+        XCTAssertEqual(Set(names), Set(corpus.map(\.file)))
+    }
+}

@@ -42,10 +42,27 @@ public struct Cascade {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
         let index = stylesheet.ruleIndex
+        // The filter holds the keys of the ancestors of the view being styled: those above
+        // `root`, then the path from `root` down, as `views` is in depth-first order.
+        var filter = AncestorFilter()
+        var above: [View] = []
+        var ancestor = root.parent
+        while let a = ancestor { above.append(a); ancestor = a.parent }
+        for a in above.reversed() { filter.push(a) }
+        let base = filter.depth
+        var path: [View] = []
+        var matches: [RuleIndex.Match] = []
         for view in views {
+            while let last = path.last, last !== view.parent {
+                path.removeLast()
+                filter.pop()
+            }
             let steps = CascadeSteps(view: view, appearances: appearances, index: index)
-            steps.run(recordingProvenance: recordingProvenance, into: &collector)
+            steps.run(recordingProvenance: recordingProvenance, filter: filter, matches: &matches, into: &collector)
+            path.append(view)
+            filter.push(view)
         }
+        precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
 
         if collector.hasErrors {
             for (view, state) in zip(views, saved) {
@@ -82,16 +99,18 @@ private struct CascadeSteps {
     let appearances: [Appearance]
     let index: RuleIndex
 
-    func run(recordingProvenance: Bool, into collector: inout DiagnosticCollector) {
+    func run(recordingProvenance: Bool, filter: AncestorFilter, matches: inout [RuleIndex.Match],
+             into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, recordsProvenance: recordingProvenance)
         for appearance in appearances where appearance.applies(to: view) {
             application.origin = .appearance(kind: appearance.kind.name)
             collector.run { () throws(Diagnostic) in try application.apply(appearance.style) }
         }
-        for match in index.orderedMatches(for: view) {
-            let rule = index.rules[match.rule]
-            application.origin = .rule(selector: rule.selector.selectors[match.selector].text)
-            collector.run { () throws(Diagnostic) in try application.apply(rule.style) }
+        index.orderedMatches(for: view, filter: filter, into: &matches)
+        for match in matches {
+            application.origin = .rule(selector: index.prepared[match.candidate].selector.text)
+            let style = index.rules[match.rule].style
+            collector.run { () throws(Diagnostic) in try application.apply(style) }
         }
         for (i, style) in view.styles.enumerated() {
             application.origin = .viewStyle(index: i + 1)

@@ -25,6 +25,8 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     let defaultProvenance: [[Contribution]]
     /// 0 for a root kind, its super-kind's depth + 1 otherwise.
     public let depth: Int
+    /// The ancestor filter's keys of this kind and its super-kinds (`AncestorFilter.push`).
+    let filterKeys: [Int]
 
     /// What a name on a kind leads to.
     public enum Member: Sendable {
@@ -41,6 +43,7 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         self.isViewKind = isViewKind
         self.doc = doc
         self.depth = superKind.map { $0.depth + 1 } ?? 0
+        self.filterKeys = [AncestorFilter.key(kind: name)] + (superKind?.filterKeys ?? [])
         var properties = superKind?.properties ?? []
         var members = superKind?.members ?? [:]
         for declaration in declarations {

@@ -16,46 +16,74 @@ public struct RuleIndex {
     }
 
     public let rules: [Rule]
-    private var byID: [String: [Entry]] = [:]
-    private var byClass: [String: [Entry]] = [:]
-    private var byKind: [Kind: [Entry]] = [:]
-    private var universal: [Entry] = []
-    /// `rules[r].selector.selectors[s].specificity`, computed once.
-    private let specificities: [[Specificity]]
+    /// What matching needs of each complex selector, in the order of `rules`; buckets hold
+    /// indices into it.
+    let prepared: [Candidate]
+    private var byID: [String: [Int]] = [:]
+    private var byClass: [String: [Int]] = [:]
+    private var byKind: [Kind: [Int]] = [:]
+    private var universal: [Int] = []
+
+    /// One complex selector, with what the cascade tests before verifying it, computed once.
+    struct Candidate {
+        let entry: Entry
+        /// The rule's style's kind: a view of another kind cannot take the rule.
+        let styleKind: Kind
+        let specificity: Specificity
+        /// The rule's source order.
+        let order: Int
+        let selector: ComplexSelector
+        /// `AncestorFilter.keys(requiredBy: selector)`.
+        let ancestorKeys: [Int]
+    }
+
+    /// A verified match while ordering a view's matches.
+    struct Match {
+        /// Index into `prepared`.
+        var candidate: Int
+        var rule: Int
+        var selector: Int
+        var specificity: Specificity
+        var order: Int
+    }
 
     public init(_ rules: [Rule]) {
         self.rules = rules
-        self.specificities = rules.map { $0.selector.selectors.map(\.specificity) }
         var classUse: [String: Int] = [:]
         for rule in rules {
             for complex in rule.selector.selectors where complex.subject.id == nil {
                 for c in complex.subject.classes { classUse[c, default: 0] += 1 }
             }
         }
+        var prepared: [Candidate] = []
         for (r, rule) in rules.enumerated() {
             for (s, complex) in rule.selector.selectors.enumerated() {
-                let entry = Entry(rule: r, selector: s)
+                let i = prepared.count
+                prepared.append(Candidate(entry: Entry(rule: r, selector: s), styleKind: rule.style.kind,
+                                          specificity: complex.specificity, order: rule.order, selector: complex,
+                                          ancestorKeys: AncestorFilter.keys(requiredBy: complex)))
                 let subject = complex.subject
                 if let id = subject.id {
-                    byID[id, default: []].append(entry)
+                    byID[id, default: []].append(i)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
-                    byClass[rarest, default: []].append(entry)
+                    byClass[rarest, default: []].append(i)
                 } else if let kind = subject.kind {
-                    byKind[kind, default: []].append(entry)
+                    byKind[kind, default: []].append(i)
                 } else {
-                    universal.append(entry)
+                    universal.append(i)
                 }
             }
         }
+        self.prepared = prepared
     }
 
     /// The complex selectors that could match `view`, before verification: those in its
     /// buckets whose rule's style the view can take. Each appears once, in no particular order.
     public func candidates(for view: View) -> [Entry] {
         var out: [Entry] = []
-        func gather(_ bucket: [Entry]?) {
+        func gather(_ bucket: [Int]?) {
             guard let bucket else { return }
-            for e in bucket where view.kind.isA(rules[e.rule].style.kind) { out.append(e) }
+            for i in bucket where view.kind.isA(prepared[i].styleKind) { out.append(prepared[i].entry) }
         }
         if let id = view.id { gather(byID[id]) }
         for c in view.classes { gather(byClass[c]) }
@@ -69,39 +97,51 @@ public struct RuleIndex {
     /// A rule whose list has several matching selectors counts once, with the most specific
     /// (the first written on a tie), as in CSS; its style is applied once.
     public func matches(for view: View) -> [RuleMatch] {
-        orderedMatches(for: view).map { RuleMatch(rule: rules[$0.rule], selector: rules[$0.rule].selector.selectors[$0.selector]) }
+        var found: [Match] = []
+        orderedMatches(for: view, filter: nil, into: &found)
+        return found.map { RuleMatch(rule: rules[$0.rule], selector: prepared[$0.candidate].selector) }
     }
 
-    /// `matches(for:)` as entries, without copying rules: what the cascade runs for every view,
-    /// so it looks up no dictionary beyond the buckets and allocates one small array.
-    func orderedMatches(for view: View) -> [Entry] {
-        var found: [(entry: Entry, specificity: Specificity)] = []
-        func gather(_ bucket: [Entry]?) {
-            guard let bucket else { return }
-            for e in bucket where view.kind.isA(rules[e.rule].style.kind) && rules[e.rule].selector.selectors[e.selector].matches(view) {
-                let specificity = specificities[e.rule][e.selector]
-                if let i = found.firstIndex(where: { $0.entry.rule == e.rule }) {
-                    let current = found[i]
-                    if specificity > current.specificity || (specificity == current.specificity && e.selector < current.entry.selector) {
-                        found[i] = (e, specificity)
+    /// `matches(for:)` as `Match`es in `found` (emptied first, its storage reused), without
+    /// copying rules: what the cascade runs for every view.
+    ///
+    /// With `filter` holding the keys of `view`'s ancestors, a candidate needing an ancestor key
+    /// the filter lacks is rejected without walking the ancestors.
+    func orderedMatches(for view: View, filter: AncestorFilter?, into found: inout [Match]) {
+        found.removeAll(keepingCapacity: true)
+        let kind = view.kind
+        prepared.withUnsafeBufferPointer { prepared in
+            func gather(_ bucket: [Int]?) {
+                guard let bucket else { return }
+                for i in bucket {
+                    let c = prepared[i]
+                    guard kind.isA(c.styleKind) else { continue }
+                    if let filter, !filter.mayContainAll(c.ancestorKeys) { continue }
+                    guard c.selector.matches(view) else { continue }
+                    if let j = found.firstIndex(where: { $0.rule == c.entry.rule }) {
+                        let current = found[j]
+                        if c.specificity > current.specificity || (c.specificity == current.specificity && c.entry.selector < current.selector) {
+                            found[j] = Match(candidate: i, rule: c.entry.rule, selector: c.entry.selector,
+                                             specificity: c.specificity, order: c.order)
+                        }
+                    } else {
+                        found.append(Match(candidate: i, rule: c.entry.rule, selector: c.entry.selector,
+                                           specificity: c.specificity, order: c.order))
                     }
-                } else {
-                    found.append((e, specificity))
                 }
             }
+            if let id = view.id { gather(byID[id]) }
+            for c in view.classes { gather(byClass[c]) }
+            var k: Kind? = kind
+            while let current = k {
+                gather(byKind[current])
+                k = current.superKind
+            }
+            gather(universal)
         }
-        if let id = view.id { gather(byID[id]) }
-        for c in view.classes { gather(byClass[c]) }
-        var kind: Kind? = view.kind
-        while let k = kind {
-            gather(byKind[k])
-            kind = k.superKind
+        if found.count > 1 {
+            found.sort { a, b in a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order }
         }
-        gather(universal)
-        found.sort { a, b in
-            a.specificity != b.specificity ? a.specificity < b.specificity : rules[a.entry.rule].order < rules[b.entry.rule].order
-        }
-        return found.map(\.entry)
     }
 }
 

@@ -30,9 +30,13 @@ public final class StyleApplication {
 
     /// Writes an already checked value.
     public func write(_ property: Property, _ value: Value, at location: SourceLocation?, isTransform: Bool = false) {
-        view.values[property.slot] = value
+        write(slot: property.slot, value, at: location, isTransform: isTransform)
+    }
+
+    func write(slot: Int, _ value: Value, at location: SourceLocation?, isTransform: Bool = false) {
+        view.values[slot] = value
         if recordsProvenance {
-            view.provenance![property.slot].append(
+            view.provenance![slot].append(
                 Contribution(value: value, origin: origin, location: location, isTransform: isTransform))
         }
     }
@@ -74,7 +78,23 @@ public final class StyleApplication {
 
     /// Runs one style's operations in order.
     public func apply(_ style: Style) throws(Diagnostic) {
-        for op in style.operations {
+        for op in style.operations { try apply(op) }
+    }
+
+    /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's.
+    func apply(_ style: PreparedStyle) throws(Diagnostic) {
+        let operations = style.operations
+        let kind = view.kind
+        for i in operations.indices {
+            if operations[i].slot >= 0, kind.isA(operations[i].root!) {
+                write(slot: operations[i].slot, operations[i].value, at: operations[i].location)
+            } else {
+                try apply(operations[i].operation)
+            }
+        }
+    }
+
+    private func apply(_ op: StyleOperation) throws(Diagnostic) {
             switch op {
             case .set(let path, let value, let loc):
                 try write(value, at: try resolve(path, at: loc), loc)
@@ -94,7 +114,6 @@ public final class StyleApplication {
             case .function(let fn, _):
                 try fn.apply(to: self)
             }
-        }
     }
 
     private func ensureApplies(_ kp: StyleKeyPath, at location: SourceLocation) throws(Diagnostic) {

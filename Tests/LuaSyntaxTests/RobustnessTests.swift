@@ -76,16 +76,16 @@ final class RobustnessTests: XCTestCase {
 
     /// Large inputs parse in time proportional to their size: long strings, long chains, and
     /// thousands of labels (where Lua's own lists are quadratic).
-    func testLargeInputsStayLinear() throws {
+    /// Large inputs of each shape parse (their speed is measured by stylebench, not here).
+    func testLargeInputsParse() throws {
         let statements = String(repeating: "a = b.c.d:e(f, 'g', {h = 1, [2] = i}) .. 3\n", count: 50_000)
         let longString = "x = [[" + String(repeating: "]=", count: 200_000) + "]]"
         let chain = "x = " + Array(repeating: "a + b * c", count: 50_000).joined(separator: " or ")
         let gotos = (0..<20_000).map { "goto l\($0)" }.joined(separator: " ") + "\n"
             + (0..<20_000).reversed().map { "::l\($0)::" }.joined(separator: " x() ")
-        for source in [statements, longString, chain, gotos] {
-            let start = Date()
-            _ = try LuaParser.parse(source)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        for (source, statementCount) in [(statements, 50_000), (longString, 1), (chain, 1), (gotos, 59_999)] {
+            let chunk = try LuaParser.parse(source)
+            XCTAssertEqual(chunk.body.statements.count, statementCount)
         }
     }
 }

@@ -19,7 +19,8 @@ final class FuzzRegressionTests: XCTestCase {
             let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
             let started = Date()
             let outcome = evaluateAndStyle(String(decoding: data, as: UTF8.self), chunk: name, folder: "/nonexistent", options: options)
-            XCTAssertLessThan(Date().timeIntervalSince(started), 2, "\(name) ran past its limits")
+            // A hang guard, not a speed check: the limit is 0.25 s, a runaway host loop takes far longer.
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(name) ran past its limits")
             if case .failed(let diagnostics) = outcome {
                 XCTAssertFalse(diagnostics.isEmpty, name)
             }

@@ -1,0 +1,90 @@
+/// The ids, classes and kinds of a view's ancestors, as a counting Bloom filter: what lets the
+/// cascade reject a selector such as `.card--dark Label` without walking a view's ancestors.
+///
+/// Browsers style with the same device (WebKit's `SelectorFilter`). The cascade walks the tree
+/// depth first, pushing a view's keys before its children and popping them after, so the
+/// filter always holds exactly the keys of the view's ancestors. A selector whose compounds left
+/// of the subject need a key the filter lacks cannot match; one whose keys are all present may
+/// match (two keys can share a counter) and is verified in full.
+///
+///     var filter = AncestorFilter()
+///     filter.push(card)                                 // card.card--dark
+///     filter.mayContainAll(AncestorFilter.keys(requiredBy: selector))   // true: verify it
+struct AncestorFilter {
+    /// 2¹² counters, indexed by two 12-bit slices of a key.
+    private static let bits = 12
+    private static let mask = (1 << bits) - 1
+
+    private var counts = [UInt32](repeating: 0, count: 1 << bits)
+    /// The keys pushed for each view still on the path, so that a pop removes exactly them.
+    private var pushed: [Int] = []
+    /// `pushed.count` before each view's keys, one per view on the path.
+    private var marks: [Int] = []
+
+    /// How many views are on the path.
+    var depth: Int { marks.count }
+
+    /// Adds `view`'s id, classes and kinds (its kind and super-kinds, as a kind compound
+    /// matches sub-kinds).
+    mutating func push(_ view: View) {
+        marks.append(pushed.count)
+        if let id = view.id { add(Self.key(id: id)) }
+        for name in view.classes { add(Self.key(class: name)) }
+        for key in view.kind.filterKeys { add(key) }
+    }
+
+    /// Removes the keys of the view pushed last.
+    mutating func pop() {
+        let mark = marks.removeLast()
+        counts.withUnsafeMutableBufferPointer { counts in
+            for key in pushed[mark...] {
+                counts[key & Self.mask] -= 1
+                counts[(key >> Self.bits) & Self.mask] -= 1
+            }
+        }
+        pushed.removeSubrange(mark...)
+    }
+
+    /// False only when some key is certainly absent.
+    func mayContainAll(_ keys: [Int]) -> Bool {
+        counts.withUnsafeBufferPointer { counts in
+            for key in keys where counts[key & Self.mask] == 0 || counts[(key >> Self.bits) & Self.mask] == 0 {
+                return false
+            }
+            return true
+        }
+    }
+
+    private mutating func add(_ key: Int) {
+        pushed.append(key)
+        counts[key & Self.mask] += 1
+        counts[(key >> Self.bits) & Self.mask] += 1
+    }
+
+    /// The keys some ancestor must have for `selector` to match: those of every compound left
+    /// of the subject (each is matched against an ancestor, whatever the combinator), each once.
+    static func keys(requiredBy selector: ComplexSelector) -> [Int] {
+        var keys: [Int] = []
+        for compound in selector.compounds.dropLast() {
+            if let id = compound.id { keys.append(key(id: id)) }
+            for name in compound.classes { keys.append(key(class: name)) }
+            if let kind = compound.kind { keys.append(key(kind: kind)) }
+        }
+        var seen = Set<Int>()
+        return keys.filter { seen.insert($0).inserted }
+    }
+
+    static func key(id: String) -> Int { key(tag: 1, id) }
+    static func key(class name: String) -> Int { key(tag: 2, name) }
+    /// By name, so that a kind can compute its keys while it is initialized; two kinds of one
+    /// name in different schemas share a key, which only makes the filter less selective.
+    static func key(kind name: String) -> Int { key(tag: 3, name) }
+    static func key(kind: Kind) -> Int { key(kind: kind.name) }
+
+    private static func key(tag: UInt8, _ value: some Hashable) -> Int {
+        var hasher = Hasher()
+        hasher.combine(tag)
+        hasher.combine(value)
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,34 @@
+/// A style's operations prepared once for applying to many views: what the cascade applies for
+/// rules and appearances.
+///
+/// A `set` through a typed path to a property has its value checked here, once, instead of at
+/// every view; applying it is then the kind test and one slot write. Every other operation
+/// (a transform, a function, a field, a path resolved per view, a value that fails its check)
+/// keeps the general path, with the same results and diagnostics as `StyleApplication.apply`.
+///
+///     let prepared = PreparedStyle(rule.style)
+///     try application.apply(prepared)
+struct PreparedStyle {
+    struct Operation {
+        /// The slot the checked `value` is written to; -1 for the general path.
+        let slot: Int
+        /// The path's root kind: the view must be one for the fast path.
+        let root: Kind?
+        let value: Value
+        let location: SourceLocation
+        /// The operation as written, for the general path.
+        let operation: StyleOperation
+    }
+
+    let operations: [Operation]
+
+    init(_ style: Style) {
+        operations = style.operations.map { op in
+            if case .set(.keyPath(let kp), let value, let location) = op, case .property(let p) = kp.target,
+               case .success(let checked) = p.check(value) {
+                return Operation(slot: p.slot, root: kp.root, value: checked, location: location, operation: op)
+            }
+            return Operation(slot: -1, root: nil, value: .null, location: op.location, operation: op)
+        }
+    }
+}

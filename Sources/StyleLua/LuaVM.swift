@@ -198,17 +198,27 @@ final class LuaVM {
                 guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(":") else { continue }
                 var message = String(rest.dropFirst(digits.count + 1).drop(while: { $0 == " " }))
                 var column = 1
+                var length = 0
                 if code == .syntaxError {
                     (message, column) = describeSyntaxError(message, line: line, chunk: chunk)
+                    length = Self.nearToken(in: message)?.count ?? 0
                 } else if let name = Self.quotedName(in: message) {
                     // "attempt to index a nil value (local 'x')": point at x.
-                    column = self.column(of: name, line: line, in: chunk) ?? 1
+                    if let c = self.column(of: name, line: line, in: chunk) { column = c; length = name.count }
                 }
-                return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column))
+                return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column), length: length)
             }
         }
         let file = sources.keys.sorted().first ?? "<script>"
         return Diagnostic(code, sentence(text), at: SourceLocation(file: file, line: 1))
+    }
+
+    /// The token a syntax error is `near` (`')' expected near 'x'` → `x`); nil at the end of input.
+    static func nearToken(in message: String) -> String? {
+        guard let near = message.range(of: " near ", options: .backwards) else { return nil }
+        var token = String(message[near.upperBound...])
+        if token.hasPrefix("'"), token.hasSuffix("'"), token.count >= 2 { token = String(token.dropFirst().dropLast()) }
+        return token == "<eof>" ? nil : token
     }
 
     /// The variable a Lua runtime message names: `(local 'x')`, `(global 'x')`, `(field 'x')`…
@@ -234,10 +244,7 @@ final class LuaVM {
         if let lines = sources[chunk], let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
             return (message, exact.column)
         }
-        guard let near = message.range(of: " near ", options: .backwards) else { return (message, 1) }
-        var token = String(message[near.upperBound...])
-        if token.hasPrefix("'"), token.hasSuffix("'"), token.count >= 2 { token = String(token.dropFirst().dropLast()) }
-        if token == "<eof>" { return (message, 1) }
+        guard let token = Self.nearToken(in: message) else { return (message, 1) }
         return (message, column(of: token, line: line, in: chunk, wholeWord: false) ?? 1)
     }
 

@@ -35,6 +35,7 @@ let parser = ArgumentParser(program: "stylerun", commands: [
           options: [
               .choice("format", LintFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
               .count("max-warnings", placeholder: "N", help: "Fail when there are more than N warnings."),
+              .flag("no-isolation", help: "Evaluate the scripts in this process instead of child processes: faster, for scripts you trust."),
               .flag("help", short: "h", standsAlone: true, help: "Show this help."),
           ]),
     .init(name: "types", summary: "Write Lua language server definitions of every kind and function.",
@@ -102,7 +103,8 @@ func terminal(_ fd: Int32) -> Terminal {
 
 func run() -> Int32 {
     let parsed: ParsedArguments
-    if isChild { _ = FileHandle.standardInput.readDataToEndOfFile() }
+    let input = isChild ? FileHandle.standardInput.readDataToEndOfFile() : Data()
+    if isChild, arguments == [IsolatedDynamicPass.childMode] { return IsolatedDynamicPass.runChild(input: input) }
     do throws(ArgumentError) {
         parsed = try parser.parse(arguments)
     } catch {
@@ -115,8 +117,10 @@ func run() -> Int32 {
     }
     if parsed.command == "kinds" { return kinds(parsed) }
     if parsed.command == "lint" {
+        // Untrusted scripts (a pull request's, in CI) are evaluated in child processes.
+        let linter = Linter(dynamicPass: parsed.flag("no-isolation") ? nil : IsolatedDynamicPass())
         return LintCommand(paths: parsed.arguments, format: parsed.value("format").flatMap(LintFormat.init) ?? .text,
-                           maxWarnings: parsed.count("max-warnings"), version: version).run()
+                           maxWarnings: parsed.count("max-warnings"), linter: linter, version: version).run()
     }
     if parsed.command == "types" { return write(LuaDefinitions().render(), to: parsed.value("output")) }
     if parsed.command != "watch", parsed.flag("version") {

@@ -47,6 +47,15 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    /// The silence limit restarts at each write to standard output.
+    func testTheSilenceLimitKillsAChildThatStopsReporting() throws {
+        let started = Date()
+        let o = try sh("echo 1; sleep 0.6; echo 2; sleep 0.6; echo 3; sleep 30", limits: .init(wallClock: 20, silence: 1))
+        guard case .timedOut = o.termination else { return XCTFail("\(o.termination)") }
+        XCTAssertEqual(String(decoding: o.stdout, as: UTF8.self), "1\n2\n3\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 6)
+    }
+
     func testTheCPULimitStopsABusyChild() throws {
         let o = try sh("while :; do :; done", limits: .init(cpuSeconds: 1, wallClock: 20))
         XCTAssertEqual(o.termination, .signaled(SIGXCPU))

@@ -48,6 +48,19 @@ final class ValueJSONTests: XCTestCase {
         XCTAssertEqual(d.json["suggestions"], [])
         XCTAssertEqual(d.json["column"], 1)
     }
+
+    /// What a lint child process prints, the parent reads back exactly, through the text.
+    func testDiagnosticReadsBackFromItsJSON() throws {
+        var d = Diagnostic(.unknownProperty, "View has no property 'a\"b\\c\u{1}é 🎨'.",
+                           at: SourceLocation(file: "dir/ü.lua", line: 3, column: 7), length: 4, suggestions: ["x", "y"])
+        d.endLine = 5
+        let text = d.json.serialized()
+        XCTAssertEqual(Diagnostic(json: try JSONValue(parsing: text)), d)
+        let w = Diagnostic("off-grid", "Off.", at: SourceLocation(file: "a.lua", line: 1), severity: .warning)
+        XCTAssertEqual(Diagnostic(json: w.json), w)
+        XCTAssertNil(Diagnostic(json: ["file": "a.lua", "line": 1]))
+        XCTAssertNil(Diagnostic(json: try JSONValue(parsing: text.replacingOccurrences(of: "\"error\"", with: "\"fatal\""))))
+    }
 }
 
 final class PropertyChangeJSONTests: XCTestCase {

@@ -22,11 +22,16 @@ public enum ChildProcess {
         public var cpuSeconds: Int?
         /// Seconds from the start after which the child is killed.
         public var wallClock: Double?
+        /// Seconds the child may go without writing to standard output (counted from the start,
+        /// then from its last write) before it is killed: a per-item wall clock for a child that
+        /// reports each item of a batch as it finishes it.
+        public var silence: Double?
 
-        public init(addressSpace: Int? = nil, cpuSeconds: Int? = nil, wallClock: Double? = nil) {
+        public init(addressSpace: Int? = nil, cpuSeconds: Int? = nil, wallClock: Double? = nil, silence: Double? = nil) {
             self.addressSpace = addressSpace
             self.cpuSeconds = cpuSeconds
             self.wallClock = wallClock
+            self.silence = silence
         }
     }
 
@@ -36,7 +41,7 @@ public enum ChildProcess {
         case exited(Int32)
         /// A signal ended it (a crash, or SIGXCPU/SIGKILL at the CPU limit).
         case signaled(Int32)
-        /// It ran past the wall-clock limit and was killed.
+        /// It ran past the wall-clock limit (or was silent past `silence`) and was killed.
         case timedOut(seconds: Double)
     }
 
@@ -124,7 +129,7 @@ public enum ChildProcess {
 
         apply(limits, to: pid)
         return collect(pid: pid, input: input, inputFD: inputPair[0], outFD: outPipe[0], errFD: errPipe[0],
-                       deadline: limits.wallClock.map { started + $0 }, started: started)
+                       deadline: limits.wallClock.map { started + $0 }, silence: limits.silence, started: started)
     }
 
     // MARK: Limits
@@ -155,7 +160,7 @@ public enum ChildProcess {
     /// Feeds standard input and drains standard output and error until the child closes them
     /// (or the deadline passes and it is killed), then reaps it.
     private static func collect(pid: pid_t, input: Data, inputFD: Int32, outFD: Int32, errFD: Int32,
-                                deadline: Double?, started: Double) -> Outcome {
+                                deadline: Double?, silence: Double?, started: Double) -> Outcome {
         var stdout = Data(), stderr = Data()
         var pending = input
         var inFD: Int32 = inputFD
@@ -163,11 +168,13 @@ public enum ChildProcess {
         var open: [Int32] = [outFD, errFD]
         var timedOut = false
         var buffer = [UInt8](repeating: 0, count: 65536)
+        var lastOutput = started
         while !open.isEmpty {
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if !pending.isEmpty { fds.append(pollfd(fd: inFD, events: Int16(POLLOUT), revents: 0)) }
             var timeout: Int32 = -1
-            if let deadline {
+            let quiet = silence.map { lastOutput + $0 }
+            if let deadline = [deadline, quiet].compactMap({ $0 }).min() {
                 let left = deadline - monotonicSeconds()
                 if left <= 0 {
                     kill(pid, SIGKILL)
@@ -189,7 +196,12 @@ public enum ChildProcess {
                 }
                 let n = read(entry.fd, &buffer, buffer.count)
                 if n > 0 {
-                    if entry.fd == outFD { stdout.append(buffer, count: n) } else { stderr.append(buffer, count: n) }
+                    if entry.fd == outFD {
+                        stdout.append(buffer, count: n)
+                        lastOutput = monotonicSeconds()
+                    } else {
+                        stderr.append(buffer, count: n)
+                    }
                 } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
                     close(entry.fd)
                     open.removeAll { $0 == entry.fd }

@@ -53,8 +53,14 @@ public struct IsolatedRun {
     /// The diagnostic for a child that did not end on its own (a signal, the CPU limit, the
     /// wall-clock kill); nil when it exited, since then it printed its own diagnostics.
     public func failure(file: String) -> Diagnostic? {
+        Self.failure(outcome.termination, limits: limits, file: file)
+    }
+
+    /// The diagnostic for `file` when a child under `limits` ended with `termination`; nil when
+    /// it exited.
+    static func failure(_ termination: ChildProcess.Termination, limits: ChildProcess.ResourceLimits, file: String) -> Diagnostic? {
         let at = SourceLocation(file: file, line: 1)
-        switch outcome.termination {
+        switch termination {
         case .exited:
             return nil
         case .timedOut(let seconds):

@@ -44,3 +44,23 @@ public struct InProcessDynamicPass: DynamicPass {
         }
     }
 }
+
+/// A dynamic pass that checks many files at once more cheaply than one at a time, such as one
+/// child process for many files (`IsolatedDynamicPass`). The linter reads every file first, then
+/// hands it every file it could read in a single call while the static pass runs on other
+/// threads; the results for a file that does not parse are dropped.
+public protocol BatchedDynamicPass: DynamicPass {
+    /// Every diagnostic found by evaluating each script, in the order of `scripts`.
+    func check(scripts: [LintScript]) -> [[Diagnostic]]
+}
+
+/// A file to evaluate: its name as the user gave it, and its text as the static pass read it.
+public struct LintScript: Sendable, Hashable {
+    public var file: String
+    public var source: String
+
+    public init(file: String, source: String) {
+        self.file = file
+        self.source = source
+    }
+}

@@ -42,7 +42,8 @@ public struct Linter: Sendable {
 
     /// Lints the given files, in parallel when `isParallel`.
     public func lint(files: [String]) -> LintReport {
-        let slots = ResultSlots(count: files.count)
+        if let batched = dynamicPass as? any BatchedDynamicPass { return lint(files: files, batchedBy: batched) }
+        let slots = ResultSlots<[Diagnostic]>(count: files.count, initial: [])
         if isParallel && files.count > 1 {
             DispatchQueue.concurrentPerform(iterations: files.count) { i in
                 slots[i] = lint(file: files[i])
@@ -72,8 +73,18 @@ public struct Linter: Sendable {
     ///     Linter().lint(source: "mut(View.alpah, 1)", file: "a.lua")    // unknown-property at 1:10
     public func lint(source: String, file: String) -> [Diagnostic] {
         let found = StaticChecker(schema: schema).check(source: source, file: file)
-        // A file Lua cannot parse cannot run; the static pass has said where and why.
-        let dynamic = found.contains { $0.code == .syntaxError } ? [] : dynamicPass.check(file: file, source: source)
+        let dynamic = Self.runs(found) ? dynamicPass.check(file: file, source: source) : []
+        return Self.merge(static: found, dynamic: dynamic, source: source, file: file)
+    }
+
+    /// Whether a file whose static diagnostics are `found` is evaluated: a file Lua cannot
+    /// parse cannot run, and the static pass has said where and why.
+    static func runs(_ found: [Diagnostic]) -> Bool {
+        !found.contains { $0.code == .syntaxError }
+    }
+
+    /// One file's diagnostics from both passes, the dynamic ones less those the file suppresses.
+    static func merge(static found: [Diagnostic], dynamic: [Diagnostic], source: String, file: String) -> [Diagnostic] {
         let suppressed = dynamic.isEmpty ? Suppressions() : Suppressions(source: source)
         let kept = dynamic.filter { $0.file != file || !suppressed.suppresses($0) }
         return DiagnosticMerge.merge(static: found, dynamic: kept)
@@ -160,16 +171,16 @@ enum LintFiles {
 }
 
 /// One result per file, written from whichever thread linted it.
-private final class ResultSlots: @unchecked Sendable {
-    private var results: [[Diagnostic]]
+final class ResultSlots<Element>: @unchecked Sendable {
+    private var results: [Element]
     private let lock = NSLock()
 
-    init(count: Int) { results = Array(repeating: [], count: count) }
+    init(count: Int, initial: Element) { results = Array(repeating: initial, count: count) }
 
-    subscript(index: Int) -> [Diagnostic] {
+    subscript(index: Int) -> Element {
         get { lock.withLock { results[index] } }
         set { lock.withLock { results[index] = newValue } }
     }
 
-    var all: [[Diagnostic]] { lock.withLock { results } }
+    var all: [Element] { lock.withLock { results } }
 }

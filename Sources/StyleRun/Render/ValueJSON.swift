@@ -50,6 +50,30 @@ extension Diagnostic {
             "suggestions": .array(suggestions.map(JSONValue.string)),
         ]
     }
+
+    /// A diagnostic read back from its `json`; nil when `value` does not have that shape.
+    ///
+    ///     Diagnostic(json: diagnostic.json) == diagnostic    // true
+    public init?(json value: JSONValue) {
+        guard case .string(let file)? = value["file"], case .number(let line)? = value["line"],
+              case .number(let column)? = value["column"], case .number(let endLine)? = value["endLine"],
+              case .number(let endColumn)? = value["endColumn"],
+              case .string(let severityName)? = value["severity"], let severity = Severity(rawValue: severityName),
+              case .string(let code)? = value["code"], case .string(let message)? = value["message"],
+              case .array(let list)? = value["suggestions"],
+              [line, column, endLine, endColumn].allSatisfy({ $0 == $0.rounded() && abs($0) < 1e15 }) else { return nil }
+        var suggestions: [String] = []
+        for entry in list {
+            guard case .string(let suggestion) = entry else { return nil }
+            suggestions.append(suggestion)
+        }
+        self.init(Diagnostic.Code(rawValue: code), message, at: SourceLocation(file: file, line: Int(line), column: Int(column)),
+                  severity: severity, suggestions: suggestions)
+        // The initializer keeps columns at 1 or more; a diagnostic is read back as it was written.
+        self.column = Int(column)
+        self.endLine = Int(endLine)
+        self.endColumn = Int(endColumn)
+    }
 }
 
 extension PropertyChange {

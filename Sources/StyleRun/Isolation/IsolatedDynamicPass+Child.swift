@@ -1,0 +1,118 @@
+import Foundation
+import StyleCore
+import StyleLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The child's side of `IsolatedDynamicPass`, and what passes between the two.
+///
+/// `stylerun __child lint-dynamic` reads one JSON request from standard input,
+///
+///     {"limits": {"seconds": 2, "memory": 67108864, "instructions": 50000000}, "stdlib": "/…/stdlib",
+///      "scripts": [{"file": "a.lua", "source": "return Label {}\n"}, …]}
+///
+/// evaluates the scripts in order with `InProcessDynamicPass` and the standard schema, and
+/// writes one line per script as soon as it is done:
+///
+///     {"file": "a.lua", "diagnostics": [{"file": "a.lua", "line": 3, …}]}
+///
+/// A line the parent reads in full is a result, whatever happens to the child afterwards.
+extension IsolatedDynamicPass {
+    /// The argument after `__child` that selects the lint evaluator.
+    public static let childMode = "lint-dynamic"
+
+    /// For tests only: an environment variable that makes the lint evaluator child fail on
+    /// purpose, so that the parent's handling of a crash or a runaway can be tested without a
+    /// real bug in the VM. A comma-separated list of `crash:NAME` (the child kills itself with
+    /// SIGSEGV on reaching the file NAME) and `hang:NAME` (it sleeps forever there, as a script
+    /// escaping every Lua limit would run); NAME matches the file as given or its last path
+    /// components. Only `stylerun __child lint-dynamic` reads it.
+    public static let testFaultsVariable = "STYLERUN_TEST_LINT_FAULTS"
+
+    /// The child's standard input for `scripts`.
+    static func request(_ scripts: [LintScript], limits: Limits, stdlibPath: String?) -> Data {
+        let request: JSONValue = [
+            "limits": ["seconds": .number(limits.seconds), "memory": .number(Double(limits.memory)),
+                       "instructions": .number(Double(limits.instructions))],
+            "stdlib": stdlibPath.map(JSONValue.string) ?? .null,
+            "scripts": .array(scripts.map { ["file": .string($0.file), "source": .string($0.source)] }),
+        ]
+        return Data(request.serialized().utf8)
+    }
+
+    /// The results the child reported, in order, up to the first missing, cut short or not for
+    /// the script expected there.
+    static func results(_ output: Data, for scripts: [LintScript]) -> [[Diagnostic]] {
+        var results: [[Diagnostic]] = []
+        var lineStart = output.startIndex
+        while results.count < scripts.count, let newline = output[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            defer { lineStart = newline + 1 }
+            guard let line = try? JSONValue(parsing: String(decoding: output[lineStart..<newline], as: UTF8.self)),
+                  line["file"] == .string(scripts[results.count].file),
+                  case .array(let list)? = line["diagnostics"] else { break }
+            let diagnostics = list.compactMap(Diagnostic.init(json:))
+            guard diagnostics.count == list.count else { break }
+            results.append(diagnostics)
+        }
+        return results
+    }
+
+    /// `stylerun __child lint-dynamic`, once standard input has been read as `input`: writes
+    /// each script's line on standard output; returns the exit status (2 for a request that
+    /// cannot be read, with a message on standard error).
+    public static func runChild(input: Data) -> Int32 {
+        guard let request = try? JSONValue(parsing: String(decoding: input, as: UTF8.self)),
+              case .number(let seconds)? = request["limits"]?["seconds"],
+              case .number(let memory)? = request["limits"]?["memory"],
+              case .number(let instructions)? = request["limits"]?["instructions"],
+              memory.isFinite, instructions.isFinite, abs(memory) < 0x1p62, abs(instructions) < 0x1p62,
+              case .array(let entries)? = request["scripts"] else {
+            FileHandle.standardError.write(Data("stylerun \(IsolatedRun.childCommand) \(childMode): the request on standard input is not valid.\n".utf8))
+            return 2
+        }
+        var stdlibPath: String?
+        if case .string(let path)? = request["stdlib"] { stdlibPath = path }
+        let pass = InProcessDynamicPass(schema: .standard,
+                                        limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
+                                        stdlibPath: stdlibPath)
+        let faults = TestFaults(ProcessInfo.processInfo.environment[testFaultsVariable] ?? "")
+        for entry in entries {
+            guard case .string(let file)? = entry["file"], case .string(let source)? = entry["source"] else {
+                FileHandle.standardError.write(Data("stylerun \(IsolatedRun.childCommand) \(childMode): a script in the request has no file or source.\n".utf8))
+                return 2
+            }
+            faults.strike(file)
+            let line: JSONValue = ["file": .string(file), "diagnostics": .array(pass.check(file: file, source: source).map(\.json))]
+            FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
+        }
+        return 0
+    }
+}
+
+/// The failures `IsolatedDynamicPass.testFaultsVariable` asks for.
+private struct TestFaults {
+    private var crashes: [String] = []
+    private var hangs: [String] = []
+
+    init(_ text: String) {
+        for entry in text.split(separator: ",") {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if parts[0] == "crash" { crashes.append(parts[1]) }
+            if parts[0] == "hang" { hangs.append(parts[1]) }
+        }
+    }
+
+    /// Crashes or hangs if `file` is named.
+    func strike(_ file: String) {
+        let named = { (name: String) in file == name || file.hasSuffix("/" + name) }
+        if crashes.contains(where: named) {
+            signal(SIGSEGV, SIG_DFL)
+            raise(SIGSEGV)
+        }
+        if hangs.contains(where: named) {
+            while true { sleep(60) }
+        }
+    }
+}

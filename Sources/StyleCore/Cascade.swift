@@ -34,7 +34,7 @@ public struct Cascade {
     public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
-        let saved = views.map { (values: $0.values, provenance: $0.provenance) }
+        let saved = views.map { (values: $0.values, record: $0.record) }
 
         var collector = DiagnosticCollector()
         collector.add(duplicateIDs(in: views))
@@ -42,6 +42,9 @@ public struct Cascade {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
         let index = stylesheet.ruleIndex
+        let table = index.provenanceTable
+        let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
+                                 provenanceTable: recordingProvenance ? table : nil)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -57,8 +60,8 @@ public struct Cascade {
                 path.removeLast()
                 filter.pop()
             }
-            let steps = CascadeSteps(view: view, appearances: appearances, index: index)
-            steps.run(recordingProvenance: recordingProvenance, filter: filter, matches: &matches, into: &collector)
+            steps.run(view, filter: filter, matches: &matches, into: &collector)
+            view.record?.shrink()
             path.append(view)
             filter.push(view)
         }
@@ -67,7 +70,7 @@ public struct Cascade {
         if collector.hasErrors {
             for (view, state) in zip(views, saved) {
                 view.values = state.values
-                view.provenance = state.provenance
+                view.record = state.record
             }
         }
         return collector.diagnostics
@@ -93,24 +96,48 @@ public struct Cascade {
     }
 }
 
-/// The steps of the cascade for one view.
-private struct CascadeSteps {
-    let view: View
-    let appearances: [Appearance]
-    let index: RuleIndex
+/// An appearance as the cascade applies it to many views: what `Appearance.applies(to:)`
+/// tests, its origin, and its style prepared.
+private struct PreparedAppearance {
+    let kind: Kind
+    let styleKind: Kind
+    let origin: Origin
+    /// `origin` in the provenance table.
+    let originIndex: UInt32
+    let style: PreparedStyle
 
-    func run(recordingProvenance: Bool, filter: AncestorFilter, matches: inout [RuleIndex.Match],
+    init(_ appearance: Appearance, table: ProvenanceTable) {
+        kind = appearance.kind
+        styleKind = appearance.style.kind
+        origin = .appearance(kind: appearance.kind.name)
+        originIndex = table.index(of: origin)
+        style = PreparedStyle(appearance.style, table: table)
+    }
+
+    /// `Appearance.applies(to:)`.
+    func applies(to view: View) -> Bool { view.kind.isA(kind) && view.kind.isA(styleKind) }
+}
+
+/// The steps of the cascade, made once per cascade and run for each view.
+private struct CascadeSteps {
+    /// In the order they apply.
+    let appearances: [PreparedAppearance]
+    let index: RuleIndex
+    /// Where provenance is recorded; nil when it is not.
+    let provenanceTable: ProvenanceTable?
+
+    func run(_ view: View, filter: AncestorFilter, matches: inout [RuleIndex.Match],
              into collector: inout DiagnosticCollector) {
-        let application = StyleApplication(view: view, recordsProvenance: recordingProvenance)
-        for appearance in appearances where appearance.applies(to: view) {
-            application.origin = .appearance(kind: appearance.kind.name)
-            collector.run { () throws(Diagnostic) in try application.apply(appearance.style) }
+        let application = StyleApplication(view: view, provenanceTable: provenanceTable)
+        for i in appearances.indices where appearances[i].applies(to: view) {
+            application.setOrigin(appearances[i].origin, index: appearances[i].originIndex)
+            collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }
         }
         index.orderedMatches(for: view, filter: filter, into: &matches)
         for match in matches {
-            application.origin = .rule(selector: index.prepared[match.candidate].selector.text)
-            let style = index.rules[match.rule].style
-            collector.run { () throws(Diagnostic) in try application.apply(style) }
+            application.setOrigin(.rule(selector: index.prepared[match.candidate].selector.text),
+                                  index: index.prepared[match.candidate].origin)
+            collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
         }
         for (i, style) in view.styles.enumerated() {
             application.origin = .viewStyle(index: i + 1)

@@ -6,7 +6,7 @@
 /// (a transform, a function, a field, a path resolved per view, a value that fails its check)
 /// keeps the general path, with the same results and diagnostics as `StyleApplication.apply`.
 ///
-///     let prepared = PreparedStyle(rule.style)
+///     let prepared = PreparedStyle(rule.style, table: index.provenanceTable)
 ///     try application.apply(prepared)
 struct PreparedStyle {
     struct Operation {
@@ -15,20 +15,24 @@ struct PreparedStyle {
         /// The path's root kind: the view must be one for the fast path.
         let root: Kind?
         let value: Value
-        let location: SourceLocation
+        /// The operation's location in the provenance table the style was prepared with.
+        let locationIndex: UInt32
         /// The operation as written, for the general path.
         let operation: StyleOperation
     }
 
     let operations: [Operation]
 
-    init(_ style: Style) {
+    /// Prepares `style`, its locations entered in `table` for recording provenance.
+    init(_ style: Style, table: ProvenanceTable) {
         operations = style.operations.map { op in
             if case .set(.keyPath(let kp), let value, let location) = op, case .property(let p) = kp.target,
                case .success(let checked) = p.check(value) {
-                return Operation(slot: p.slot, root: kp.root, value: checked, location: location, operation: op)
+                return Operation(slot: p.slot, root: kp.root, value: checked,
+                                 locationIndex: table.index(of: location), operation: op)
             }
-            return Operation(slot: -1, root: nil, value: .null, location: op.location, operation: op)
+            return Operation(slot: -1, root: nil, value: .null,
+                             locationIndex: ProvenanceRecord.noLocation, operation: op)
         }
     }
 }

@@ -38,3 +38,99 @@ public struct Contribution: Hashable, Sendable {
         self.isTransform = isTransform
     }
 }
+
+/// The origins and locations of the contributions of many views, each stored once: the views'
+/// records refer to them by index, so a contribution costs a view 16 bytes, not a
+/// `Contribution`'s hundred.
+///
+/// The cascade shares one table among the views it styles; a `StyleApplication` made alone
+/// has its own.
+final class ProvenanceTable {
+    private(set) var origins: [Origin] = []
+    private(set) var locations: [SourceLocation] = []
+    private var originIndex: [Origin: UInt32] = [:]
+    private var locationIndex: [SourceLocation: UInt32] = [:]
+
+    func index(of origin: Origin) -> UInt32 {
+        if let i = originIndex[origin] { return i }
+        let i = UInt32(origins.count)
+        origins.append(origin)
+        originIndex[origin] = i
+        return i
+    }
+
+    func index(of location: SourceLocation) -> UInt32 {
+        if let i = locationIndex[location] { return i }
+        let i = UInt32(locations.count)
+        locations.append(location)
+        locationIndex[location] = i
+        return i
+    }
+}
+
+/// What one view's cascade wrote, in order: the compact form of `View.provenance`.
+///
+/// The kind's defaults are implied. A contribution's value is the slot's applied value while
+/// it is the slot's last; when a later write replaces it, the replaced value moves to
+/// `overridden`, so a view keeps values only for what was overridden.
+struct ProvenanceRecord {
+    /// 16 bytes: a slot never needs the top bit, which holds `isTransform`.
+    struct Entry {
+        private var slotAndTransform: UInt32
+        /// Index into `overridden`; -1 while this is the slot's last contribution.
+        var value: Int32
+        var origin: UInt32
+        /// Index into the table's locations; `noLocation` for none.
+        var location: UInt32
+
+        private static let transformBit: UInt32 = 1 << 31
+
+        init(slot: Int, value: Int32, origin: UInt32, location: UInt32, isTransform: Bool) {
+            precondition(slot >= 0 && slot < Int(Self.transformBit), "A slot fits in 31 bits")
+            slotAndTransform = UInt32(slot) | (isTransform ? Self.transformBit : 0)
+            self.value = value
+            self.origin = origin
+            self.location = location
+        }
+
+        var slot: Int { Int(slotAndTransform & ~Self.transformBit) }
+        var isTransform: Bool { slotAndTransform & Self.transformBit != 0 }
+    }
+
+    static let noLocation = UInt32.max
+
+    let table: ProvenanceTable
+    private(set) var entries: [Entry] = []
+    private(set) var overridden: [Value] = []
+
+    init(table: ProvenanceTable) { self.table = table }
+
+    /// Records a write of `slot`, whose value before the write was `previous`.
+    mutating func append(slot: Int, previous: Value, origin: UInt32, location: UInt32, isTransform: Bool) {
+        // The slot's last entry, if any, now keeps the value it wrote.
+        if let last = entries.lastIndex(where: { $0.slot == slot }) {
+            entries[last].value = Int32(overridden.count)
+            overridden.append(previous)
+        }
+        entries.append(Entry(slot: slot, value: -1, origin: origin, location: location, isTransform: isTransform))
+    }
+
+    /// Drops the spare capacity that appending left, once the view's cascade is done: the
+    /// record then lives as long as the view.
+    mutating func shrink() {
+        if entries.capacity > entries.count { entries = entries.withUnsafeBufferPointer { Array($0) } }
+        if overridden.capacity > overridden.count { overridden = overridden.withUnsafeBufferPointer { Array($0) } }
+    }
+
+    /// Every slot's contributions, the kind's default first: `View.provenance`.
+    func contributions(of view: View) -> [[Contribution]] {
+        var out = view.kind.defaultProvenance
+        for e in entries {
+            let value = e.value < 0 ? view.values[e.slot] : overridden[Int(e.value)]
+            let location = e.location == Self.noLocation ? nil : table.locations[Int(e.location)]
+            out[e.slot].append(Contribution(value: value, origin: table.origins[Int(e.origin)],
+                                                 location: location, isTransform: e.isTransform))
+        }
+        return out
+    }
+}

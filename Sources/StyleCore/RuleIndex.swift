@@ -19,6 +19,11 @@ public struct RuleIndex {
     /// What matching needs of each complex selector, in the order of `rules`; buckets hold
     /// indices into it.
     let prepared: [Candidate]
+    /// Each rule's style, prepared for applying (`rules[r].style`).
+    let preparedStyles: [PreparedStyle]
+    /// Where the cascade records the provenance of the views this index styles: the rules'
+    /// origins and locations are entered once, here, rather than at every write.
+    let provenanceTable = ProvenanceTable()
     private var byID: [String: [Int]] = [:]
     private var byClass: [String: [Int]] = [:]
     private var byKind: [Kind: [Int]] = [:]
@@ -35,6 +40,8 @@ public struct RuleIndex {
         let selector: ComplexSelector
         /// `AncestorFilter.keys(requiredBy: selector)`.
         let ancestorKeys: [Int]
+        /// `.rule(selector: selector.text)` in the provenance table.
+        let origin: UInt32
     }
 
     /// A verified match while ordering a view's matches.
@@ -61,7 +68,8 @@ public struct RuleIndex {
                 let i = prepared.count
                 prepared.append(Candidate(entry: Entry(rule: r, selector: s), styleKind: rule.style.kind,
                                           specificity: complex.specificity, order: rule.order, selector: complex,
-                                          ancestorKeys: AncestorFilter.keys(requiredBy: complex)))
+                                          ancestorKeys: AncestorFilter.keys(requiredBy: complex),
+                                          origin: provenanceTable.index(of: .rule(selector: complex.text))))
                 let subject = complex.subject
                 if let id = subject.id {
                     byID[id, default: []].append(i)
@@ -75,6 +83,7 @@ public struct RuleIndex {
             }
         }
         self.prepared = prepared
+        self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
     }
 
     /// The complex selectors that could match `view`, before verification: those in its
@@ -114,10 +123,12 @@ public struct RuleIndex {
             func gather(_ bucket: [Int]?) {
                 guard let bucket else { return }
                 for i in bucket {
+                    // Reading fields rather than copying the candidate: a copy retains its
+                    // kind, selector and keys, for every candidate of every view.
+                    guard kind.isA(prepared[i].styleKind) else { continue }
+                    if let filter, !filter.mayContainAll(prepared[i].ancestorKeys) { continue }
+                    guard prepared[i].selector.matches(view) else { continue }
                     let c = prepared[i]
-                    guard kind.isA(c.styleKind) else { continue }
-                    if let filter, !filter.mayContainAll(c.ancestorKeys) { continue }
-                    guard c.selector.matches(view) else { continue }
                     if let j = found.firstIndex(where: { $0.rule == c.entry.rule }) {
                         let current = found[j]
                         if c.specificity > current.specificity || (c.specificity == current.specificity && c.entry.selector < current.selector) {

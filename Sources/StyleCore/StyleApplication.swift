@@ -6,14 +6,24 @@
 public final class StyleApplication {
     public let view: View
     /// The cascade step now running; contributions are tagged with it.
-    public var origin: Origin = .kindDefault
+    public var origin: Origin = .kindDefault {
+        didSet { originIndex = nil }
+    }
     private let recordsProvenance: Bool
+    /// `origin` in the provenance table, looked up at its first write.
+    private var originIndex: UInt32?
 
-    public init(view: View, recordsProvenance: Bool) {
+    public convenience init(view: View, recordsProvenance: Bool) {
+        self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil)
+    }
+
+    /// Records provenance into `provenanceTable` when there is one: the cascade shares one
+    /// table among all the views it styles.
+    init(view: View, provenanceTable: ProvenanceTable?) {
         self.view = view
-        self.recordsProvenance = recordsProvenance
+        self.recordsProvenance = provenanceTable != nil
         view.resetToDefaults()
-        if recordsProvenance { view.provenance = view.kind.defaultProvenance }
+        if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
 
     /// The current value of a property of the view's kind.
@@ -34,11 +44,32 @@ public final class StyleApplication {
     }
 
     func write(slot: Int, _ value: Value, at location: SourceLocation?, isTransform: Bool = false) {
-        view.values[slot] = value
         if recordsProvenance {
-            view.provenance![slot].append(
-                Contribution(value: value, origin: origin, location: location, isTransform: isTransform))
+            let index = location.map(view.record!.table.index(of:)) ?? ProvenanceRecord.noLocation
+            record(slot: slot, locationIndex: index, isTransform: isTransform)
         }
+        view.values[slot] = value
+    }
+
+    /// `write(slot:_:at:)` of a value from a style prepared with this application's table, its
+    /// location already entered there.
+    func write(slot: Int, _ value: Value, locationIndex: UInt32) {
+        if recordsProvenance { record(slot: slot, locationIndex: locationIndex, isTransform: false) }
+        view.values[slot] = value
+    }
+
+    /// Sets `origin`, already entered in this application's provenance table at `index`.
+    func setOrigin(_ origin: Origin, index: UInt32) {
+        self.origin = origin
+        originIndex = index
+    }
+
+    /// Records a write of `slot` before it replaces the slot's value.
+    private func record(slot: Int, locationIndex: UInt32, isTransform: Bool) {
+        let origin = originIndex ?? view.record!.table.index(of: origin)
+        originIndex = origin
+        view.record!.append(slot: slot, previous: view.values[slot], origin: origin, location: locationIndex,
+                            isTransform: isTransform)
     }
 
     /// Checks `value` against the path and writes it.
@@ -81,13 +112,14 @@ public final class StyleApplication {
         for op in style.operations { try apply(op) }
     }
 
-    /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's.
+    /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's; the
+    /// style was prepared with this application's provenance table.
     func apply(_ style: PreparedStyle) throws(Diagnostic) {
         let operations = style.operations
         let kind = view.kind
         for i in operations.indices {
             if operations[i].slot >= 0, kind.isA(operations[i].root!) {
-                write(slot: operations[i].slot, operations[i].value, at: operations[i].location)
+                write(slot: operations[i].slot, operations[i].value, locationIndex: operations[i].locationIndex)
             } else {
                 try apply(operations[i].operation)
             }
@@ -95,25 +127,25 @@ public final class StyleApplication {
     }
 
     private func apply(_ op: StyleOperation) throws(Diagnostic) {
-            switch op {
-            case .set(let path, let value, let loc):
-                try write(value, at: try resolve(path, at: loc), loc)
-            case .transform(let path, let fn, let loc):
-                let kp = try resolve(path, at: loc)
-                guard let old = value(at: kp) else { throw Diagnostic(.typeMismatch, StyleError.notSettable(kp).message, at: loc) }
-                let new = try fn.transform(old, path: kp, view: view)
-                switch kp.target {
-                case .property(let p):
-                    write(p, try checked(new, for: p, name: kp.qualifiedName, at: loc), at: loc, isTransform: true)
-                case .field(let p, let f):
-                    guard case .number(let x) = (try checked(new, type: .number, name: kp.qualifiedName, at: loc)) else { break }
-                    write(p, Self.setting(f, x, in: view.values[p.slot]), at: loc, isTransform: true)
-                case .object:
-                    break
-                }
-            case .function(let fn, _):
-                try fn.apply(to: self)
+        switch op {
+        case .set(let path, let value, let loc):
+            try write(value, at: try resolve(path, at: loc), loc)
+        case .transform(let path, let fn, let loc):
+            let kp = try resolve(path, at: loc)
+            guard let old = value(at: kp) else { throw Diagnostic(.typeMismatch, StyleError.notSettable(kp).message, at: loc) }
+            let new = try fn.transform(old, path: kp, view: view)
+            switch kp.target {
+            case .property(let p):
+                write(p, try checked(new, for: p, name: kp.qualifiedName, at: loc), at: loc, isTransform: true)
+            case .field(let p, let f):
+                guard case .number(let x) = (try checked(new, type: .number, name: kp.qualifiedName, at: loc)) else { break }
+                write(p, Self.setting(f, x, in: view.values[p.slot]), at: loc, isTransform: true)
+            case .object:
+                break
             }
+        case .function(let fn, _):
+            try fn.apply(to: self)
+        }
     }
 
     private func ensureApplies(_ kp: StyleKeyPath, at location: SourceLocation) throws(Diagnostic) {

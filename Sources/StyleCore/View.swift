@@ -20,8 +20,11 @@ public final class View {
 
     /// The applied value of every property, by slot.
     public internal(set) var values: [Value]
-    /// What each slot's value was made of, when the cascade recorded provenance.
-    public internal(set) var provenance: [[Contribution]]?
+    /// What each slot's value was made of, when the cascade recorded provenance: the kind's
+    /// default, then each write in cascade order.
+    public var provenance: [[Contribution]]? { record?.contributions(of: self) }
+    /// `provenance`, as stored: only what was written.
+    var record: ProvenanceRecord?
 
     public init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil) {
         precondition(kind.isViewKind, "\(kind.name) is a sub-object kind, not a view kind")
@@ -110,7 +113,7 @@ public final class View {
     /// Resets every value to the kind's default, dropping provenance.
     public func resetToDefaults() {
         values = kind.defaultValues
-        provenance = nil
+        record = nil
     }
 }
 

@@ -13,8 +13,11 @@ final class LuaVM {
     let L: OpaquePointer
     private let budget: UnsafeMutablePointer<srlua_Budget>
     private var functions: [(LuaVM) throws(ScriptError) -> Int32] = []
-    /// Source lines of every loaded chunk, by display name, for columns and carets.
-    private(set) var sources: [String: [Substring]] = [:]
+    /// The text of every loaded chunk, by display name, for columns and carets.
+    private var texts: [String: String] = [:]
+    /// `texts` split into lines, each chunk on first use: splitting every chunk as it loaded
+    /// was a third of evaluating a stylesheet, and most evaluations never need a line.
+    private var splitLines: [String: [Substring]] = [:]
     let limits: Limits
 
     init?(limits: Limits) {
@@ -109,11 +112,21 @@ final class LuaVM {
 
     /// Loads a text chunk; a syntax error becomes a diagnostic.
     func load(source: String, chunk: String) throws(ScriptError) {
-        sources[chunk] = source.split(separator: "\n", omittingEmptySubsequences: false)
+        texts[chunk] = source
+        splitLines[chunk] = nil
         let status = source.utf8CString.withUnsafeBufferPointer { buffer in
             srlua_loadtext(L, buffer.baseAddress, buffer.count - 1, "@" + chunk)
         }
         guard status == LUA_OK else { throw popError(status: status) }  // stack: chunk
+    }
+
+    /// The source lines of a loaded chunk, or nil for a chunk not loaded.
+    func lines(of chunk: String) -> [Substring]? {
+        if let lines = splitLines[chunk] { return lines }
+        guard let text = texts[chunk] else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        splitLines[chunk] = lines
+        return lines
     }
 
     /// Calls the function below `nargs` arguments, protected; errors come back as `ScriptError`.
@@ -163,7 +176,7 @@ final class LuaVM {
     /// The first line where brackets nest past Lua's limit, for a parser overflow Lua gives no
     /// line for. Strings and comments are not told apart: it is a pointer, not a parse.
     private func deepestNesting(in chunk: String) -> Int? {
-        guard let lines = sources[chunk] else { return nil }
+        guard let lines = lines(of: chunk) else { return nil }
         var depth = 0
         for (number, line) in lines.enumerated() {
             for c in line.utf8 {
@@ -177,7 +190,7 @@ final class LuaVM {
 
     private func limitError(message: String?) -> ScriptError {
         let located = message.map { diagnostic(fromLuaMessage: $0, code: .limitExceeded) }
-        var location = located?.location ?? SourceLocation(file: sources.keys.sorted().first ?? "<script>", line: 1)
+        var location = located?.location ?? SourceLocation(file: texts.keys.sorted().first ?? "<script>", line: 1)
         // A pcall may have caught the limit where it tripped; the first line is the one to show.
         if budget.pointee.tripLine > 0 { location.line = Int(budget.pointee.tripLine) }
         let text: String
@@ -191,7 +204,7 @@ final class LuaVM {
 
     /// Splits Lua's `file:line: message` into a located diagnostic.
     func diagnostic(fromLuaMessage text: String, code: Diagnostic.Code) -> Diagnostic {
-        for chunk in sources.keys.sorted(by: { $0.count > $1.count }) {
+        for chunk in texts.keys.sorted(by: { $0.count > $1.count }) {
             for prefix in [chunk + ":", shortSource(chunk) + ":"] where text.hasPrefix(prefix) {
                 let rest = text.dropFirst(prefix.count)
                 let digits = rest.prefix(while: \.isNumber)
@@ -209,7 +222,7 @@ final class LuaVM {
                 return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column), length: length)
             }
         }
-        let file = sources.keys.sorted().first ?? "<script>"
+        let file = texts.keys.sorted().first ?? "<script>"
         return Diagnostic(code, sentence(text), at: SourceLocation(file: file, line: 1))
     }
 
@@ -241,7 +254,7 @@ final class LuaVM {
 
     /// Points a syntax error's column at the token Lua names (`near 'x'`), else column 1.
     private func describeSyntaxError(_ message: String, line: Int, chunk: String) -> (String, Int) {
-        if let lines = sources[chunk], let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
+        if let lines = lines(of: chunk), let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
             return (message, exact.column)
         }
         guard let token = Self.nearToken(in: message) else { return (message, 1) }
@@ -250,7 +263,7 @@ final class LuaVM {
 
     /// The 1-based column (in characters) of `needle` on a line of a loaded chunk.
     func column(of needle: String, line: Int, in chunk: String, wholeWord: Bool = true) -> Int? {
-        guard let lines = sources[chunk], line >= 1, line <= lines.count, !needle.isEmpty else { return nil }
+        guard let lines = lines(of: chunk), line >= 1, line <= lines.count, !needle.isEmpty else { return nil }
         let text = Array(lines[line - 1].utf8)
         let n = Array(needle.utf8)
         guard n.count <= text.count else { return nil }
@@ -283,7 +296,7 @@ final class LuaVM {
             if line == 0 && source == nil { break }
             lv += 1
         }
-        return SourceLocation(file: sources.keys.sorted().first ?? "<script>", line: 1)
+        return SourceLocation(file: texts.keys.sorted().first ?? "<script>", line: 1)
     }
 
     /// Pops the function on top and returns where it was defined, when it is a Lua function.

@@ -213,7 +213,7 @@ extension Evaluation {
 
     /// Where `key =` is written, searching from the constructor's line down.
     func keyLocation(_ key: String, from start: SourceLocation) -> SourceLocation {
-        guard let lines = vm.sources[start.file] else { return start }
+        guard let lines = vm.lines(of: start.file) else { return start }
         var line = start.line
         while line <= min(lines.count, start.line + 400) {
             if let c = vm.column(of: key, line: line, in: start.file) {

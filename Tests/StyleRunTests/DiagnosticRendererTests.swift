@@ -81,6 +81,26 @@ final class DiagnosticRendererTests: XCTestCase {
         ])
     }
 
+    func testLinesAreFoundAfterEachKindOfLineBreak() {
+        let cases: [(text: String, line: Int, expected: Substring?)] = [
+            ("a\nb", 2, "b"), ("a\r\nb", 2, "b"), ("a\rb", 2, "b"), ("a\r\n\nb", 3, "b"),
+            ("a\n\n", 2, ""), ("a\n", 2, nil), ("", 1, nil), ("a", 0, nil), ("a", 2, nil),
+            ("é\n👋x\r\n", 2, "👋x"), ("x\n\u{301}y", 2, "\u{301}y"),
+        ]
+        for c in cases {
+            XCTAssertEqual(DiagnosticRenderer.line(c.line, of: c.text), c.expected, "line \(c.line) of \(c.text.debugDescription)")
+        }
+    }
+
+    func testEachFileIsAskedForOnceForManyDiagnostics() {
+        var asked: [String] = []
+        let renderer = DiagnosticRenderer { file in asked.append(file); return "x = 1\ny = 2\n" }
+        let text = renderer.render([diagnostic(line: 1, column: 1), diagnostic(line: 2, column: 1), diagnostic(line: 1, column: 3)])
+        XCTAssertEqual(asked, ["app.lua"])
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.contains(" | ") && !$0.contains("^") },
+                       ["    1 | x = 1", "    2 | y = 2", "    1 | x = 1"])
+    }
+
     func testWideLineNumbersWidenTheGutter() {
         let text = String(repeating: "\n", count: 123_455) + "x\n"
         let lines = DiagnosticRenderer(sources: ["app.lua": text]).render(diagnostic(line: 123_456, column: 1))

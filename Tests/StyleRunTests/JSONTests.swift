@@ -85,6 +85,13 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(try JSONValue(parsing: value.serialized(.pretty)), value)
     }
 
+    func testLongStringsWithManyEscapesReadBack() throws {
+        // A script as lint sends it to its evaluator: thousands of lines, each an escape.
+        let script = (0..<5_000).map { "Label { text = \"Line \($0) é\t👋\" },\r" }.joined(separator: "\n") + "\u{01}"
+        XCTAssertEqual(try JSONValue(parsing: JSONValue.string(script).serialized()), .string(script))
+        XCTAssertEqual(JSONValue.quote("a\"b\\\u{1}\u{1F}é\r\n"), #""a\"b\\\u0001\u001fé\r\n""#)
+    }
+
     func testParsingDecodesEscapesAndSurrogatePairs() throws {
         XCTAssertEqual(try JSONValue(parsing: #""\ud83d\udc4b \u00e9 \/ \b\f\n\r\t""#), .string("👋 é / \u{08}\u{0C}\n\r\t"))
         XCTAssertEqual(try JSONValue(parsing: " \n [ 1 , {\"a\" : null} ] \r\n"), [1, ["a": nil]])

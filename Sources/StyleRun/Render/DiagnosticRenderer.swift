@@ -39,15 +39,33 @@ public struct DiagnosticRenderer {
     ///
     ///     renderer.render(loadError.diagnostics)
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(render(_:)).joined()
+        // Each file's text is asked for and split into lines once, not once per diagnostic:
+        // lint can report hundreds of warnings in one long file.
+        var files: [String: SourceLines?] = [:]
+        var out = ""
+        for d in diagnostics {
+            let lines: SourceLines?
+            if let known = files[d.file] {
+                lines = known
+            } else {
+                lines = source(d.file).map(SourceLines.init)
+                files[d.file] = .some(lines)
+            }
+            out += render(d, lines: lines)
+        }
+        return out
     }
 
     /// One diagnostic: its header line, then the source line and caret when available.
     ///
     ///     DiagnosticRenderer().render(diagnostic)    // "app.lua:3:5: warning: … [off-grid]\n"
     public func render(_ d: Diagnostic) -> String {
+        render(d, lines: source(d.file).map(SourceLines.init))
+    }
+
+    private func render(_ d: Diagnostic, lines: SourceLines?) -> String {
         var out = header(d) + "\n"
-        if let text = source(d.file), let line = Self.line(d.line, of: text) {
+        if let line = lines?.line(d.line) {
             out += snippet(d, line: line)
         }
         return out
@@ -82,11 +100,43 @@ public struct DiagnosticRenderer {
 
     /// The 1-based `number`th line of `text` without its line break, or nil past the end.
     static func line(_ number: Int, of text: String) -> Substring? {
-        // "\r\n" is one Character in Swift, so it is a separator of its own.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        // A final line break does not begin one more, empty line.
-        let count = lines.last?.isEmpty == true ? lines.count - 1 : lines.count
-        guard number >= 1, number <= count else { return nil }
-        return lines[number - 1]
+        SourceLines(text).line(number)
+    }
+}
+
+/// A text's lines, found once: line breaks are "\n", "\r\n" and "\r", and a final line break
+/// does not begin one more, empty line.
+///
+/// Found in the UTF-8 rather than by splitting the text into Characters, which cost as much as
+/// the rest of lint for a long file; a line break is always a Character boundary, so the bytes
+/// give the same lines.
+struct SourceLines {
+    let text: String
+    /// Where each line starts and ends (before its break), in `text.utf8`.
+    private var bounds: [(start: String.Index, end: String.Index)] = []
+
+    init(_ text: String) {
+        self.text = text
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            guard b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") else {
+                i = utf8.index(after: i)
+                continue
+            }
+            bounds.append((start, i))
+            i = utf8.index(after: i)
+            if b == UInt8(ascii: "\r"), i < utf8.endIndex, utf8[i] == UInt8(ascii: "\n") { i = utf8.index(after: i) }
+            start = i
+        }
+        if start < utf8.endIndex { bounds.append((start, utf8.endIndex)) }
+    }
+
+    /// The 1-based `number`th line without its line break, or nil past the end.
+    func line(_ number: Int) -> Substring? {
+        guard number >= 1, number <= bounds.count else { return nil }
+        return text[bounds[number - 1].start..<bounds[number - 1].end]
     }
 }

@@ -152,10 +152,15 @@ private struct JSONTextParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        // The string's UTF-8, decoded once at the end: appending each run to a String copied
+        // everything before it, which made a script with many lines (each an escaped newline)
+        // quadratic to read. An ASCII byte ends any malformed sequence, and an escape's
+        // encoding starts with ASCII or a lead byte, so decoding once replaces exactly what
+        // decoding each run did.
+        var utf8: [UInt8] = []
         var runStart = index
         func flushRun(_ parser: JSONTextParser, upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            utf8.append(contentsOf: parser.bytes[runStart..<end])
         }
         while true {
             guard let b = current else { throw error("Unterminated string.") }
@@ -163,11 +168,11 @@ private struct JSONTextParser {
             case UInt8(ascii: "\""):
                 flushRun(self, upTo: index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flushRun(self, upTo: index)
                 index += 1
-                scalars.append(try parseEscape())
+                utf8.append(contentsOf: UTF8.encode(try parseEscape())!)
                 runStart = index
             case 0x00..<0x20:
                 throw error("A control character must be escaped in a string.")

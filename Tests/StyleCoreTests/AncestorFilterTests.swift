@@ -1,0 +1,57 @@
+@testable import StyleCore
+import XCTest
+
+final class AncestorFilterTests: XCTestCase {
+    private func keys(_ selector: String) -> [Int] {
+        AncestorFilter.keys(requiredBy: T.selector(selector).selectors[0])
+    }
+
+    func testHoldsTheKeysOfThePathPushed() {
+        var filter = AncestorFilter()
+        XCTAssertFalse(filter.mayContainAll(keys(".card--dark Label")))
+        XCTAssertTrue(filter.mayContainAll(keys("Label")), "a lone subject needs no ancestor")
+
+        filter.push(T.view(T.stack, "root", "card card--dark"))
+        XCTAssertTrue(filter.mayContainAll(keys(".card--dark Label")))
+        XCTAssertTrue(filter.mayContainAll(keys("#root > .x")))
+        XCTAssertTrue(filter.mayContainAll(keys("View.card > Label")), "a kind compound matches sub-kinds")
+        XCTAssertFalse(filter.mayContainAll(keys("Button Label")))
+
+        filter.push(T.view(T.view, nil, "row"))
+        XCTAssertTrue(filter.mayContainAll(keys("#root .row Label")))
+        filter.pop()
+        XCTAssertFalse(filter.mayContainAll(keys(".row Label")))
+        XCTAssertTrue(filter.mayContainAll(keys(".card Label")))
+        filter.pop()
+        XCTAssertFalse(filter.mayContainAll(keys(".card Label")))
+        XCTAssertEqual(filter.depth, 0)
+    }
+
+    func testTheCascadeAppliesExactlyTheRulesThatMatch() {
+        let sheet = Stylesheet()
+        let selectors = [".card--dark Label", ".card > .row > Label", "#root .row *", "StackView Label.a", ".b .a",
+                         "#outside Label", "#outside > View", ".row > Label", "Button Label", "View View View Label"]
+        for s in selectors { sheet.addRule(s, T.mut(T.view, "alpha", .number(0.5))) }
+        let leaves = [T.view(T.label, nil, "a"), T.view(T.label, nil, "b"), T.view(T.label)]
+        let card = T.view(T.view, nil, "card card--dark", T.view(T.view, nil, "row b", leaves[0], leaves[1]))
+        let other = T.view(T.stack, nil, "card", T.view(T.view, nil, "row", leaves[2]))
+        let root = T.view(T.stack, "root", "", card, other)
+        // Selectors may look above the styled root.
+        let outside = T.view(T.view, "outside", "", root)
+
+        XCTAssertEqual(Cascade(sheet).apply(to: root), [])
+        let alpha = T.view.property("alpha")!
+        var all: [View] = []
+        root.forEachInTree { all.append($0) }
+        for view in all {
+            let expected = sheet.ruleIndex.matches(for: view).map(\.selector.text)
+            let applied = view.provenance![alpha.slot].compactMap { c -> String? in
+                if case .rule(let s) = c.origin { return s }
+                return nil
+            }
+            XCTAssertEqual(applied, expected, view.selectorDescription)
+        }
+        XCTAssertEqual(leaves[0].provenance![alpha.slot].count, 1 + 8)
+        withExtendedLifetime(outside) {}
+    }
+}

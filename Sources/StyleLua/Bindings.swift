@@ -17,17 +17,38 @@ extension Evaluation {
         if options.collectsDiagnostics { installCollecting() }
     }
 
-    /// Errors raised by stylerun keep their diagnostic; `tostring(err)` gives `file:line: message`.
-    private func installErrorMetatable() {
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            let e = self.vm.object(at: 1, metatable: ErrorObject.metatable, as: ErrorObject.self)!
-            let d = e.error.diagnostic
-            lua_pushstring(self.vm.L, "\(d.file):\(d.line): \(d.message)")
+    /// Creates the metatable `name` whose events dispatch to the given registered functions.
+    func installMetatable(_ name: String, index: Int32 = -1, newindex: Int32 = -1, call: Int32 = -1,
+                          concat: Int32 = -1, tostring: Int32 = -1, eq: Int32 = -1, len: Int32 = -1) {
+        var ids: [Int32] = [index, newindex, call, concat, tostring, eq, len]
+        srlua_newobjectmetatable(vm.L, name, &ids)
+        srlua_pop(vm.L, 1)
+    }
+
+    /// `__tostring` for the userdata of one metatable.
+    func registerToString<T: AnyObject>(_ type: T.Type, metatable: String, _ text: @escaping (T) -> String) -> Int32 {
+        vm.register { [unowned self] _ throws(ScriptError) in
+            lua_pushstring(self.vm.L, text(self.vm.object(at: 1, metatable: metatable, as: T.self)!))
             return 1
         }
-        var ids: [Int32] = [-1, -1, -1, -1, tostring, -1, -1]
-        srlua_newobjectmetatable(vm.L, ErrorObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+    }
+
+    /// `__eq` for the userdata of one metatable; a value of another kind is never equal.
+    func registerEquality<T: AnyObject>(_ type: T.Type, metatable: String, _ same: @escaping (T, T) -> Bool) -> Int32 {
+        vm.register { [unowned self] _ throws(ScriptError) in
+            let a = self.vm.object(at: 1, metatable: metatable, as: T.self)
+            let b = self.vm.object(at: 2, metatable: metatable, as: T.self)
+            lua_pushboolean(self.vm.L, a != nil && b != nil && same(a!, b!) ? 1 : 0)
+            return 1
+        }
+    }
+
+    /// Errors raised by stylerun keep their diagnostic; `tostring(err)` gives `file:line: message`.
+    private func installErrorMetatable() {
+        let tostring = registerToString(ErrorObject.self, metatable: ErrorObject.metatable) { e in
+            "\(e.error.diagnostic.file):\(e.error.diagnostic.line): \(e.error.diagnostic.message)"
+        }
+        installMetatable(ErrorObject.metatable, tostring: tostring)
     }
 
     /// print(...) → the log, prefixed with `file:line:`. The C side converts the arguments.

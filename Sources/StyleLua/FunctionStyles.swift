@@ -96,14 +96,10 @@ extension Evaluation {
     func installProxyMetatable() {
         let index = vm.register { [unowned self] _ throws(ScriptError) in try self.proxyIndex() }
         let newindex = vm.register { [unowned self] _ throws(ScriptError) in try self.proxyNewIndex() }
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            let p = self.vm.object(at: 1, metatable: ProxyObject.metatable, as: ProxyObject.self)!
-            lua_pushstring(self.vm.L, p.application.view.selectorDescription + (p.prefix.map { "." + $0 } ?? ""))
-            return 1
+        let tostring = registerToString(ProxyObject.self, metatable: ProxyObject.metatable) { p in
+            p.application.view.selectorDescription + (p.prefix.map { "." + $0 } ?? "")
         }
-        var ids: [Int32] = [index, newindex, -1, -1, tostring, -1, -1]
-        srlua_newobjectmetatable(vm.L, ProxyObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+        installMetatable(ProxyObject.metatable, index: index, newindex: newindex, tostring: tostring)
     }
 
     func staleProxy() -> ScriptError {

@@ -63,23 +63,13 @@ extension Evaluation {
             return 1
         }
         let call = vm.register { [unowned self] _ throws(ScriptError) in try self.construct() }
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            lua_pushstring(self.vm.L, self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind.name)
-            return 1
-        }
-        let eq = vm.register { [unowned self] _ throws(ScriptError) in
-            let a = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)
-            let b = self.vm.object(at: 2, metatable: KindObject.metatable, as: KindObject.self)
-            lua_pushboolean(self.vm.L, a != nil && a?.kind === b?.kind ? 1 : 0)
-            return 1
-        }
+        let tostring = registerToString(KindObject.self, metatable: KindObject.metatable) { $0.kind.name }
+        let eq = registerEquality(KindObject.self, metatable: KindObject.metatable) { $0.kind === $1.kind }
         let newindex = vm.register { [unowned self] _ throws(ScriptError) in
             let kind = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
             throw self.failure(.sandbox, "Kinds cannot be changed from a script; declare properties with kind(\"\(kind.name)Name\", \(kind.name), { … }).", pointingAt: [kind.name])
         }
-        var ids: [Int32] = [index, newindex, call, -1, tostring, eq, -1]
-        srlua_newobjectmetatable(vm.L, KindObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+        installMetatable(KindObject.metatable, index: index, newindex: newindex, call: call, tostring: tostring, eq: eq)
     }
 
     // MARK: Key paths
@@ -92,19 +82,9 @@ extension Evaluation {
             self.vm.pushObject(KeyPathObject(next), metatable: KeyPathObject.metatable)
             return 1
         }
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            lua_pushstring(self.vm.L, self.vm.object(at: 1, metatable: KeyPathObject.metatable, as: KeyPathObject.self)!.keyPath.description)
-            return 1
-        }
-        let eq = vm.register { [unowned self] _ throws(ScriptError) in
-            let a = self.vm.object(at: 1, metatable: KeyPathObject.metatable, as: KeyPathObject.self)
-            let b = self.vm.object(at: 2, metatable: KeyPathObject.metatable, as: KeyPathObject.self)
-            lua_pushboolean(self.vm.L, a != nil && a?.keyPath == b?.keyPath ? 1 : 0)
-            return 1
-        }
-        var ids: [Int32] = [index, -1, -1, -1, tostring, eq, -1]
-        srlua_newobjectmetatable(vm.L, KeyPathObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+        let tostring = registerToString(KeyPathObject.self, metatable: KeyPathObject.metatable) { $0.keyPath.description }
+        let eq = registerEquality(KeyPathObject.self, metatable: KeyPathObject.metatable) { $0.keyPath == $1.keyPath }
+        installMetatable(KeyPathObject.metatable, index: index, tostring: tostring, eq: eq)
     }
 
     func resolved(_ result: Result<StyleKeyPath, StyleKeyPath.PathError>, name: String) throws(ScriptError) -> StyleKeyPath {
@@ -173,14 +153,11 @@ extension Evaluation {
             let parts = try self.styleArguments(from: 1, of: "..")
             return try self.pushStyle("..") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
         }
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
-            lua_pushstring(self.vm.L, "\(style.kind.name) style (\(style.operations.count) step\(style.operations.count == 1 ? "" : "s"), \(style.location))")
-            return 1
+        let tostring = registerToString(StyleObject.self, metatable: StyleObject.metatable) { object in
+            let style = object.style
+            return "\(style.kind.name) style (\(style.operations.count) step\(style.operations.count == 1 ? "" : "s"), \(style.location))"
         }
-        var ids: [Int32] = [-1, -1, call, concat, tostring, -1, -1]
-        srlua_newobjectmetatable(vm.L, StyleObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+        installMetatable(StyleObject.metatable, call: call, concat: concat, tostring: tostring)
     }
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.

@@ -26,19 +26,9 @@ extension Evaluation {
             }
             return 1
         }
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            lua_pushstring(self.vm.L, self.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self)!.view.selectorDescription)
-            return 1
-        }
-        let eq = vm.register { [unowned self] _ throws(ScriptError) in
-            let a = self.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self)
-            let b = self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self)
-            lua_pushboolean(self.vm.L, a != nil && a?.view === b?.view ? 1 : 0)
-            return 1
-        }
-        var ids: [Int32] = [index, -1, -1, -1, tostring, eq, -1]
-        srlua_newobjectmetatable(vm.L, ViewObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+        let tostring = registerToString(ViewObject.self, metatable: ViewObject.metatable) { $0.view.selectorDescription }
+        let eq = registerEquality(ViewObject.self, metatable: ViewObject.metatable) { $0.view === $1.view }
+        installMetatable(ViewObject.metatable, index: index, tostring: tostring, eq: eq)
     }
 
     /// stack: kind, table

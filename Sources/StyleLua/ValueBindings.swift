@@ -158,20 +158,9 @@ extension Evaluation {
     private func installValueMetatable() {
         let index = vm.register { [unowned self] _ throws(ScriptError) in try self.valueIndex() }
         let newindex = vm.register { [unowned self] _ throws(ScriptError) in try self.valueNewIndex() }
-        let tostring = vm.register { [unowned self] _ throws(ScriptError) in
-            let v = self.vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
-            lua_pushstring(self.vm.L, ValueText.lua(v.value))
-            return 1
-        }
-        let eq = vm.register { [unowned self] _ throws(ScriptError) in
-            let a = self.vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)
-            let b = self.vm.object(at: 2, metatable: ValueObject.metatable, as: ValueObject.self)
-            lua_pushboolean(self.vm.L, a != nil && b != nil && a!.value == b!.value ? 1 : 0)
-            return 1
-        }
-        var ids: [Int32] = [index, newindex, -1, -1, tostring, eq, -1]
-        srlua_newobjectmetatable(vm.L, ValueObject.metatable, &ids)
-        srlua_pop(vm.L, 1)
+        let tostring = registerToString(ValueObject.self, metatable: ValueObject.metatable) { ValueText.lua($0.value) }
+        let eq = registerEquality(ValueObject.self, metatable: ValueObject.metatable) { $0.value == $1.value }
+        installMetatable(ValueObject.metatable, index: index, newindex: newindex, tostring: tostring, eq: eq)
     }
 
     /// stack: value, key

@@ -43,8 +43,7 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(r.crashed, r.stderr)
     }
 
-    /// The one-line check is left out for `binary.lua` until the renderer stops echoing its
-    /// bytes as a source line (reported to the lead); the other inputs keep it.
+    /// Each unusable file gets exactly one line: no source line of raw bytes beneath it.
     func testBinaryAndNonUTF8FilesExitOne() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -60,7 +59,7 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(r.status, 1, "\(input.name): \(r.stderr)")
             XCTAssertTrue(r.firstErrorLine.hasPrefix("\(input.name):1:1: error: "), r.stderr)
             XCTAssertTrue(r.firstErrorLine.contains(input.says), r.stderr)
-            if input.name != "binary.lua" { XCTAssertEqual(r.errorLines.count, 1, "\(input.name): \(r.stderr)") }
+            XCTAssertEqual(r.errorLines.count, 1, "\(input.name): \(r.stderr)")
             XCTAssertFalse(r.crashed, r.stderr)
         }
     }

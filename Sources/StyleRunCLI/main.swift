@@ -15,7 +15,7 @@ let parser = ArgumentParser(program: "stylerun", commands: [
           arguments: [.required("FILE.lua")],
           options: [
               .text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }."),
-              .choice("format", ["tree", "json"], help: "Output format (default tree)."),
+              .choice("format", ["tree", "json", "html"], help: "Output format (default tree)."),
               .text("output", short: "o", placeholder: "OUT", help: "Write the output to OUT instead of standard output."),
               .text("explain", placeholder: "SELECTOR", help: "Show, for each matching view, which contribution won each property."),
               .flag("all", help: "Print every property, not only those that differ from the defaults."),
@@ -169,6 +169,10 @@ func run() -> Int32 {
         }
         if json {
             return write(TreeJSONRenderer(all: parsed.flag("all")).render(root), to: output)
+        }
+        if parsed.value("format") == "html" {
+            let title = URL(fileURLWithPath: path).lastPathComponent
+            return write(HTMLRenderer().render(root, title: title), to: output)
         }
         return write(TreeTextRenderer(all: parsed.flag("all"), terminal: output == nil ? terminal(1) : .plain).render(root), to: output)
     } catch {

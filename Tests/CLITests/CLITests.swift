@@ -329,7 +329,7 @@ final class CLITests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".lua") }.sorted()
         XCTAssertFalse(files.isEmpty)
         for file in files {
-            for format in ["tree", "json"] {
+            for format in ["tree", "json", "html"] {
                 let r = try StyleRunCommand.run(["examples/" + file, "--format", format], in: repositoryRoot)
                 XCTAssertEqual(r.status, 0, "\(file) (\(format)): \(r.stderr)")
                 XCTAssertFalse(r.stdout.isEmpty, file)

@@ -3,21 +3,7 @@ import StyleRun
 import XCTest
 
 /// What a reload does to the tree: all or nothing, from the defaults, following the requires.
-final class WatchReloadTests: XCTestCase {
-    private var folder: ScratchFolder!
-    private let queue = DispatchQueue(label: "watch-reload-tests")
-    private let log = EventLog()
-    private var root: View!
-
-    override func setUpWithError() throws {
-        folder = try ScratchFolder()
-        root = View(kind: Schema.stackView, id: "root")
-        root.addChild(View(kind: Schema.button, id: "subscribe"))
-    }
-
-    override func tearDown() {
-        folder = nil
-    }
+final class WatchReloadTests: WatchTestCase {
 
     private func watch(tree: View?, theme: String? = nil) -> WatchHandle {
         let handle = Runtime().watch(file: folder.path("app.lua"), tree: tree, theme: theme, queue: queue) { [log] in

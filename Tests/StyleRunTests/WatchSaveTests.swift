@@ -3,21 +3,7 @@ import StyleRun
 import XCTest
 
 /// Every way an editor saves ends with the final content applied to the host's tree.
-final class WatchSaveTests: XCTestCase {
-    private var folder: ScratchFolder!
-    private let queue = DispatchQueue(label: "watch-save-tests")
-    private let log = EventLog()
-    private var root: View!
-
-    override func setUpWithError() throws {
-        folder = try ScratchFolder()
-        root = View(kind: Schema.stackView, id: "root")
-        root.addChild(View(kind: Schema.button, id: "subscribe"))
-    }
-
-    override func tearDown() {
-        folder = nil
-    }
+final class WatchSaveTests: WatchTestCase {
 
     private func script(_ color: String) -> String {
         "rule(\"#subscribe\", mut(Button.titleColor, \"\(color)\"))\n"

@@ -115,3 +115,22 @@ extension ReloadEvent {
         return diagnostics
     }
 }
+
+/// What every watch test starts from: a scratch folder, a serial queue for the watch's events,
+/// an event log, and a host tree `StackView#root > Button#subscribe`.
+class WatchTestCase: XCTestCase {
+    var folder: ScratchFolder!
+    let queue = DispatchQueue(label: "watch-tests")
+    let log = EventLog()
+    var root: View!
+
+    override func setUpWithError() throws {
+        folder = try ScratchFolder()
+        root = View(kind: Schema.stackView, id: "root")
+        root.addChild(View(kind: Schema.button, id: "subscribe"))
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+}

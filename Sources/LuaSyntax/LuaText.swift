@@ -12,7 +12,7 @@ enum LuaText {
     }
 
     /// Appends `value` the way `luaO_utf8esc` encodes it: UTF-8 extended to 31 bits (up to six
-    /// bytes), because Lua's `\u{XXX}` accepts values up to 2^31 - 1, surrogates included.
+    /// bytes), because Lua's `\u{…}` escape accepts values up to 2^31 - 1, surrogates included.
     static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
         if value < 0x80 {
             bytes.append(UInt8(value))

@@ -29,6 +29,7 @@ final class LuacMutationTests: XCTestCase {
         let count = ProcessInfo.processInfo.environment["LUASYNTAX_MUTATIONS"].flatMap(Int.init) ?? 200
         let files = Luac.projectLuaFiles().compactMap { try? String(contentsOf: $0, encoding: .utf8) }
         let seeds = LuacAgreementTests.valid.filter { !$0.isEmpty } + files
+        XCTAssertFalse(files.isEmpty, "the project's own .lua files are among the seeds")
         for _ in 0..<count {
             var source = Array(seeds.randomElement(using: &generator)!.utf8)
             for _ in 0..<Int.random(in: 1...3, using: &generator) {

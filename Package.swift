@@ -25,13 +25,21 @@ let package = Package(
         .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
-        .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRun"]),
+        // One file per command: parses arguments, owns signals, standard output and exit statuses.
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun"]),
+        .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
         .executableTarget(name: "stylebench", dependencies: ["StyleRun"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
-        .testTarget(name: "StyleRunTests", dependencies: ["StyleRun"], exclude: ["Snapshots"]),
+        // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RenderTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "LintTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "WatchTests", dependencies: ["StyleRun"]),
+        .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
+        .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
     ]
 )

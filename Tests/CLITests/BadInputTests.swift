@@ -24,7 +24,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testAnEmptyFileSaysItReturnedNothing() throws {
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("empty.lua").path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder.appendingPathComponent("empty.lua").path, contents: Data()))
         let r = try StyleRunCommand.run(["empty.lua"], in: folder)
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.firstErrorLine.hasPrefix("empty.lua:1:1: error: The script returned nothing"), r.stderr)

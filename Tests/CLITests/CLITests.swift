@@ -302,7 +302,7 @@ final class CLITests: XCTestCase {
             env["TERM"] = "xterm-256color"
             process.environment = env
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-tty-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
+            XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: nil))
             defer { try? FileManager.default.removeItem(at: out) }
             let handle = try FileHandle(forWritingTo: out)
             process.standardOutput = handle

@@ -163,7 +163,7 @@ public enum ChildProcess {
                                 deadline: Double?, silence: Double?, started: Double) -> Outcome {
         var stdout = Data(), stderr = Data()
         var pending = input
-        var inFD: Int32 = inputFD
+        let inFD: Int32 = inputFD
         if pending.isEmpty { shutdown(inFD, Int32(SHUT_WR)) }
         var open: [Int32] = [outFD, errFD]
         var timedOut = false

@@ -17,6 +17,11 @@ import StyleLua
 public struct IsolatedRun {
     /// The first argument that puts `stylerun` in its child mode (not shown in help).
     public static let childCommand = "__child"
+    /// The environment variable that tells the child which of its parent's standard output (1)
+    /// and error (2) are terminals, comma-separated, so that its colors follow the parent's.
+    public static let parentTerminalsVariable = "STYLERUN_PARENT_TERMINALS"
+    /// Whether this process is the child of an isolated run.
+    public static let isChild = CommandLine.arguments.dropFirst().first == childCommand
 
     public var outcome: ChildProcess.Outcome
     public var limits: ChildProcess.ResourceLimits

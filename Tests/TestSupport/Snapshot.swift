@@ -1,20 +1,19 @@
 import Foundation
 import XCTest
 
-/// The folder of snapshot files, beside this file.
-private let snapshotFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-
 extension XCTestCase {
-    /// Compares `actual` with `Snapshots/<TestCase>.<test>[.<suffix>].txt`.
+    /// Compares `actual` with `Snapshots/<TestCase>.<test>[.<suffix>].txt`, in the folder of
+    /// the test file that calls it.
     ///
     /// A missing or different snapshot fails the test. Snapshots are re-recorded only on
     /// purpose: run with `SNAPSHOT_RECORD=1`, which writes the file and still fails, so that a
     /// recording run is never mistaken for a passing one. ANSI escapes are stored as `␛` so that
     /// colored output stays readable in review.
-    func assertSnapshot(_ actual: String, suffix: String = "", function: String = #function,
+    public func assertSnapshot(_ actual: String, suffix: String = "", function: String = #function,
                         file: StaticString = #filePath, line: UInt = #line) {
         let testName = function.hasSuffix("()") ? String(function.dropLast(2)) : function
         let name = "\(type(of: self)).\(testName)\(suffix.isEmpty ? "" : "." + suffix).txt"
+        let snapshotFolder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Snapshots")
         let url = snapshotFolder.appendingPathComponent(name)
         let text = actual.replacingOccurrences(of: "\u{1B}", with: "␛")
 

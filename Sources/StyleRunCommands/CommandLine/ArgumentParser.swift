@@ -230,7 +230,7 @@ public struct ArgumentParser: Sendable {
             try checkArity(positionals, of: command, firstIsLiteral: literal)
         }
         return ParsedArguments(command: command.name, arguments: positionals, values: values, flags: flags,
-                               declared: Set(command.options.map(\.name)))
+                               declared: Set(command.options.map(\.name)), original: arguments)
     }
 
     /// The first argument when it names a command, skipping options and their values.

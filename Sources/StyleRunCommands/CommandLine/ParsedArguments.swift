@@ -19,8 +19,12 @@ public struct ParsedArguments: Hashable, Sendable {
     private let flags: Set<String>
     /// The options the command declares, by long name.
     private let declared: Set<String>
+    /// The arguments as given, without the program's name (to re-run the command elsewhere).
+    public let original: [String]
 
-    init(command: String?, arguments: [String], values: [String: [String]], flags: Set<String>, declared: Set<String>) {
+    init(command: String?, arguments: [String], values: [String: [String]], flags: Set<String>, declared: Set<String>,
+         original: [String]) {
+        self.original = original
         self.command = command
         self.arguments = arguments
         self.valuesByName = values

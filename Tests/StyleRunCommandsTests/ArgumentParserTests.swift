@@ -1,5 +1,6 @@
+import TestSupport
 import XCTest
-@testable import StyleRun
+@testable import StyleRunCommands
 
 final class ArgumentParserTests: XCTestCase {
     /// The command line of SPEC §4.

@@ -1,4 +1,5 @@
 import StyleCore
+import TestSupport
 import XCTest
 @testable import StyleRun
 

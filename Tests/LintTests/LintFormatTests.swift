@@ -1,4 +1,5 @@
 import StyleRun
+import TestSupport
 import XCTest
 
 /// The four `--format`s of `stylerun lint`, as snapshots of one report.

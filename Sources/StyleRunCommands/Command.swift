@@ -1,0 +1,48 @@
+import StyleRun
+
+/// One `stylerun` command: how it is spelt on the command line and what it does.
+///
+///     struct KindsCommand: Command {
+///         static let spec = ArgumentParser.Command(name: "kinds", summary: "…", arguments: [], options: [])
+///         static func run(_ arguments: ParsedArguments, console: Console) -> Int32 { 0 }
+///     }
+///
+/// Commands own what the library leaves to its caller: standard output and error, signals and
+/// the exit status. The status follows one rule by cause (docs/REFERENCE.md, "Exit codes"):
+/// 0 success, 1 the script or its files are at fault, 2 the command line is.
+public protocol Command {
+    /// The name, summary, arguments and options, for parsing and for `--help`.
+    static var spec: ArgumentParser.Command { get }
+    /// Runs the command with its parsed arguments and returns the exit status.
+    static func run(_ arguments: ParsedArguments, console: Console) -> Int32
+}
+
+/// The exit statuses of every command.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    /// The script, a linted file or an output file is at fault.
+    public static let failure: Int32 = 1
+    /// The command line is at fault: an unknown flag, a path that does not exist.
+    public static let usage: Int32 = 2
+}
+
+/// The options every command that evaluates scripts takes.
+enum LimitOptions {
+    static let options: [ArgumentParser.Option] = [
+        .number("timeout", placeholder: "SECONDS", help: "Wall-clock limit for evaluating and styling (default 5)."),
+        .count("memory", placeholder: "MiB", help: "Memory limit of the Lua heap in MiB (default 256)."),
+        .count("instructions", placeholder: "N", help: "Instruction limit (default 1000000000)."),
+    ]
+
+    /// Applies the limits given on the command line to `runtime`.
+    static func apply(_ arguments: ParsedArguments, to runtime: Runtime) {
+        if let t = arguments.number("timeout") { runtime.limits.seconds = t }
+        if let m = arguments.count("memory") { runtime.limits.memory = min(m, 1 << 40) << 20 }  // no overflow
+        if let n = arguments.count("instructions") { runtime.limits.instructions = Int64(n) }
+    }
+}
+
+extension ArgumentParser.Option {
+    /// `-h`, `--help`.
+    static let help = ArgumentParser.Option.flag("help", short: "h", standsAlone: true, help: "Show this help.")
+}

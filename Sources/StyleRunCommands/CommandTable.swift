@@ -1,0 +1,58 @@
+import Foundation
+import StyleRun
+
+/// The commands of a program, and the dispatch from its arguments to one of them.
+///
+///     exit(CommandTable(program: "stylerun", commands: [RunCommand.self, LintCommand.self])
+///         .main(CommandLine.arguments))
+///
+/// The first command without a name is the default (`stylerun FILE.lua`). `stylerun __child …`
+/// is the child of an isolated run (`IsolatedRun`): the same commands, with colors decided as
+/// the parent's terminals would.
+public struct CommandTable {
+    public let program: String
+    public let commands: [any Command.Type]
+    public let parser: ArgumentParser
+
+    public init(program: String, commands: [any Command.Type]) {
+        self.program = program
+        self.commands = commands
+        self.parser = ArgumentParser(program: program, commands: commands.map { $0.spec })
+    }
+
+    /// Runs the command that `arguments` (with the program's name first) names; returns its status.
+    public func main(_ arguments: [String]) -> Int32 {
+        let isChild = arguments.dropFirst().first == IsolatedRun.childCommand
+        let rest = Array(arguments.dropFirst(isChild ? 2 : 1))
+        let console = isChild ? Self.childConsole() : Console.standard
+        if isChild {
+            // The child starts once its parent has closed standard input, which it does after
+            // applying the operating-system limits.
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            if rest == [IsolatedDynamicPass.childMode] { return IsolatedDynamicPass.runChild(input: input) }
+        }
+        let parsed: ParsedArguments
+        do throws(ArgumentError) {
+            parsed = try parser.parse(rest)
+        } catch {
+            console.error("\(program): \(error.message)\n\(parser.usage(for: nil))")
+            return ExitStatus.usage
+        }
+        if parsed.flag("help") {
+            console.out(parser.help(for: parsed.command))
+            return ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.spec.name == parsed.command }) else {
+            preconditionFailure("the parser returned command '\(parsed.command ?? "")', which is not in the table")
+        }
+        return command.run(parsed, console: console)
+    }
+
+    /// Colors for the child of an isolated run, as its parent would decide them.
+    private static func childConsole() -> Console {
+        let environment = ProcessInfo.processInfo.environment
+        let parentTerminals = environment[IsolatedRun.parentTerminalsVariable] ?? ""
+        let colors = environment.filter { $0.key == "NO_COLOR" || $0.key == "TERM" }
+        return Console(terminal: { fd in Terminal(environment: colors, isTerminal: parentTerminals.contains(String(fd))) })
+    }
+}

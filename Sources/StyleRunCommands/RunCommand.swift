@@ -1,0 +1,116 @@
+import Foundation
+import StyleCore
+import StyleRun
+
+/// `stylerun FILE.lua`: evaluates a script, styles the tree it returns, and prints it (as a
+/// tree, JSON or an HTML page), or explains which contribution won each property.
+///
+/// Untrusted by default: the script runs in a child process (`IsolatedRun`) whose crash or
+/// operating-system limit becomes a diagnostic; `--no-isolation` runs it here.
+public enum RunCommand: Command {
+    public static let spec = ArgumentParser.Command(
+        summary: "Evaluate a style script, style the tree it returns, and print it.",
+        arguments: [.required("FILE.lua")],
+        options: [
+            .text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }."),
+            .choice("format", ["tree", "json", "html"], help: "Output format (default tree)."),
+            .text("output", short: "o", placeholder: "OUT", help: "Write the output to OUT instead of standard output."),
+            .text("explain", placeholder: "SELECTOR", help: "Show, for each matching view, which contribution won each property."),
+            .flag("all", help: "Print every property, not only those that differ from the defaults."),
+            .help,
+            .flag("version", standsAlone: true, help: "Show the version."),
+            .flag("no-isolation", help: "Evaluate in this process instead of a child process: faster, for scripts you trust."),
+        ] + LimitOptions.options)
+
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+        if arguments.flag("version") {
+            console.out("stylerun \(version)\n")
+            return ExitStatus.success
+        }
+        guard let path = arguments.arguments.first else {
+            console.error("stylerun: give a script to run.")
+            return ExitStatus.usage
+        }
+        let json = arguments.value("format") == "json"
+        if let failure = ScriptPath.check(path) {
+            return console.report([failure], json: json, status: ExitStatus.usage)
+        }
+        let runtime = Runtime(log: { console.error($0) })
+        LimitOptions.apply(arguments, to: runtime)
+        if !IsolatedRun.isChild, !arguments.flag("no-isolation") {
+            return runIsolated(arguments, path: path, runtime: runtime, json: json, console: console)
+        }
+        return runHere(arguments, path: path, runtime: runtime, json: json, console: console)
+    }
+
+    /// Evaluates, styles and prints in this process.
+    static func runHere(_ arguments: ParsedArguments, path: String, runtime: Runtime, json: Bool, console: Console) -> Int32 {
+        do throws(DiagnosticList) {
+            let sheet = try runtime.load(file: path, theme: arguments.value("theme"))
+            let root = try sheet.applyToOwnTree()
+            let output = arguments.value("output")
+            let terminal = output == nil ? console.terminal(1) : .plain
+            if let selector = arguments.value("explain") {
+                let views = try sheet.views(matching: selector, in: root)
+                if views.isEmpty {
+                    console.error("stylerun: no view matches '\(selector)'.")
+                    return ExitStatus.failure
+                }
+                let renderer = ExplainRenderer(terminal: terminal)
+                return console.write(json ? renderer.renderJSON(views) : renderer.render(views), to: output)
+            }
+            switch arguments.value("format") {
+            case "json":
+                return console.write(TreeJSONRenderer(all: arguments.flag("all")).render(root), to: output)
+            case "html":
+                let title = URL(fileURLWithPath: path).lastPathComponent
+                return console.write(HTMLRenderer().render(root, title: title), to: output)
+            default:
+                return console.write(TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).render(root), to: output)
+            }
+        } catch {
+            return console.report(error.diagnostics, json: json)
+        }
+    }
+
+    /// The same command in a child process, whose output is passed on; a crash, kill or
+    /// operating-system limit there is a diagnostic for the file.
+    static func runIsolated(_ arguments: ParsedArguments, path: String, runtime: Runtime, json: Bool, console: Console) -> Int32 {
+        let terminals = [1, 2].filter { isatty(Int32($0)) == 1 }.map(String.init).joined(separator: ",")
+        let run: IsolatedRun
+        do throws(ChildProcess.SpawnError) {
+            run = try IsolatedRun.run(arguments: arguments.original, limits: runtime.limits,
+                                      environment: [IsolatedRun.parentTerminalsVariable: terminals])
+        } catch {
+            console.error("stylerun: cannot start the evaluator process: \(error). Use --no-isolation to evaluate in this process.")
+            return ExitStatus.failure
+        }
+        console.out(run.outcome.stdout)
+        // A child that did not end on its own may have left a runtime's crash report (a trap's
+        // "Fatal error") on standard error: the diagnostic below replaces it.
+        guard let failure = run.failure(file: path) else {
+            console.error(run.outcome.stderr)
+            if case .exited(let status) = run.outcome.termination { return status }
+            return ExitStatus.failure
+        }
+        return console.report([failure], json: json)
+    }
+}
+
+/// The checks on a script's path that come before evaluating it.
+enum ScriptPath {
+    /// A diagnostic when `path` does not exist or is a folder (a usage mistake), else nil.
+    static func check(_ path: String) -> Diagnostic? {
+        var isDirectory: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else { return nil }
+        do throws(Diagnostic) {
+            _ = try SourceFile.read(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

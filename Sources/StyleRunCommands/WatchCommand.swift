@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import StyleCore
+import StyleRun
+
+/// `stylerun watch FILE.lua`: prints each reload until Ctrl-C or SIGTERM, then exits 0.
+///
+/// With `--format json`, each event is one line of JSON on standard output, diagnostics
+/// included. Otherwise the changes and reload times go to standard output, and diagnostics,
+/// with their source line and caret, to standard error. Each event is written (unbuffered) as
+/// soon as it happens, so a program reading a pipe sees it at once.
+public enum WatchCommand: Command {
+    public static let spec = ArgumentParser.Command(
+        name: "watch", summary: "Re-run a style script on every save of any file it loads, and print what changed.",
+        arguments: [.required("FILE.lua")],
+        options: [
+            .text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }."),
+            .choice("format", ["text", "json"], help: "Output format: text, or one JSON event per line (default text)."),
+            .help,
+        ] + LimitOptions.options)
+
+    public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+        let path = arguments.arguments[0]
+        let json = arguments.value("format") == "json"
+        if let failure = ScriptPath.check(path) {
+            return console.report([failure], json: json, status: ExitStatus.usage)
+        }
+        let runtime = Runtime(log: { console.error($0) })
+        LimitOptions.apply(arguments, to: runtime)
+        let printer = EventPrinter(json: json, console: console)
+        return Interruption.wait { runtime.watch(file: path, theme: arguments.value("theme")) { printer.print($0) } }
+    }
+}
+
+/// Writes events as they come; used only on the watch's serial queue.
+private final class EventPrinter {
+    private let json: Bool
+    private let console: Console
+    private let renderer: ReloadEventRenderer
+    private let diagnostics: DiagnosticRenderer
+    private var isInitial = true
+
+    init(json: Bool, console: Console) {
+        self.json = json
+        self.console = console
+        self.renderer = ReloadEventRenderer(terminal: console.terminal(1))
+        self.diagnostics = DiagnosticRenderer(terminal: console.terminal(2)) { try? SourceFile.read($0) }
+    }
+
+    func print(_ event: ReloadEvent) {
+        defer { isInitial = false }
+        if json {
+            console.out(event.json.serialized(.line) + "\n")
+            return
+        }
+        if case .failed(_, let list) = event {
+            console.error(diagnostics.render(list))
+        }
+        console.out(renderer.render(event, isInitial: isInitial))
+    }
+}

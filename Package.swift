@@ -26,7 +26,9 @@ let package = Package(
         // The public library: runtime, renderers and tools.
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun"]),
+        // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
+        .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleRun"]),
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
         .executableTarget(name: "stylebench", dependencies: ["StyleRun"]),
 
@@ -41,5 +43,6 @@ let package = Package(
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        .testTarget(name: "StyleLanguageServerTests", dependencies: ["StyleLanguageServer", "StyleRun"]),
     ]
 )

@@ -1,0 +1,104 @@
+import StyleRun
+import LuaSyntax
+import StyleCore
+
+/// Colours written in a script, for swatches, the picker and hover: `color "#hex"`, `rgb(…)`
+/// and `white(…)` with literal numbers, the named colours, and hex strings where a colour goes.
+enum ColorLiterals {
+    struct Occurrence {
+        var range: Range<Int>
+        var color: Color
+    }
+
+    static func all(in index: DocumentIndex) -> [Occurrence] {
+        var found: [Occurrence] = []
+        var covered: [Range<Int>] = []
+        SyntaxWalker.walk(index.chunk) { event in
+            guard case .expression(let e) = event, let color = color(of: e) else { return }
+            let range = e.range.offsets
+            guard !covered.contains(where: { $0.contains(range.lowerBound) }) else { return }
+            covered.append(range)
+            found.append(Occurrence(range: range, color: color))
+        }
+        return found
+    }
+
+    /// The colour an expression stands for without running anything, or nil.
+    static func color(of expression: LuaExpression) -> Color? {
+        switch expression {
+        case .string(let s):
+            return s.text.hasPrefix("#") ? Color(hex: s.text) : nil
+        case .call(let call):
+            let numbers = call.arguments.compactMap(number)
+            switch APIName.global(call.callee) {
+            case "color"?:
+                if case .string(let s)? = call.arguments.first, call.arguments.count == 1 { return Color(hex: s.text) }
+            case "rgb"?:
+                guard numbers.count == call.arguments.count, (3...4).contains(numbers.count) else { return nil }
+                return Color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255, alpha: numbers.count == 4 ? numbers[3] : 1)
+            case "white"?:
+                guard numbers.count == call.arguments.count, (1...2).contains(numbers.count) else { return nil }
+                return Color(red: numbers[0], green: numbers[0], blue: numbers[0], alpha: numbers.count == 2 ? numbers[1] : 1)
+            default:
+                return nil
+            }
+            return nil
+        case .index(let index):
+            guard APIName.chain(.index(index))?.first == "color", case .field(let name) = index.key else { return nil }
+            return named[name.text]
+        default:
+            return nil
+        }
+    }
+
+    /// The named colours whose values the core defines.
+    static let named: [String: Color] = ["clear": .clear, "black": .black, "white": .white]
+
+    private static func number(_ e: LuaExpression) -> Double? {
+        switch e {
+        case .number(.integer(let i), _): Double(i)
+        case .number(.float(let x), _): x
+        case .binary(let b) where b.op == .divide:
+            number(b.lhs).flatMap { l in number(b.rhs).flatMap { r in r == 0 ? nil : l / r } }
+        default: nil
+        }
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    static func hex(_ c: Color) -> String {
+        let full = c.hex
+        return full.hasSuffix("FF") ? String(full.dropLast(2)) : full
+    }
+}
+
+extension Features {
+    /// `textDocument/documentColor`.
+    func documentColors(_ doc: TextDocument, index: DocumentIndex?) -> JSONValue {
+        guard let index else { return [] }
+        return .array(ColorLiterals.all(in: index).map { o in
+            ["range": doc.range(o.range).json,
+             "color": ["red": .number(o.color.red), "green": .number(o.color.green),
+                       "blue": .number(o.color.blue), "alpha": .number(o.color.alpha)]]
+        })
+    }
+
+    /// `textDocument/colorPresentation`: the picked colour written the way the original was, then the other ways.
+    func colorPresentations(_ doc: TextDocument, color json: JSONValue?, range: LSPRange) -> JSONValue {
+        func component(_ key: String) -> Double? {
+            if case .number(let x)? = json?[key], x.isFinite { return min(max(x, 0), 1) }
+            return nil
+        }
+        guard let r = component("red"), let g = component("green"), let b = component("blue") else { return [] }
+        let c = Color(red: r, green: g, blue: b, alpha: component("alpha") ?? 1)
+        let original = doc.text(doc.offset(of: range.start)..<doc.offset(of: range.end))
+        let hex = ColorLiterals.hex(c)
+        func byte(_ x: Double) -> String { formatNumber((x * 255).rounded()) }
+        let alpha = c.alpha < 1 ? ", \(formatNumber((c.alpha * 1000).rounded() / 1000))" : ""
+        var labels = ["color \"\(hex)\"", "rgb(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue))\(alpha))"]
+        if original.hasPrefix("\"") || original.hasPrefix("'") { labels.insert("\"\(hex)\"", at: 0) }
+        if original.hasPrefix("rgb") { labels.swapAt(0, labels.count - 1) }
+        if r == g, g == b { labels.append("white(\(formatNumber((r * 1000).rounded() / 1000))\(alpha))") }
+        if original.hasPrefix("white"), r == g, g == b { labels.insert(labels.removeLast(), at: 0) }
+        return .array(labels.map { ["label": .string($0), "textEdit": ["range": range.json, "newText": .string($0)]] })
+    }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import StyleCore
+import StyleRun
+
+/// Document synchronisation and diagnostics: the static pass shortly after every change, the
+/// evaluation in a child process when typing pauses and on save, and the documents that
+/// `require` a saved module checked again.
+extension LanguageServer {
+    func didOpen(_ params: JSONValue) {
+        guard let item = params["textDocument"], case .string(let uri)? = item["uri"], case .string(let text)? = item["text"] else {
+            log("stylerun lsp: didOpen without textDocument.uri and text.")
+            return
+        }
+        let version = if case .number(let v)? = item["version"] { Int(v) } else { 0 }
+        store[uri] = DocumentStore.Entry(document: TextDocument(uri: uri, version: version, text: text))
+        runStatic(uri)
+        scheduleDynamic(uri, after: 0)
+    }
+
+    func didChange(_ params: JSONValue) {
+        guard case .string(let uri)? = params["textDocument"]?["uri"], var entry = store[uri],
+              case .array(let changes)? = params["contentChanges"] else {
+            log("stylerun lsp: didChange for a document that is not open, or without contentChanges.")
+            return
+        }
+        for change in changes {
+            guard case .string(let text)? = change["text"] else { continue }
+            entry.document.apply(range: LSPRange(change["range"]), text: text)
+        }
+        if case .number(let v)? = params["textDocument"]?["version"] { entry.document.version = Int(v) } else { entry.document.version += 1 }
+        entry.generation += 1
+        store[uri] = entry
+        let generation = entry.generation
+        queue.asyncAfter(deadline: .now() + options.staticDelay) { [self] in
+            guard store[uri]?.generation == generation else { return }
+            runStatic(uri)
+        }
+        scheduleDynamic(uri, after: options.dynamicDelay)
+    }
+
+    func didSave(_ params: JSONValue) {
+        guard case .string(let uri)? = params["textDocument"]?["uri"], let entry = store[uri] else { return }
+        workspace.invalidate(entry.document.path)
+        scheduleDynamic(uri, after: 0)
+        recheckDependents(of: entry.document.path)
+    }
+
+    func didClose(_ params: JSONValue) {
+        guard case .string(let uri)? = params["textDocument"]?["uri"] else { return }
+        store[uri] = nil
+        send(RPCReply.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
+    }
+
+    func didChangeWatchedFiles(_ params: JSONValue) {
+        guard case .array(let changes)? = params["changes"] else { return }
+        for change in changes {
+            guard case .string(let uri)? = change["uri"] else { continue }
+            let path = DocumentURI.path(of: uri)
+            workspace.invalidate(path)
+            recheckDependents(of: path)
+        }
+    }
+
+    /// Evaluates again every open document that requires the module at `path`.
+    private func recheckDependents(of path: String) {
+        for uri in store.uris {
+            guard let entry = store[uri], entry.document.path != path, let index = store.lastGoodIndex(uri) else { continue }
+            let requires = index.requires.contains { workspace.modulePath($0.module, from: entry.document.path) == path }
+            if requires { scheduleDynamic(uri, after: 0) }
+        }
+    }
+
+    // MARK: The passes
+
+    private func runStatic(_ uri: String) {
+        guard var entry = store[uri] else { return }
+        let doc = entry.document
+        entry.staticDiagnostics = StaticChecker(schema: options.schema).check(source: doc.text, file: doc.path)
+        entry.staticVersion = doc.version
+        store[uri] = entry
+        publish(uri)
+    }
+
+    /// Evaluates the document after `delay` if it has not changed meanwhile. One evaluation per
+    /// document at a time: a change while it runs makes its result outdated (it is dropped) and
+    /// asks for a new one when it ends.
+    private func scheduleDynamic(_ uri: String, after delay: Double) {
+        guard let generation = store[uri]?.generation else { return }
+        queue.asyncAfter(deadline: .now() + delay) { [self] in
+            guard var entry = store[uri], entry.generation == generation else { return }
+            guard !entry.dynamicRunning else {
+                entry.dynamicWanted = true
+                store[uri] = entry
+                return
+            }
+            entry.dynamicRunning = true
+            entry.dynamicWanted = false
+            store[uri] = entry
+            let doc = entry.document
+            let linter = Linter(schema: options.schema, dynamicPass: options.dynamicPass, isParallel: false)
+            DispatchQueue.global().async { [self] in
+                let diagnostics = linter.lint(source: doc.text, file: doc.path)
+                queue.async { [self] in
+                    guard var entry = store[uri] else { return }
+                    entry.dynamicRunning = false
+                    if entry.document.version == doc.version {
+                        entry.fullDiagnostics = diagnostics
+                        entry.fullVersion = doc.version
+                    }
+                    let again = entry.dynamicWanted
+                    store[uri] = entry
+                    if entry.document.version == doc.version { publish(uri) }
+                    if again { scheduleDynamic(uri, after: 0) }
+                }
+            }
+        }
+    }
+
+    /// Sends the document's diagnostics: both passes' when the evaluation is of this version,
+    /// else the static pass's.
+    func publish(_ uri: String) {
+        guard let entry = store[uri] else { return }
+        let doc = entry.document
+        let diagnostics = entry.fullVersion == doc.version ? entry.fullDiagnostics : entry.staticDiagnostics
+        let items = diagnostics.filter { $0.file == doc.path }.map { lspDiagnostic($0, in: doc) }
+        send(RPCReply.notification("textDocument/publishDiagnostics",
+                                   ["uri": .string(uri), "version": .number(Double(doc.version)), "diagnostics": .array(items)]))
+    }
+
+    func lspDiagnostic(_ d: Diagnostic, in doc: TextDocument) -> JSONValue {
+        let start = doc.position(line: d.line, characterColumn: d.column)
+        var end = doc.position(line: d.endLine, characterColumn: d.endColumn)
+        if end < start { end = start }
+        return [
+            "range": LSPRange(start: start, end: end).json,
+            "severity": .number(d.severity == .error ? 1 : 2),
+            "code": .string(d.code.rawValue),
+            "source": "stylerun",
+            "message": .string(d.message),
+            "data": ["suggestions": .array(d.suggestions.map { .string($0) })],
+        ]
+    }
+}

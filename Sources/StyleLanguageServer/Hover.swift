@@ -1,0 +1,158 @@
+import LuaSyntax
+import StyleCore
+import StyleRun
+
+/// `textDocument/hover`: a property's type, default, range and kinds; what a style variable
+/// sets; a selector's specificity; a colour's hex; an API function's signature.
+extension Features {
+    func hover(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
+        let offset = doc.offset(of: position)
+        guard let (text, range) = hoverText(doc, index: index, offset: offset) else { return .null }
+        return ["contents": ["kind": "markdown", "value": .string(text)], "range": doc.range(range).json]
+    }
+
+    private func hoverText(_ doc: TextDocument, index: DocumentIndex?, offset: Int) -> (String, Range<Int>)? {
+        let context = CursorContext(bytes: doc.bytes, offset: offset)
+        if context.inComment { return nil }
+        if let string = context.string {
+            var end = offset
+            while end < doc.bytes.count, doc.bytes[end] != string.quote, doc.bytes[end] != 0x0A { end += 1 }
+            let content = doc.text((string.start + 1)..<end)
+            let range = string.start..<min(end + 1, doc.bytes.count)
+            if context.enclosingCall?.callee == ["rule"] { return (selectorText(content), range) }
+            if content.hasPrefix("#"), let c = Color(hex: content) { return ("Colour `\(ColorLiterals.hex(c))`", range) }
+            return nil
+        }
+        if let index, let color = ColorLiterals.all(in: index).first(where: { $0.range.contains(offset) }),
+           let word = context.chainAtCursor(), ["color", "rgb", "white"].contains(word.segments.first ?? word.word) {
+            return ("Colour `\(ColorLiterals.hex(color.color))`", color.range)
+        }
+        guard let (segments, word, range) = context.chainAtCursor() else { return nil }
+        let names = segments + [word]
+
+        // A local's use or declaration.
+        if let index, segments.isEmpty, let found = index.variable(at: offset) {
+            return (localText(found.variable, index: index, doc: doc), found.range)
+        }
+        // A key path or a kind.
+        if let root = schema.schema.kind(named: names[0]), index?.local(named: names[0], before: offset) == nil {
+            if names.count == 1 { return (schema.markdown(root), range) }
+            if let p = schema.property(names) { return (schema.markdown(p, written: "\(root.name).\(names.dropFirst().joined(separator: "."))"), range) }
+            if case .success(let path)? = Optional(StyleKeyPath.resolve(Array(names.dropFirst()), in: root)),
+               case .object(_, let nested) = path.target {
+                return ("**\(names.joined(separator: "."))**: `\(nested.name)`\n\n\(nested.doc)", range)
+            }
+            return nil
+        }
+        // A constructor key: `Label { textColor = … }`.
+        if segments.isEmpty, let table = context.enclosingTable, let callee = table.callee, callee.count == 1,
+           let kind = schema.schema.kind(named: callee[0]), let p = kind.property(word) {
+            return (schema.markdown(p, written: "\(kind.name).\(word)"), range)
+        }
+        // A member of a local: a theme token, a module export.
+        if segments.count == 1, let index, let local = index.local(named: segments[0], before: offset),
+           let m = resolver.members(ofLocal: local, in: index, path: doc.path).first(where: { $0.name == word }) {
+            let what = m.role == .token ? "theme token" : (m.role == .style ? "style" : "member")
+            var text = "**\(names.joined(separator: "."))** (\(what))\n\n`\(m.detail)`"
+            if !m.doc.isEmpty { text += "\n\n\(m.doc)" }
+            return (text, range)
+        }
+        if let e = catalog.entry(names.joined(separator: ".")) {
+            return ("```lua\n\(e.signature)\n```" + (e.doc.isEmpty ? "" : "\n\n\(e.doc)"), range)
+        }
+        return nil
+    }
+
+    /// `Selector \`Button.primary\`: specificity (0, 1, 1)`, per selector of a list.
+    private func selectorText(_ selector: String) -> String {
+        do throws(SelectorError) {
+            let list = try SelectorList.parse(selector, schema: schema.schema)
+            return list.selectors.map {
+                let s = $0.specificity
+                return "Selector `\($0.text)`: specificity (\(s.ids), \(s.classes), \(s.kinds)) — ids, classes, kinds"
+            }.joined(separator: "\n\n")
+        } catch {
+            return "Selector `\(selector)`: \(error)"
+        }
+    }
+
+    /// What a local holds: the properties a style sets, a theme's tokens, a module, or its text.
+    private func localText(_ variable: VariableID, index: DocumentIndex, doc: TextDocument) -> String {
+        let name = index.chunk[variable].name.text
+        guard let value = index.initializers[variable] else { return "**\(name)** (local)" }
+        if case .call(let call) = value, let callee = APIName.global(call.callee) {
+            if callee == "require", case .string(let module)? = call.arguments.first {
+                let file = workspace.modulePath(module.text, from: doc.path) ?? "not found"
+                return "**\(name)**: module `\(module.text)` (\(file))"
+            }
+            if callee == "themes" {
+                let tokens = resolver.members(of: value, in: index, path: doc.path, depth: 0)
+                return "**\(name)**: theme tokens\n\n" + tokens.map { "- `\($0.name)`: \($0.detail)" }.joined(separator: "\n")
+            }
+        }
+        var sets: [String] = []
+        var others: [String] = []
+        StyleSummary(index: index).collect(value, into: &sets, others: &others, depth: 0)
+        if sets.isEmpty && others.isEmpty {
+            var text = index.text(value.range)
+            if text.count > 200 { text = String(text.prefix(197)) + "…" }
+            return "**\(name)**\n\n```lua\nlocal \(name) = \(text)\n```"
+        }
+        var text = "**\(name)**: a style that sets\n\n" + sets.map { "- \($0)" }.joined(separator: "\n")
+        if !others.isEmpty { text += (sets.isEmpty ? "" : "\n\n") + "and applies " + others.map { "`\($0)`" }.joined(separator: ", ") }
+        return text
+    }
+}
+
+/// The properties a style expression sets, read from its `mut` and `mver` calls and the locals
+/// it composes.
+struct StyleSummary {
+    let index: DocumentIndex
+
+    func collect(_ e: LuaExpression, into sets: inout [String], others: inout [String], depth: Int) {
+        guard depth < 6 else { return }
+        switch e {
+        case .call(let call):
+            let callee = APIName.global(call.callee)
+            switch callee {
+            case "mut"?, "mver"?:
+                guard let path = call.arguments.first else { return }
+                let name: String = switch path {
+                case .string(let s): s.text
+                default: APIName.chain(path)?.joined(separator: ".") ?? index.text(path.range)
+                }
+                if callee == "mut", call.arguments.count > 1 {
+                    sets.append("`\(name)` = `\(index.text(call.arguments[1].range))`")
+                } else {
+                    sets.append("`\(name)` (transformed by a function)")
+                }
+            case "concat"?, "style"?:
+                for argument in call.arguments { collect(argument, into: &sets, others: &others, depth: depth + 1) }
+            default:
+                others.append(index.text(e.range))
+            }
+        case .binary(let b) where b.op == .concat || b.op == .add:
+            collect(b.lhs, into: &sets, others: &others, depth: depth + 1)
+            collect(b.rhs, into: &sets, others: &others, depth: depth + 1)
+        case .name(let n):
+            if case .local(let id) = n.binding, let value = index.initializers[id] {
+                collect(value, into: &sets, others: &others, depth: depth + 1)
+            } else if case .upvalue(let id) = n.binding, let value = index.initializers[id] {
+                collect(value, into: &sets, others: &others, depth: depth + 1)
+            } else if case .global = n.binding, schema(n.name.text) {
+                return
+            } else {
+                others.append(n.name.text)
+            }
+        case .function:
+            others.append("a function")
+        case .parenthesized(let inner, _):
+            collect(inner, into: &sets, others: &others, depth: depth)
+        default:
+            others.append(index.text(e.range))
+        }
+    }
+
+    /// A kind given to `style(Kind, …)` is not a part.
+    private func schema(_ name: String) -> Bool { name.first?.isUppercase == true }
+}

@@ -1,0 +1,250 @@
+import Dispatch
+import Foundation
+import StyleCore
+import StyleRun
+
+/// `stylerun lsp`: the Language Server Protocol 3.17 over a pair of byte streams.
+///
+///     let server = LanguageServer(options: .init(), output: { FileHandle.standardOutput.write($0) },
+///                                 log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+///     exit(server.run(input: FileHandle.standardInput))
+///
+/// Messages are read on a thread of their own and handled one at a time on a serial queue,
+/// which owns every piece of state; checks that take time (the evaluation in a child process)
+/// run elsewhere and post their results back to the queue. Only protocol goes to `output`.
+public final class LanguageServer: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Quiet time after a change before the static pass runs.
+        public var staticDelay: Double = 0.03
+        /// Quiet time after a change before the document is evaluated (typing has paused).
+        public var dynamicDelay: Double = 0.6
+        /// The evaluation of documents; in child processes of `stylerun` unless a host gives another.
+        public var dynamicPass: any DynamicPass = IsolatedDynamicPass()
+        public var schema: Schema = .standard
+
+        public init() {}
+    }
+
+    let options: Options
+    let queue = DispatchQueue(label: "stylerun.lsp")
+    private let output: @Sendable (Data) -> Void
+    let log: @Sendable (String) -> Void
+    private let outputLock = NSLock()
+
+    // State, touched on `queue` only.
+    var store = DocumentStore()
+    let workspace = Workspace()
+    lazy var features = Features(schema: SchemaInfo(schema: options.schema), catalog: .standard, workspace: workspace)
+    private var initialized = false
+    private var shutdownRequested = false
+    private let finished = DispatchSemaphore(value: 0)
+    private var exitStatus: Int32 = 1
+
+    /// Requests cancelled before they were handled; written by the reader as soon as the
+    /// cancellation arrives, so a request still waiting in the queue is answered as cancelled.
+    private let cancelled = CancelledRequests()
+
+    public init(options: Options = Options(), output: @escaping @Sendable (Data) -> Void, log: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.output = output
+        self.log = log
+        let store = { [unowned self] (path: String) -> [UInt8]? in self.store.entry(path: path)?.document.bytes }
+        workspace.openText = store
+    }
+
+    /// Reads messages from `input` until `exit` or the end of input; returns the exit status:
+    /// 0 after `shutdown` then `exit`, 1 otherwise (as the protocol asks).
+    public func run(input: FileHandle) -> Int32 {
+        let reader = Thread { [self] in
+            var framing = MessageReader()
+            while true {
+                let data = input.availableData
+                if data.isEmpty { break }
+                framing.append(data)
+                while let frame = framing.next() { receive(frame) }
+            }
+            queue.async { self.log("stylerun lsp: the input ended.") ; self.finished.signal() }
+        }
+        reader.start()
+        finished.wait()
+        return queue.sync { exitStatus }
+    }
+
+    /// Hands one frame to the queue (called on the reader thread).
+    func receive(_ frame: MessageReader.Frame) {
+        switch frame {
+        case .malformed(let problem):
+            queue.async { self.send(RPCReply.error(nil, RPCError(.parseError, problem))) }
+        case .message(let data):
+            let message: RPCMessage
+            do throws(RPCError) {
+                message = try RPCMessage(parsing: String(decoding: data, as: UTF8.self))
+            } catch {
+                queue.async { self.send(RPCReply.error(error.id, error)) }
+                return
+            }
+            if case .notification("$/cancelRequest", let params) = message, let id = params["id"].flatMap(RequestID.init) {
+                cancelled.insert(id)
+            }
+            queue.async { self.handle(message) }
+        }
+    }
+
+    func send(_ message: JSONValue) {
+        let data = MessageWriter.frame(message)
+        outputLock.withLock { output(data) }
+    }
+
+    // MARK: Dispatch
+
+    private func handle(_ message: RPCMessage) {
+        switch message {
+        case .request(let id, let method, let params):
+            if cancelled.remove(id) {
+                send(RPCReply.error(id, RPCError(.requestCancelled, "The request was cancelled.")))
+                return
+            }
+            do throws(RPCError) {
+                send(RPCReply.result(id, try request(method, params)))
+            } catch {
+                send(RPCReply.error(id, error))
+            }
+        case .notification(let method, let params):
+            notification(method, params)
+        case .response:
+            break  // The server sends no requests that need an answer.
+        }
+    }
+
+    private func request(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue {
+        if method == "initialize" { return initialize(params) }
+        guard initialized else { throw RPCError(.serverNotInitialized, "The server has not been initialized.") }
+        guard !shutdownRequested else { throw RPCError(.invalidRequest, "The server is shutting down.") }
+        switch method {
+        case "shutdown":
+            shutdownRequested = true
+            return .null
+        case "textDocument/completion":
+            let (uri, position) = try documentPosition(params)
+            guard let doc = store[uri]?.document else { return .null }
+            return features.completion(in: doc, index: store.lastGoodIndex(uri), at: position)
+        case "textDocument/hover":
+            let (uri, position) = try documentPosition(params)
+            guard let doc = store[uri]?.document else { return .null }
+            return features.hover(in: doc, index: store.lastGoodIndex(uri).flatMap { store[uri]?.document.version == doc.version ? $0 : nil }, at: position)
+        case "textDocument/definition":
+            let (uri, position) = try documentPosition(params)
+            guard let doc = store[uri]?.document else { return .null }
+            return features.definition(in: doc, index: store.currentIndex(uri), at: position)
+        case "textDocument/references":
+            let (uri, position) = try documentPosition(params)
+            guard let doc = store[uri]?.document else { return [] }
+            let include = params["context"]?["includeDeclaration"] == .bool(true)
+            return features.references(in: doc, index: store.currentIndex(uri), at: position, includeDeclaration: include)
+        case "textDocument/codeAction":
+            let uri = try documentURI(params)
+            guard let entry = store[uri] else { return [] }
+            guard case .array(let diagnostics)? = params["context"]?["diagnostics"] else {
+                throw RPCError(.invalidParams, "textDocument/codeAction needs context.diagnostics.")
+            }
+            let published = entry.fullVersion == entry.document.version ? entry.fullDiagnostics : entry.staticDiagnostics
+            return features.codeActions(entry.document, diagnostics: diagnostics, published: published)
+        case "textDocument/documentSymbol":
+            let uri = try documentURI(params)
+            guard let doc = store[uri]?.document else { return [] }
+            return features.documentSymbols(doc, index: store.currentIndex(uri))
+        case "textDocument/documentColor":
+            let uri = try documentURI(params)
+            guard let doc = store[uri]?.document else { return [] }
+            return features.documentColors(doc, index: store.currentIndex(uri))
+        case "textDocument/colorPresentation":
+            let uri = try documentURI(params)
+            guard let doc = store[uri]?.document else { return [] }
+            guard let range = LSPRange(params["range"]) else { throw RPCError(.invalidParams, "colorPresentation needs a range.") }
+            return features.colorPresentations(doc, color: params["color"], range: range)
+        default:
+            throw RPCError(.methodNotFound, "The method '\(method)' is not supported.")
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) {
+        if method == "exit" {
+            exitStatus = shutdownRequested ? 0 : 1
+            finished.signal()
+            return
+        }
+        guard initialized else { return }
+        switch method {
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didSave": didSave(params)
+        case "textDocument/didClose": didClose(params)
+        case "workspace/didChangeWatchedFiles": didChangeWatchedFiles(params)
+        case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
+        default: log("stylerun lsp: ignored the notification '\(method)'.")
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        initialized = true
+        var folders: [String] = []
+        if case .array(let list)? = params["workspaceFolders"] {
+            for f in list { if case .string(let uri)? = f["uri"] { folders.append(DocumentURI.path(of: uri)) } }
+        }
+        if folders.isEmpty, case .string(let uri)? = params["rootUri"] { folders.append(DocumentURI.path(of: uri)) }
+        if folders.isEmpty, case .string(let path)? = params["rootPath"] { folders.append(path) }
+        workspace.folders = folders
+        return [
+            "capabilities": [
+                "positionEncoding": "utf-16",
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "completionProvider": ["triggerCharacters": [".", "\"", "'", "#"], "resolveProvider": false],
+                "hoverProvider": true,
+                "definitionProvider": true,
+                "referencesProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "documentSymbolProvider": true,
+                "colorProvider": true,
+                "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
+            ],
+            "serverInfo": ["name": "stylerun"],
+        ]
+    }
+
+    private func didChangeWorkspaceFolders(_ params: JSONValue) {
+        guard let event = params["event"] else { return }
+        if case .array(let removed)? = event["removed"] {
+            for f in removed { if case .string(let uri)? = f["uri"] { workspace.folders.removeAll { $0 == DocumentURI.path(of: uri) } } }
+        }
+        if case .array(let added)? = event["added"] {
+            for f in added { if case .string(let uri)? = f["uri"] { workspace.folders.append(DocumentURI.path(of: uri)) } }
+        }
+    }
+
+    // MARK: Parameters
+
+    func documentURI(_ params: JSONValue) throws(RPCError) -> String {
+        guard case .string(let uri)? = params["textDocument"]?["uri"] else {
+            throw RPCError(.invalidParams, "The params need textDocument.uri.")
+        }
+        return uri
+    }
+
+    private func documentPosition(_ params: JSONValue) throws(RPCError) -> (String, Position) {
+        let uri = try documentURI(params)
+        guard let position = Position(params["position"]) else { throw RPCError(.invalidParams, "The params need a position.") }
+        return (uri, position)
+    }
+}
+
+/// Request ids cancelled by `$/cancelRequest`, shared by the reader thread and the queue.
+private final class CancelledRequests: @unchecked Sendable {
+    private var ids = Set<RequestID>()
+    private let lock = NSLock()
+
+    func insert(_ id: RequestID) { lock.withLock { _ = ids.insert(id) } }
+    func remove(_ id: RequestID) -> Bool { lock.withLock { ids.remove(id) != nil } }
+}

@@ -143,10 +143,10 @@ public final class LanguageServer: @unchecked Sendable {
             return features.references(in: doc, index: store.currentIndex(uri), at: position, includeDeclaration: include)
         case "textDocument/codeAction":
             let uri = try documentURI(params)
-            guard let entry = store[uri] else { return [] }
             guard case .array(let diagnostics)? = params["context"]?["diagnostics"] else {
                 throw RPCError(.invalidParams, "textDocument/codeAction needs context.diagnostics.")
             }
+            guard let entry = store[uri] else { return [] }
             let published = entry.fullVersion == entry.document.version ? entry.fullDiagnostics : entry.staticDiagnostics
             return features.codeActions(entry.document, diagnostics: diagnostics, published: published)
         case "textDocument/documentSymbol":

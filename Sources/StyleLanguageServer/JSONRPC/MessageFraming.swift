@@ -32,6 +32,9 @@ public struct MessageReader: Sendable {
         buffer.append(data)
     }
 
+    /// Bytes received that do not yet make a whole frame.
+    public var remainder: Data { buffer }
+
     /// The next complete frame, or nil until more bytes arrive.
     public mutating func next() -> Frame? {
         if discarding > 0 {
@@ -99,7 +102,7 @@ public struct MessageReader: Sendable {
 
 /// Frames a JSON message for the stream.
 ///
-///     MessageWriter.frame(["jsonrpc": "2.0", "id": 1, "result": nil])    // Content-Length: 37\r\n\r\n{…}
+///     MessageWriter.frame(["jsonrpc": "2.0", "id": 1, "result": nil])    // Content-Length: 43\r\n\r\n{…}
 public enum MessageWriter {
     public static func frame(_ message: JSONValue) -> Data {
         let body = Data(message.serialized().utf8)

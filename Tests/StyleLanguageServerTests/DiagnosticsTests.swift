@@ -1,0 +1,79 @@
+import Foundation
+import StyleRun
+import XCTest
+
+/// Diagnostics as the user types: the static pass on open and on every change, the isolated
+/// evaluation when typing pauses and on save, dependents of a saved module.
+final class DiagnosticsTests: XCTestCase {
+    private func codes(_ list: [JSONValue]) -> [String] { list.compactMap { $0["code"]?.string } }
+
+    func testDiagnosticsFollowTheTextWithFullAndIncrementalSync() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let uri = client.uri("app.lua")
+        client.open("app.lua", "local title = mut(Label.textColor, color.black)\nlocal s = mut(View.alpah, 1)\n")
+        let first = try XCTUnwrap(client.diagnostics(uri) { !$0.isEmpty })
+        XCTAssertEqual(codes(first), ["unknown-property"])
+        XCTAssertEqual(first[0]["range"], ["start": ["line": 1, "character": 19], "end": ["line": 1, "character": 24]])
+        XCTAssertEqual(first[0]["severity"], 1)
+        XCTAssertEqual(first[0]["source"], "stylerun")
+        XCTAssertEqual(first[0]["data"]?["suggestions"], ["alpha"])
+        XCTAssertTrue(first[0]["message"]?.string?.contains("Did you mean 'alpha'?") == true)
+
+        // Incremental: replace `alpah` with `alpha`.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [
+            ["range": ["start": ["line": 1, "character": 19], "end": ["line": 1, "character": 24]], "text": "alpha"],
+        ]])
+        XCTAssertNotNil(client.diagnostics(uri) { $0.isEmpty }, "gone after the fix")
+
+        // Full: the whole text, now with a wrong enum case.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 3], "contentChanges": [
+            ["text": "return StackView { axis = \"Vertical\" }\n"],
+        ]])
+        let back = try XCTUnwrap(client.diagnostics(uri) { !$0.isEmpty })
+        XCTAssertEqual(codes(back), ["invalid-enum"])
+        XCTAssertEqual(back[0]["range"]?["start"]?["line"], 0)
+        XCTAssertEqual(back[0]["data"]?["suggestions"], ["vertical"])
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testTheEvaluationFindsWhatTheStaticPassCannot() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let uri = client.uri("dyn.lua")
+        // The static pass cannot know what f() returns; running it can.
+        client.open("dyn.lua", "local function f() return 5 end\nlocal s = mut(View.alpha, f())\n")
+        let found = try XCTUnwrap(client.diagnostics(uri) { !$0.isEmpty })
+        XCTAssertEqual(codes(found), ["out-of-range"])
+        XCTAssertEqual(found[0]["range"]?["start"]?["line"], 1)
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+        XCTAssertNotNil(client.diagnostics(uri) { $0.isEmpty }, "closing clears the document's diagnostics")
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testDependentsOfASavedModuleAreCheckedAgain() throws {
+        let client = try LSPClient(files: ["tokens.lua": "return { radius = 4 }\n"])
+        _ = try client.initialize()
+        let app = client.uri("app.lua"), tokens = client.uri("tokens.lua")
+        client.open("app.lua", "local t = require \"tokens\"\nlocal s = mut(View.layer.cornerRadius, t.radius)\n")
+        XCTAssertNotNil(client.diagnostics(app) { $0.isEmpty })
+        // The module now gives a negative radius; the document that requires it hears of it on save.
+        let broken = "return { radius = -4 }\n"
+        try broken.write(to: client.folder.appendingPathComponent("tokens.lua"), atomically: true, encoding: .utf8)
+        client.open("tokens.lua", broken)
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(tokens)]])
+        let found = try XCTUnwrap(client.diagnostics(app) { !$0.isEmpty })
+        XCTAssertEqual(codes(found), ["out-of-range"])
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testSuppressedCodesStaySilent() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let uri = client.uri("quiet.lua")
+        client.open("quiet.lua", "local s = mut(View.alpah, 1) -- stylerun: ignore unknown-property\nlocal t = mut(View.alpah, 1)\n")
+        let found = try XCTUnwrap(client.diagnostics(uri) { !$0.isEmpty })
+        XCTAssertEqual(found.map { $0["range"]?["start"]?["line"] }, [1])
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+}

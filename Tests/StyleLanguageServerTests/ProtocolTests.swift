@@ -1,0 +1,87 @@
+import Foundation
+import StyleLanguageServer
+import StyleRun
+import XCTest
+
+/// The lifecycle and the handling of bad input, against the built `stylerun lsp` over pipes.
+final class ProtocolTests: XCTestCase {
+    func testLifecycle() throws {
+        let client = try LSPClient()
+        let early = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///x.lua"], "position": ["line": 0, "character": 0]])
+        XCTAssertEqual(early["error"]?["code"], -32002)
+        let reply = try client.initialize()
+        let capabilities = try XCTUnwrap(reply["result"]?["capabilities"])
+        XCTAssertEqual(capabilities["textDocumentSync"]?["change"], 2)
+        XCTAssertEqual(capabilities["completionProvider"]?["triggerCharacters"]?[0], ".")
+        for key in ["hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider", "colorProvider"] {
+            XCTAssertEqual(capabilities[key], true, key)
+        }
+        XCTAssertEqual(capabilities["codeActionProvider"]?["codeActionKinds"], ["quickfix"])
+        XCTAssertEqual(capabilities["workspace"]?["workspaceFolders"]?["supported"], true)
+        XCTAssertEqual(try client.request("workspace/symbol", ["query": ""])["error"]?["code"], -32601)
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testExitWithoutShutdownIsStatusOne() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        client.notify("exit")
+        client.process.waitUntilExit()
+        XCTAssertEqual(client.process.terminationStatus, 1)
+    }
+
+    func testRequestsAfterShutdownAreRefused() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        try client.request("shutdown", .null)
+        XCTAssertEqual(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///x.lua"]])["error"]?["code"], -32600)
+        client.notify("exit")
+        client.process.waitUntilExit()
+        XCTAssertEqual(client.process.terminationStatus, 0)
+    }
+
+    func testMalformedInputGetsErrorRepliesAndTheServerCarriesOn() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        client.write(Data("Content-Type: nothing\r\n\r\n".utf8))
+        let noLength = try XCTUnwrap(client.wait { $0["error"] != nil })
+        XCTAssertEqual(noLength["error"]?["code"], -32700)
+        XCTAssertEqual(noLength["id"], .null)
+        client.write(Data("Content-Length: 9\r\n\r\n{\"id\": 1,".utf8))
+        XCTAssertEqual(client.wait { $0["error"] != nil }?["error"]?["code"], -32700)
+        let body = #"{"jsonrpc":"1.0","id":77,"method":"shutdown"}"#
+        client.write(Data("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+        let invalid = try XCTUnwrap(client.wait { $0["id"] == 77 })
+        XCTAssertEqual(invalid["error"]?["code"], -32600)
+        let noParams = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///x.lua"]])
+        XCTAssertEqual(noParams["error"]?["code"], -32602)
+        let noDiagnostics = try client.request("textDocument/codeAction", ["textDocument": ["uri": "file:///x.lua"]])
+        XCTAssertEqual(noDiagnostics["error"]?["code"], -32602)
+        client.write(Data([0xFF, 0xFE, 0x00, 0x0D, 0x0A, 0x0D, 0x0A]))
+        XCTAssertEqual(client.wait { $0["error"] != nil }?["error"]?["code"], -32700)
+        // Still answering, and still speaking protocol only.
+        XCTAssertEqual(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///none.lua"]])["result"], [])
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testCancelledRequestIsAnsweredAsCancelled() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        // Both in one write: the cancellation is seen before the request is handled.
+        let request = MessageWriter.frame(["jsonrpc": "2.0", "id": 500, "method": "textDocument/documentSymbol",
+                                           "params": ["textDocument": ["uri": "file:///x.lua"]]])
+        let cancel = MessageWriter.frame(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 500]])
+        client.write(request + cancel)
+        let reply = try XCTUnwrap(client.wait { $0["id"] == 500 })
+        XCTAssertTrue(reply["error"]?["code"] == -32800 || reply["result"] == [], "either cancelled or already answered")
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testEndOfInputEndsTheServer() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        try (client.process.standardInput as? Pipe)?.fileHandleForWriting.close()
+        client.process.waitUntilExit()
+        XCTAssertEqual(client.process.terminationStatus, 1)
+    }
+}

@@ -79,6 +79,7 @@ extension LanguageServer {
         entry.staticDiagnostics = StaticChecker(schema: options.schema).check(source: doc.text, file: doc.path)
         entry.staticVersion = doc.version
         store[uri] = entry
+        _ = store.currentIndex(uri)  // kept as the last good index for completion while the text is broken
         publish(uri)
     }
 

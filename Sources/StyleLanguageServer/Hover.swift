@@ -23,8 +23,7 @@ extension Features {
             if content.hasPrefix("#"), let c = Color(hex: content) { return ("Colour `\(ColorLiterals.hex(c))`", range) }
             return nil
         }
-        if let index, let color = ColorLiterals.all(in: index).first(where: { $0.range.contains(offset) }),
-           let word = context.chainAtCursor(), ["color", "rgb", "white"].contains(word.segments.first ?? word.word) {
+        if let index, let color = ColorLiterals.all(in: index).first(where: { $0.range.contains(offset) }) {
             return ("Colour `\(ColorLiterals.hex(color.color))`", color.range)
         }
         guard let (segments, word, range) = context.chainAtCursor() else { return nil }

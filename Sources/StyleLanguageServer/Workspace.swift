@@ -51,7 +51,8 @@ final class Workspace {
 
     /// The parsed index of a file, from its open text or the disk; nil when it does not parse.
     func index(ofFile path: String) -> DocumentIndex? {
-        if let text = openText(path) { return DocumentIndex(bytes: text, chunkName: path) }
+        // An open document's text, unless the user is mid-edit and it does not parse.
+        if let text = openText(path), let index = DocumentIndex(bytes: text, chunkName: path) { return index }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let modified = attributes[.modificationDate] as? Date,
               (attributes[.size] as? Int ?? 0) <= 4 << 20 else { return nil }

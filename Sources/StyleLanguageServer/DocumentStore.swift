@@ -28,12 +28,14 @@ struct DocumentStore {
     /// The last index that parsed, per URI, with the version it was built from.
     private var indexes: [String: (version: Int, index: DocumentIndex)] = [:]
     private var recent: [String] = []
+    /// The version of each document known not to parse, so that it is not parsed again per request.
+    private var unparsable: [String: Int] = [:]
 
     subscript(uri: String) -> Entry? {
         get { entries[uri] }
         set {
             entries[uri] = newValue
-            if newValue == nil { indexes[uri] = nil; recent.removeAll { $0 == uri } }
+            if newValue == nil { indexes[uri] = nil; unparsable[uri] = nil; recent.removeAll { $0 == uri } }
         }
     }
 
@@ -45,7 +47,11 @@ struct DocumentStore {
     mutating func currentIndex(_ uri: String) -> DocumentIndex? {
         guard let doc = entries[uri]?.document else { return nil }
         if let cached = indexes[uri], cached.version == doc.version { touch(uri); return cached.index }
-        guard let index = DocumentIndex(bytes: doc.bytes, chunkName: doc.path) else { return nil }
+        if unparsable[uri] == doc.version { return nil }
+        guard let index = DocumentIndex(bytes: doc.bytes, chunkName: doc.path) else {
+            unparsable[uri] = doc.version
+            return nil
+        }
         remember(uri, version: doc.version, index)
         return index
     }

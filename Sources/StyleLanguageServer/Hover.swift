@@ -23,7 +23,11 @@ extension Features {
             if content.hasPrefix("#"), let c = Color(hex: content) { return ("Colour `\(ColorLiterals.hex(c))`", range) }
             return nil
         }
-        if let index, let color = ColorLiterals.all(in: index).first(where: { $0.range.contains(offset) }) {
+        // Colours are looked for only where one can be: on `color`, `rgb`, `white` or their arguments.
+        let colorWords: Set<String> = ["color", "rgb", "white"]
+        let nearColor = context.enclosingCall.map { colorWords.contains($0.callee[0]) } == true
+            || context.chainAtCursor().map { colorWords.contains($0.segments.first ?? $0.word) } == true
+        if nearColor, let index, let color = ColorLiterals.all(in: index).first(where: { $0.range.contains(offset) }) {
             return ("Colour `\(ColorLiterals.hex(color.color))`", color.range)
         }
         guard let (segments, word, range) = context.chainAtCursor() else { return nil }

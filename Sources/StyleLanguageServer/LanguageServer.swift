@@ -131,7 +131,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/hover":
             let (uri, position) = try documentPosition(params)
             guard let doc = store[uri]?.document else { return .null }
-            return features.hover(in: doc, index: store.lastGoodIndex(uri).flatMap { store[uri]?.document.version == doc.version ? $0 : nil }, at: position)
+            return features.hover(in: doc, index: store.currentIndex(uri), at: position)
         case "textDocument/definition":
             let (uri, position) = try documentPosition(params)
             guard let doc = store[uri]?.document else { return .null }
@@ -245,6 +245,15 @@ private final class CancelledRequests: @unchecked Sendable {
     private var ids = Set<RequestID>()
     private let lock = NSLock()
 
-    func insert(_ id: RequestID) { lock.withLock { _ = ids.insert(id) } }
+    /// Cancellations of requests already answered are never removed by `remove`; past this
+    /// many, the set is cleared, so a client that cancels a lot cannot grow it without end.
+    static let limit = 1024
+
+    func insert(_ id: RequestID) {
+        lock.withLock {
+            if ids.count >= Self.limit { ids.removeAll() }
+            ids.insert(id)
+        }
+    }
     func remove(_ id: RequestID) -> Bool { lock.withLock { ids.remove(id) != nil } }
 }

@@ -9,7 +9,7 @@ if arguments.first == "--memory-probe", arguments.count == 3, let views = Int(ar
     MemoryBenchmark.probe(views: views, provenance: arguments[2] == "provenance")
     exit(0)
 }
-let sections = ["apply", "reload", "lint", "start", "memory"]
+let sections = ["apply", "reload", "lint", "start", "memory", "lsp"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -17,7 +17,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|reload|lint|start|memory]
+    usage: stylebench [--quick] [--only apply|reload|lint|start|memory|lsp]
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
@@ -80,6 +80,11 @@ if runs("start") {
 if runs("memory") {
     progress("memory…")
     rows += MemoryBenchmark(views: quick ? 20_000 : 100_000).run()
+}
+
+if runs("lsp") {
+    progress("lsp…")
+    rows += LSPBenchmark(rounds: quick ? 20 : 200).run()
 }
 
 print(Table.render(rows))

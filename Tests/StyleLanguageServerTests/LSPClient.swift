@@ -12,6 +12,8 @@ final class LSPClient: @unchecked Sendable {
     private var buffer = Data()
     private var messages: [JSONValue] = []
     private var nextID = 1
+    /// Frames on the server's standard output that were not JSON-RPC: there must be none.
+    private(set) var junk = 0
     let folder: URL
 
     /// Starts the server in a fresh folder holding `files` (name → text).
@@ -47,6 +49,8 @@ final class LSPClient: @unchecked Sendable {
         while let frame = reader.next() {
             if case .message(let body) = frame, let json = try? JSONValue(parsing: String(decoding: body, as: UTF8.self)) {
                 messages.append(json)
+            } else {
+                junk += 1
             }
         }
         // An incomplete frame stays for the next read; MessageReader keeps it, so re-add it.
@@ -116,6 +120,7 @@ final class LSPClient: @unchecked Sendable {
     /// Ends the session politely and returns the exit status.
     func shutdown() throws -> Int32 {
         try request("shutdown", .null)
+        XCTAssertEqual(lock.withLock { junk }, 0, "standard output carries protocol only")
         notify("exit")
         process.waitUntilExit()
         return process.terminationStatus

@@ -4,8 +4,8 @@ import StyleCore
 import StyleRun
 
 /// Document synchronisation and diagnostics: the static pass shortly after every change, the
-/// evaluation in a child process when typing pauses and on save, and the documents that
-/// `require` a saved module checked again.
+/// evaluation in a child process when typing pauses and on save (killed as soon as the text
+/// changes again), and the documents that `require` a saved module checked again.
 extension LanguageServer {
     func didOpen(_ params: JSONValue) {
         guard let item = params["textDocument"], case .string(let uri)? = item["uri"], case .string(let text)? = item["text"] else {
@@ -14,6 +14,7 @@ extension LanguageServer {
         }
         let version = if case .number(let v)? = item["version"] { Int(v) } else { 0 }
         store[uri] = DocumentStore.Entry(document: TextDocument(uri: uri, version: version, text: text))
+        currentVersions[uri] = version
         runStatic(uri)
         scheduleDynamic(uri, after: 0)
     }
@@ -31,6 +32,7 @@ extension LanguageServer {
         if case .number(let v)? = params["textDocument"]?["version"] { entry.document.version = Int(v) } else { entry.document.version += 1 }
         entry.generation += 1
         store[uri] = entry
+        currentVersions[uri] = entry.document.version
         let generation = entry.generation
         queue.asyncAfter(deadline: .now() + options.staticDelay) { [self] in
             guard store[uri]?.generation == generation else { return }
@@ -49,6 +51,7 @@ extension LanguageServer {
     func didClose(_ params: JSONValue) {
         guard case .string(let uri)? = params["textDocument"]?["uri"] else { return }
         store[uri] = nil
+        currentVersions[uri] = nil
         send(RPCReply.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
     }
 
@@ -99,7 +102,14 @@ extension LanguageServer {
             entry.dynamicWanted = false
             store[uri] = entry
             let doc = entry.document
-            let linter = Linter(schema: options.schema, dynamicPass: options.dynamicPass, isParallel: false)
+            var pass = options.dynamicPass
+            if var isolated = pass as? IsolatedDynamicPass {
+                // The child is killed as soon as the text it evaluates is outdated.
+                let versions = currentVersions
+                isolated.isCancelled = { versions[uri] != doc.version }
+                pass = isolated
+            }
+            let linter = Linter(schema: options.schema, dynamicPass: pass, isParallel: false)
             DispatchQueue.global().async { [self] in
                 let diagnostics = linter.lint(source: doc.text, file: doc.path)
                 queue.async { [self] in

@@ -40,6 +40,9 @@ public final class LanguageServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var exitStatus: Int32 = 1
 
+    /// Each open document's version, readable from the threads that wait on evaluations.
+    let currentVersions = DocumentVersions()
+
     /// Requests cancelled before they were handled; written by the reader as soon as the
     /// cancellation arrives, so a request still waiting in the queue is answered as cancelled.
     private let cancelled = CancelledRequests()
@@ -256,4 +259,16 @@ private final class CancelledRequests: @unchecked Sendable {
         }
     }
     func remove(_ id: RequestID) -> Bool { lock.withLock { ids.remove(id) != nil } }
+}
+
+/// The version of each open document, shared with the threads that wait on evaluations, which
+/// ask it whether the text they evaluate is still current.
+final class DocumentVersions: @unchecked Sendable {
+    private var versions: [String: Int] = [:]
+    private let lock = NSLock()
+
+    subscript(uri: String) -> Int? {
+        get { lock.withLock { versions[uri] } }
+        set { lock.withLock { versions[uri] = newValue } }
+    }
 }

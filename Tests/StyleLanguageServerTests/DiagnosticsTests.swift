@@ -76,4 +76,44 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(found.map { $0["range"]?["start"]?["line"] }, [1])
         XCTAssertEqual(try client.shutdown(), 0)
     }
+
+    func testAnOutdatedEvaluationIsStopped() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let uri = client.uri("loop.lua")
+        // Each turn is one long C call, so the instruction budget lets it run until the wall clock stops it.
+        client.open("loop.lua", "while true do local _ = string.rep(\"x\", 1000000) end\n")
+        // The evaluation of the looping text runs in a child of the server…
+        XCTAssertTrue(waitFor(10) { !evaluators(of: client.process.processIdentifier).isEmpty }, "an evaluation starts")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [
+            ["text": "local s = mut(View.alpha, 1)\n"],
+        ]])
+        // …and is stopped once the text has changed, long before its limits (seconds) would stop it.
+        XCTAssertTrue(waitFor(1.5) { evaluators(of: client.process.processIdentifier).isEmpty }, "the outdated evaluation is killed")
+        let final = try XCTUnwrap(client.diagnostics(uri) { _ in true })
+        XCTAssertEqual(final.count, 0)
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    private func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    /// The evaluator processes (`stylerun __child …`) whose parent is `pid`, from /proc.
+    private func evaluators(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[1]) == pid,
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(child)/cmdline") else { return false }
+            return String(decoding: cmdline, as: UTF8.self).contains("__child")
+        }
+    }
 }

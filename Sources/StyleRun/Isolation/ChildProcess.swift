@@ -75,9 +75,12 @@ public enum ChildProcess {
     ///   - environment: added to (or replacing) this process's environment.
     ///   - input: written to the child's standard input after the limits are applied; then it is
     ///     closed.
+    ///   - isCancelled: asked every 20 ms while the child runs; when it returns true the child is
+    ///     killed, and the outcome is `.timedOut`.
     /// - Throws: `SpawnError` when the child could not be started.
     public static func run(executable: String, arguments: [String], environment: [String: String] = [:],
-                           limits: ResourceLimits = .init(), input: Data = Data()) throws(SpawnError) -> Outcome {
+                           limits: ResourceLimits = .init(), input: Data = Data(),
+                           isCancelled: (@Sendable () -> Bool)? = nil) throws(SpawnError) -> Outcome {
         let started = monotonicSeconds()
         // A socket pair for standard input: writing to it after the child is gone is EPIPE with
         // MSG_NOSIGNAL, not a SIGPIPE that would end this process.
@@ -129,7 +132,8 @@ public enum ChildProcess {
 
         apply(limits, to: pid)
         return collect(pid: pid, input: input, inputFD: inputPair[0], outFD: outPipe[0], errFD: errPipe[0],
-                       deadline: limits.wallClock.map { started + $0 }, silence: limits.silence, started: started)
+                       deadline: limits.wallClock.map { started + $0 }, silence: limits.silence, started: started,
+                       isCancelled: isCancelled)
     }
 
     // MARK: Limits
@@ -160,7 +164,8 @@ public enum ChildProcess {
     /// Feeds standard input and drains standard output and error until the child closes them
     /// (or the deadline passes and it is killed), then reaps it.
     private static func collect(pid: pid_t, input: Data, inputFD: Int32, outFD: Int32, errFD: Int32,
-                                deadline: Double?, silence: Double?, started: Double) -> Outcome {
+                                deadline: Double?, silence: Double?, started: Double,
+                                isCancelled: (@Sendable () -> Bool)?) -> Outcome {
         var stdout = Data(), stderr = Data()
         var pending = input
         let inFD: Int32 = inputFD
@@ -170,6 +175,11 @@ public enum ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var lastOutput = started
         while !open.isEmpty {
+            if let isCancelled, isCancelled() {
+                kill(pid, SIGKILL)
+                timedOut = true
+                break
+            }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if !pending.isEmpty { fds.append(pollfd(fd: inFD, events: Int16(POLLOUT), revents: 0)) }
             var timeout: Int32 = -1
@@ -183,6 +193,8 @@ public enum ChildProcess {
                 }
                 timeout = Int32(min(left * 1000, 1000).rounded(.up))
             }
+            // A caller that may cancel is asked again at least every 20 ms.
+            if isCancelled != nil { timeout = timeout < 0 ? 20 : min(timeout, 20) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }

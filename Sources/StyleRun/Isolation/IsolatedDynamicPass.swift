@@ -38,6 +38,9 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
     public var concurrency: Int
     /// Added to each child's environment.
     public var environment: [String: String]
+    /// Asked while a child runs: when it returns true the child is killed and the scripts not
+    /// yet reported get no diagnostics (a language server whose text has changed since).
+    public var isCancelled: (@Sendable () -> Bool)? = nil
 
     public init(limits: Limits = Linter.defaultLimits, stdlibPath: String? = Runtime.defaultStdlibPath,
                 executable: String = ChildProcess.currentExecutable, batchSize: Int = 50,
@@ -117,18 +120,21 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
     /// Every script's diagnostics, from one child if all goes well.
     private func evaluate(_ scripts: [LintScript]) -> [[Diagnostic]] {
         guard !scripts.isEmpty else { return [] }
+        if let isCancelled, isCancelled() { return scripts.map { _ in [] } }
         let limits = resourceLimits(files: scripts.count)
         let outcome: ChildProcess.Outcome
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(executable: executable, arguments: [IsolatedRun.childCommand, Self.childMode],
                                            environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPath: stdlibPath))
+                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPath: stdlibPath),
+                                           isCancelled: isCancelled)
         } catch {
             let message = "The script was not evaluated: the evaluator process could not start (\(error)). Use --no-isolation to evaluate in this process."
             return scripts.map { [Diagnostic(.crash, message, at: SourceLocation(file: $0.file, line: 1))] }
         }
         var results = Self.results(outcome.stdout, for: scripts)
         if results.count == scripts.count, outcome.termination == .exited(0) { return results }
+        if let isCancelled, isCancelled() { return results + scripts[results.count...].map { _ in [] } }
 
         // The child stopped at scripts[results.count]; the ones after it were never started.
         let stopped = scripts[results.count]

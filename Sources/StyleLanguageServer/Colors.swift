@@ -51,8 +51,22 @@ enum ColorLiterals {
         }
     }
 
-    /// The named colours whose values the core defines.
-    static let named: [String: Color] = ["clear": .clear, "black": .black, "white": .white]
+    /// The named colours (`color.white`) with their values, asked of the library once: the
+    /// names from the API's definitions, the values from evaluating them, so a colour added to
+    /// the bindings is known here without a second list.
+    static let named: [String: Color] = {
+        let names = APICatalog.standard.members(of: "color").filter { !$0.isFunction && $0.signature == "Color" }
+            .map { String($0.name.dropFirst("color.".count)) }
+        let script = "return StackView {\n" + names.map { "  View { backgroundColor = color.\($0) },\n" }.joined() + "}\n"
+        // A name the bindings do not know makes the load fail; then no named colour has a swatch.
+        guard let sheet = try? Runtime(stdlibPath: nil).load(source: script),
+              let root = try? sheet.applyToOwnTree(recordingProvenance: false) else { return [:] }
+        var colors: [String: Color] = [:]
+        for (name, view) in zip(names, root.children) {
+            if case .color(let c) = view["backgroundColor"] { colors[name] = c }
+        }
+        return colors
+    }()
 
     private static func number(_ e: LuaExpression) -> Double? {
         switch e {

@@ -6,6 +6,11 @@ import StyleRun
 extension Features {
     /// The completion list at `position`; `index` is the last version of the document that parsed.
     func completion(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
+        let features = declaring(index)
+        return features.complete(in: doc, index: index, at: position)
+    }
+
+    private func complete(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
         let offset = doc.offset(of: position)
         let context = CursorContext(bytes: doc.bytes, offset: offset)
         if context.inComment { return list([]) }
@@ -16,12 +21,29 @@ extension Features {
             return list(memberCompletions(chain.segments, edit: edit, doc: doc, index: index, offset: offset))
         }
         var items: [JSONValue] = []
-        if let table = context.enclosingTable, context.keyBeforeValue(at: chain.partialStart) == nil,
-           let callee = table.callee, callee.count == 1, let kind = schema.schema.kind(named: callee[0]) {
-            items += constructorKeys(kind, edit: edit)
+        if let table = context.enclosingTable, context.keyBeforeValue(at: chain.partialStart) == nil {
+            if let callee = table.callee, callee.count == 1, let kind = schema.schema.kind(named: callee[0]) {
+                items += constructorKeys(kind, edit: edit)
+            } else if let nested = nestedTableKind(context, open: table.open) {
+                // `Button { layer = { | } }`: the sub-object's properties.
+                return list(nested.members.sorted { $0.key < $1.key }.compactMap { name, member in
+                    guard case .property(let p) = member else { return nil }
+                    return Self.item(name, kind: 10, detail: schema.summary(p), doc: p.doc, edit: edit, insert: "\(name) = ")
+                })
+            }
         }
         items += globals(edit: edit, index: index, offset: offset)
         return list(items)
+    }
+
+    /// The sub-object kind of a table written as a constructor's property (`layer = {`).
+    private func nestedTableKind(_ context: CursorContext, open: Int) -> Kind? {
+        guard let key = context.keyBeforeValue(at: open) else { return nil }
+        let outer = context.brackets.dropLast().last
+        guard let outer, outer.byte == UInt8(ascii: "{"), let callee = context.callee(ofBracketAt: outer.offset),
+              callee.count == 1, let kind = schema.schema.kind(named: callee[0]),
+              case .nested(_, let nested)? = kind.members[key] else { return nil }
+        return nested
     }
 
     private func list(_ items: [JSONValue]) -> JSONValue {
@@ -182,4 +204,20 @@ struct Features {
     let catalog: APICatalog
     let workspace: Workspace
     var resolver: MemberResolver { MemberResolver(workspace: workspace) }
+
+    /// These features with the kinds a script declares (`kind("GradientView", View, {…})`)
+    /// added to the schema, registered as the runtime registers them.
+    func declaring(_ index: DocumentIndex?) -> Features {
+        guard let index, !index.declaredKinds.isEmpty else { return self }
+        var schema = self.schema.schema
+        for declared in index.declaredKinds {
+            guard let superKind = schema.kind(named: declared.superKind) else { continue }
+            let properties = declared.properties.compactMap { name, type in
+                ValueType(parsing: type).map { PropertyDeclaration.value(name, $0) }
+            }
+            // A declaration the runtime would refuse is already a diagnostic; it adds no kind.
+            _ = try? schema.register(declared.name, superKind: superKind, doc: "Declared in this script.", properties: properties)
+        }
+        return Features(schema: SchemaInfo(schema: schema), catalog: catalog, workspace: workspace)
+    }
 }

@@ -26,6 +26,8 @@ final class DocumentIndex: Sendable {
     let classes: Set<String>
     /// Locals declared at the top level of the chunk, in order.
     let topLevelLocals: [LocalName]
+    /// Kinds the script declares for prototyping: `kind("GradientView", View, { fromColor = "Color?" })`.
+    let declaredKinds: [(name: String, superKind: String, properties: [(String, String)])]
     /// Every `local.field` read or written: theme tokens and module members in use.
     let fieldAccesses: [(base: VariableID, field: String, range: Range<Int>)]
 
@@ -44,6 +46,7 @@ final class DocumentIndex: Sendable {
         ids = collector.ids
         classes = collector.classes
         fieldAccesses = collector.fieldAccesses
+        declaredKinds = collector.declaredKinds
         topLevelLocals = chunk.body.statements.flatMap { statement -> [LocalName] in
             switch statement {
             case .local(let local): local.names
@@ -114,6 +117,7 @@ private final class Collector {
     var ids: Set<String> = []
     var classes: Set<String> = []
     var fieldAccesses: [(base: VariableID, field: String, range: Range<Int>)] = []
+    var declaredKinds: [(name: String, superKind: String, properties: [(String, String)])] = []
 
     func visit(_ event: SyntaxEvent, bytes: [UInt8]) {
         switch event {
@@ -152,6 +156,13 @@ private final class Collector {
             guard let callee = APIName.global(call.callee) else { break }
             if callee == "require", case .string(let module)? = call.arguments.first {
                 requires.append((module.text, module.range.offsets))
+            } else if callee == "kind", call.arguments.count >= 2, case .string(let name) = call.arguments[0],
+                      let superKind = APIName.global(call.arguments[1]) {
+                var properties: [(String, String)] = []
+                if call.arguments.count > 2, case .table(let table) = call.arguments[2] {
+                    for case .named(let key, .string(let type)) in table.fields { properties.append((key.text, type.text)) }
+                }
+                declaredKinds.append((name.text, superKind, properties))
             } else if callee == "rule", case .string(let selector)? = call.arguments.first {
                 SelectorNames.collect(selector.text, ids: &ids, classes: &classes)
             } else if case .table(let table)? = call.arguments.first, call.arguments.count == 1 {

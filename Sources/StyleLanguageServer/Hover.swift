@@ -7,7 +7,7 @@ import StyleRun
 extension Features {
     func hover(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
         let offset = doc.offset(of: position)
-        guard let (text, range) = hoverText(doc, index: index, offset: offset) else { return .null }
+        guard let (text, range) = declaring(index).hoverText(doc, index: index, offset: offset) else { return .null }
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": doc.range(range).json]
     }
 

@@ -69,6 +69,19 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(try complete("local f = font.preferred \"", line: 0).contains("title3"))
     }
 
+    func testCompletesDeclaredKindsAndSubObjectTables() throws {
+        let declaration = "kind(\"GradientView\", View, { fromColor = \"Color?\", toColor = \"Color?\" })\n"
+        // The text as it was before the user started typing the key path, which parsed.
+        _ = try complete(declaration + "local x = 1", line: 1)
+        let declared = declaration + "local x = GradientView."
+        let members = try complete(declared, line: 1)
+        XCTAssertTrue(members.contains("fromColor") && members.contains("alpha"), "\(members)")
+        XCTAssertFalse(members.contains("title"))
+        let layer = try complete("return Button { title = \"Go\", layer = { ", line: 0)
+        XCTAssertTrue(layer.contains("cornerRadius") && layer.contains("borderWidth"), "\(layer)")
+        XCTAssertFalse(layer.contains("title") || layer.contains("id"))
+    }
+
     func testCompletesNamespacesTokensModulesAndSelectors() throws {
         XCTAssertTrue(try complete("local c = color.", line: 0).contains("white"))
         XCTAssertEqual(Set(try complete("local f = font.", line: 0)), ["system", "preferred", "named"])

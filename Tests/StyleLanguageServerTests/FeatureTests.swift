@@ -21,7 +21,8 @@ final class FeatureTests: XCTestCase {
     private var client: LSPClient!
 
     override func setUpWithError() throws {
-        client = try LSPClient(files: ["app.lua": Self.app])
+        // Another script of the workspace, not open: its ids and classes are offered in selectors.
+        client = try LSPClient(files: ["app.lua": Self.app, "screens/footer.lua": "return Label { id = \"footer\", class = \"note\" }\n"])
         _ = try client.initialize()
         client.open("app.lua", Self.app)
     }
@@ -92,9 +93,9 @@ final class FeatureTests: XCTestCase {
         let members = try complete(text, line: 9)
         XCTAssertTrue(["grid", "roundedStyle", "generousMargins", "purple"].allSatisfy(members.contains), "\(members)")
         text = Self.app + "rule(\"StackView > Button."
-        XCTAssertEqual(try complete(text, line: 9).sorted(), ["cta", "primary"])
+        XCTAssertEqual(try complete(text, line: 9).sorted(), ["cta", "note", "primary"])
         text = Self.app + "rule(\"#"
-        XCTAssertEqual(try complete(text, line: 9).sorted(), ["go", "root"])
+        XCTAssertEqual(try complete(text, line: 9).sorted(), ["footer", "go", "root"])
         text = Self.app + "rule(\"Sta"
         XCTAssertTrue(try complete(text, line: 9).contains("StackView"))
         text = Self.app + "local m = require \""

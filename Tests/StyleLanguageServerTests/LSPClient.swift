@@ -20,7 +20,11 @@ final class LSPClient: @unchecked Sendable {
     init(files: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-lsp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
         process.executableURL = try XCTUnwrap(Self.executable, "stylerun is not built; run swift build first")
         process.arguments = ["lsp"]
         process.standardInput = input

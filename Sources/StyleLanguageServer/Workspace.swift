@@ -7,7 +7,7 @@ import StyleRun
 /// and classes its scripts use (for completion inside `rule("…")`).
 ///
 /// Files on disk are read at most once per modification time; the caches are bounded, so a
-/// session that touches thousands of files keeps a fixed amount of them.
+/// server that touches thousands of files keeps a fixed amount of them.
 final class Workspace {
     var folders: [String] = []
     var stdlibPath: String? = Runtime.defaultStdlibPath

@@ -30,11 +30,11 @@ struct LSPBenchmark {
     }
 
     func run() -> [Row] {
-        let session = Session()
+        let server = InProcessServer()
         let clean = Self.script(typing: false), typing = Self.script(typing: true)
-        _ = session.request("initialize", ["capabilities": .object([])])
-        session.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///bench/clean.lua", "languageId": "lua", "version": 1, "text": .string(clean)]])
-        session.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///bench/typing.lua", "languageId": "lua", "version": 1, "text": .string(typing)]])
+        _ = server.request("initialize", ["capabilities": .object([])])
+        server.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///bench/clean.lua", "languageId": "lua", "version": 1, "text": .string(clean)]])
+        server.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///bench/typing.lua", "languageId": "lua", "version": 1, "text": .string(typing)]])
         let probeLine = typing.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "local probe = Button." }!
         func at(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
             ["textDocument": ["uri": .string(uri)], "position": ["line": .number(Double(line)), "character": .number(Double(character))]]
@@ -52,27 +52,27 @@ struct LSPBenchmark {
             ("hover on a style (what it sets)", "textDocument/hover", at("file:///bench/clean.lua", styleLine, 8)),
         ]
         // Each answer is checked once, so that a benchmark of empty answers cannot pass.
-        precondition(!session.request(cases[0].1, cases[0].2).labels.isEmpty, "no completion after Button.")
-        precondition(session.request(cases[1].1, cases[1].2).labels == ["horizontal", "vertical"], "no enum completion")
-        precondition(session.request(cases[2].1, cases[2].2)["result"] != .null, "no hover on the key path")
-        precondition(session.request(cases[3].1, cases[3].2)["result"] != .null, "no hover on the style")
+        precondition(!server.request(cases[0].1, cases[0].2).labels.isEmpty, "no completion after Button.")
+        precondition(server.request(cases[1].1, cases[1].2).labels == ["horizontal", "vertical"], "no enum completion")
+        precondition(server.request(cases[2].1, cases[2].2)["result"] != .null, "no hover on the key path")
+        precondition(server.request(cases[3].1, cases[3].2)["result"] != .null, "no hover on the style")
         var rows: [Row] = []
         var baseline = Samples()
         for _ in 0..<rounds {
-            baseline.append(milliseconds { _ = session.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///bench/clean.lua"]]) })
+            baseline.append(milliseconds { _ = server.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///bench/clean.lua"]]) })
         }
         for (name, method, params) in cases {
             var samples = Samples()
-            _ = session.request(method, params)
-            for _ in 0..<rounds { samples.append(milliseconds { _ = session.request(method, params) }) }
+            _ = server.request(method, params)
+            for _ in 0..<rounds { samples.append(milliseconds { _ = server.request(method, params) }) }
             let p95 = samples.quantile(0.95)
             rows.append(Row(section: "lsp", measure: "\(name), \(Self.lines) lines",
                             result: "\(Table.ms(samples.median)) (p95 \(Table.ms(p95)), n=\(samples.count))",
                             baseline: "documentSymbol \(Table.ms(baseline.median))", ratio: Table.ratio(samples.median / baseline.median),
                             target: "p95 ≤ 20 ms", met: p95 <= 20))
         }
-        rows.append(staticPass(session))
-        session.finish()
+        rows.append(staticPass(server))
+        server.finish()
         return rows
     }
 }
@@ -80,20 +80,20 @@ struct LSPBenchmark {
 extension LSPBenchmark {
     /// From a keystroke (`didChange`) to its diagnostics on a 1,000-line script: the debounce
     /// (30 ms) and the static pass.
-    func staticPass(_ session: Session) -> Row {
+    func staticPass(_ server: InProcessServer) -> Row {
         let text = Self.script(typing: false).split(separator: "\n", omittingEmptySubsequences: false).prefix(1_000)
             .joined(separator: "\n") + "\n"
         let uri: JSONValue = "file:///bench/thousand.lua"
-        session.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "lua", "version": 1, "text": .string(text)]])
-        session.waitForDiagnostics(version: 1)
+        server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "lua", "version": 1, "text": .string(text)]])
+        server.waitForDiagnostics(version: 1)
         var samples = Samples()
         for round in 0..<rounds {
             let version = round + 2
             samples.append(milliseconds {
-                session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": .number(Double(version))], "contentChanges": [
+                server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": .number(Double(version))], "contentChanges": [
                     ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": round % 2 == 0 ? " " : ""],
                 ]])
-                session.waitForDiagnostics(version: version)
+                server.waitForDiagnostics(version: version)
             })
         }
         return Row(section: "lsp", measure: "keystroke to diagnostics (static pass), 1000 lines",
@@ -110,7 +110,7 @@ extension JSONValue {
 }
 
 /// A language server in this process, fed through a pipe, its replies collected by id.
-final class Session: @unchecked Sendable {
+final class InProcessServer: @unchecked Sendable {
     private let pipe = Pipe()
     private let lock = NSLock()
     private var replies: [Int: JSONValue] = [:]

@@ -37,6 +37,8 @@ public final class LanguageServer: @unchecked Sendable {
     lazy var features = Features(schema: SchemaInfo(schema: options.schema), catalog: .standard, workspace: workspace)
     private var initialized = false
     private var shutdownRequested = false
+    /// Whether the client registers file watchers when asked (`client/registerCapability`).
+    private var watchesFiles = false
     private let finished = DispatchSemaphore(value: 0)
     private var exitStatus: Int32 = 1
 
@@ -178,7 +180,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         guard initialized else { return }
         switch method {
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
+        case "initialized": registerFileWatching()
+        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": break
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
         case "textDocument/didSave": didSave(params)
@@ -193,6 +196,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
+        watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
         var folders: [String] = []
         if case .array(let list)? = params["workspaceFolders"] {
             for f in list { if case .string(let uri)? = f["uri"] { folders.append(DocumentURI.path(of: uri)) } }
@@ -215,6 +219,18 @@ public final class LanguageServer: @unchecked Sendable {
             ],
             "serverInfo": ["name": "stylerun"],
         ]
+    }
+
+    /// Asks a client that can watch files to report changes to `.lua` files, so that documents
+    /// requiring a module changed outside the editor are checked again. Its reply needs nothing.
+    private func registerFileWatching() {
+        guard watchesFiles else { return }
+        send(["jsonrpc": "2.0", "id": "stylerun/watch", "method": "client/registerCapability", "params": [
+            "registrations": [[
+                "id": "stylerun/lua-files", "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [["globPattern": "**/*.lua"]]],
+            ]],
+        ]])
     }
 
     private func didChangeWorkspaceFolders(_ params: JSONValue) {

@@ -9,7 +9,9 @@ import StyleRun
 /// Files on disk are read at most once per modification time; the caches are bounded, so a
 /// server that touches thousands of files keeps a fixed amount of them.
 final class Workspace {
-    var folders: [String] = []
+    var folders: [String] = [] {
+        didSet { namesCache = nil }
+    }
     var stdlibPath: String? = Runtime.defaultStdlibPath
     /// Open documents' text wins over the disk's, keyed by path.
     var openText: (String) -> [UInt8]? = { _ in nil }

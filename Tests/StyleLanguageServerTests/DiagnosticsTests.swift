@@ -1,4 +1,5 @@
 import Foundation
+import StyleLanguageServer
 import StyleRun
 import XCTest
 
@@ -62,6 +63,23 @@ final class DiagnosticsTests: XCTestCase {
         try broken.write(to: client.folder.appendingPathComponent("tokens.lua"), atomically: true, encoding: .utf8)
         client.open("tokens.lua", broken)
         client.notify("textDocument/didSave", ["textDocument": ["uri": .string(tokens)]])
+        let found = try XCTUnwrap(client.diagnostics(app) { !$0.isEmpty })
+        XCTAssertEqual(codes(found), ["out-of-range"])
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testAModuleChangedOutsideTheEditorIsNoticed() throws {
+        let client = try LSPClient(files: ["tokens.lua": "return { radius = 4 }\n"])
+        _ = try client.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        // The server asks to be told of changes to Lua files.
+        let registration = try XCTUnwrap(client.wait { $0["method"] == "client/registerCapability" })
+        XCTAssertEqual(registration["params"]?["registrations"]?[0]?["method"], "workspace/didChangeWatchedFiles")
+        client.write(MessageWriter.frame(["jsonrpc": "2.0", "id": registration["id"] ?? .null, "result": .null]))
+        let app = client.uri("app.lua")
+        client.open("app.lua", "local t = require \"tokens\"\nlocal s = mut(View.layer.cornerRadius, t.radius)\n")
+        XCTAssertNotNil(client.diagnostics(app) { $0.isEmpty })
+        try "return { radius = -4 }\n".write(to: client.folder.appendingPathComponent("tokens.lua"), atomically: true, encoding: .utf8)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(client.uri("tokens.lua")), "type": 2]]])
         let found = try XCTUnwrap(client.diagnostics(app) { !$0.isEmpty })
         XCTAssertEqual(codes(found), ["out-of-range"])
         XCTAssertEqual(try client.shutdown(), 0)

@@ -103,6 +103,19 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(try complete("local x = ", line: 0).contains("mut"))
     }
 
+    func testAddedWorkspaceFoldersJoinSelectorCompletion() throws {
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-lsp-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        try "return View { id = \"sidebar\" }\n".write(to: other.appendingPathComponent("side.lua"), atomically: true, encoding: .utf8)
+        let text = Self.app + "rule(\"#"
+        XCTAssertFalse(try complete(text, line: 9).contains("sidebar"))
+        client.notify("workspace/didChangeWorkspaceFolders", ["event": [
+            "added": [["uri": .string("file://" + other.path), "name": "other"]], "removed": [],
+        ]])
+        XCTAssertTrue(try complete(text, line: 9).contains("sidebar"))
+    }
+
     func testHover() throws {
         func hover(_ line: Int, _ character: Int) throws -> String {
             try client.at("textDocument/hover", "app.lua", line, character)["result"]?["contents"]?["value"]?.string ?? ""

@@ -69,28 +69,4 @@ final class FramingTests: XCTestCase {
         let data = MessageWriter.frame(["jsonrpc": "2.0", "id": 1, "result": .null])
         XCTAssertEqual(String(decoding: data, as: UTF8.self), "Content-Length: 43\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": null}")
     }
-
-    func testPositionsCountUTF16() {
-        var doc = TextDocument(uri: "file:///a.lua", version: 1, text: "é😀x = 1\nsecond\r\nthird")
-        XCTAssertEqual(doc.offset(of: Position(line: 0, character: 3)), 6)
-        XCTAssertEqual(doc.position(ofOffset: 6), Position(line: 0, character: 3))
-        XCTAssertEqual(doc.position(line: 1, characterColumn: 3), Position(line: 0, character: 3))
-        XCTAssertEqual(doc.offset(of: Position(line: 2, character: 99)), doc.bytes.count)
-        doc.apply(range: LSPRange(start: Position(line: 1, character: 0), end: Position(line: 2, character: 0)), text: "")
-        XCTAssertEqual(doc.text, "é😀x = 1\nthird")
-        doc.apply(range: nil, text: "all new")
-        XCTAssertEqual(doc.text, "all new")
-    }
-
-    func testIndexesAreBoundedWhateverIsOpen() {
-        var store = DocumentStore()
-        for i in 0..<(DocumentStore.maximumIndexes * 3) {
-            let uri = "file:///d\(i).lua"
-            store[uri] = DocumentStore.Entry(document: TextDocument(uri: uri, version: 1, text: "local a\(i) = mut(View.alpha, 1)"))
-            XCTAssertNotNil(store.currentIndex(uri))
-        }
-        XCTAssertEqual(store.uris.count, DocumentStore.maximumIndexes * 3)
-        XCTAssertEqual(store.indexCount, DocumentStore.maximumIndexes)
-        XCTAssertNotNil(store.currentIndex("file:///d0.lua"), "an evicted index is parsed again")
-    }
 }

@@ -101,10 +101,10 @@ final class LSPClient: @unchecked Sendable {
         return nil
     }
 
-    func initialize() throws -> JSONValue {
+    func initialize(capabilities: JSONValue = .object([])) throws -> JSONValue {
         let reply = try request("initialize", ["processId": .null, "rootUri": .string("file://" + folder.path),
                                                "workspaceFolders": [["uri": .string("file://" + folder.path), "name": "test"]],
-                                               "capabilities": .object([])])
+                                               "capabilities": capabilities])
         notify("initialized")
         return reply
     }

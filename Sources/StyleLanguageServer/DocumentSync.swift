@@ -110,7 +110,7 @@ extension LanguageServer {
                 pass = isolated
             }
             let linter = Linter(schema: options.schema, dynamicPass: pass, isParallel: false)
-            DispatchQueue.global().async { [self] in
+            evaluations.addOperation { [self] in
                 let diagnostics = linter.lint(source: doc.text, file: doc.path)
                 queue.async { [self] in
                     guard var entry = store[uri] else { return }

@@ -42,6 +42,14 @@ public final class LanguageServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var exitStatus: Int32 = 1
 
+    /// Where evaluations wait for their child processes: as many at once as there are cores, so
+    /// that opening a hundred documents does not start a hundred evaluators.
+    let evaluations: OperationQueue = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return queue
+    }()
+
     /// Each open document's version, readable from the threads that wait on evaluations.
     let currentVersions = DocumentVersions()
 

@@ -87,8 +87,8 @@ extension LanguageServer {
     }
 
     /// Evaluates the document after `delay` if it has not changed meanwhile. One evaluation per
-    /// document at a time: a change while it runs makes its result outdated (it is dropped) and
-    /// asks for a new one when it ends.
+    /// document at a time: a change while it runs kills its child (the result would be outdated,
+    /// and is dropped), and an evaluation asked for meanwhile starts when it ends.
     private func scheduleDynamic(_ uri: String, after delay: Double) {
         guard let generation = store[uri]?.generation else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in

@@ -109,7 +109,8 @@ struct MemberResolver {
 
     private func member(_ key: Identifier, value: LuaExpression?, statement: SourceRange, in index: DocumentIndex, path: String) -> Member {
         var role = Member.Role.value
-        var detail = value.map { index.text($0.range) } ?? ""
+        // On one line: a value written over several lines reads as it would in a signature.
+        var detail = value.map { index.text($0.range).split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? ""
         if let value {
             switch value {
             case .function(let body):

@@ -51,7 +51,7 @@ extension Features {
     }
 
     private func location(_ m: Member) -> JSONValue {
-        let text: [UInt8]? = workspace.openText(m.file) ?? (FileManagerText.read(m.file))
+        let text = workspace.openText(m.file) ?? FileManager.default.contents(atPath: m.file).map { Array($0) }
         let target = TextDocument(uri: DocumentURI.uri(ofPath: m.file), version: 0, text: String(decoding: text ?? [], as: UTF8.self))
         return location(uri: target.uri, target.range(m.range))
     }
@@ -59,9 +59,4 @@ extension Features {
     private func location(uri: String, _ range: LSPRange) -> JSONValue {
         ["uri": .string(uri), "range": range.json]
     }
-}
-
-
-enum FileManagerText {
-    static func read(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { Array($0) } }
 }

@@ -83,12 +83,37 @@ extension Features {
                 return Self.item(name, kind: e.isFunction ? 3 : 12, detail: e.signature, doc: e.doc, edit: edit)
             }
         }
+        if let kind = styledKind(of: segments[0], context: CursorContext(bytes: doc.bytes, offset: offset)),
+           let found = schema.members(after: [kind.name] + segments.dropFirst()) {
+            // `style(Button, function(b) b.|`: the view's properties, as the function's kind has them.
+            return found.members.compactMap { name, member in
+                switch member {
+                case .property(let p): Self.item(name, kind: 10, detail: schema.summary(p), doc: schema.markdown(p, written: "\(kind.name).\(p.path)"), edit: edit)
+                case .nested(let k): Self.item(name, kind: 5, detail: k.name, doc: k.doc, edit: edit)
+                case .field(let p, let f): Self.item(f, kind: 5, detail: "Number", doc: "A side of `\(p.path)`.", edit: edit)
+                }
+            }
+        }
         guard segments.count == 1, let index, let local = index.local(named: segments[0], before: offset) else { return [] }
         return resolver.members(ofLocal: local, in: index, path: doc.path).map { m in
             let kind = switch m.role { case .token: 21; case .function: 3; case .style: 6; case .value: 5 }
             let detail = m.role == .token ? "token · \(m.detail)" : m.detail
             return Self.item(m.name, kind: kind, detail: detail, doc: m.doc, edit: edit)
         }
+    }
+
+    /// The kind of the view a function parameter stands for: `v` inside
+    /// `style(Button, function(v) … end)` or `appearance(Label, function(v) … end)`.
+    func styledKind(of name: String, context: CursorContext) -> Kind? {
+        for bracket in context.brackets.reversed() where bracket.byte == UInt8(ascii: "(") {
+            guard let callee = context.callee(ofBracketAt: bracket.offset), callee == ["style"] || callee == ["appearance"],
+                  let first = context.firstArgument(ofCallAt: bracket.offset), first.count == 1,
+                  let kind = schema.schema.kind(named: first[0]) else { continue }
+            let between = String(decoding: context.bytes[bracket.offset..<context.offset], as: UTF8.self)
+            let compact = between.filter { !$0.isWhitespace }
+            if compact.contains("function(\(name))") || compact.contains("function(\(name),") { return kind }
+        }
+        return nil
     }
 
     // MARK: Names

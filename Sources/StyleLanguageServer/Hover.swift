@@ -21,6 +21,12 @@ extension Features {
             let range = string.start..<min(end + 1, doc.bytes.count)
             if context.enclosingCall?.callee == ["rule"] { return (selectorText(content), range) }
             if content.hasPrefix("#"), let c = Color(hex: content) { return ("Colour `\(ColorLiterals.hex(c))`", range) }
+            // An enum case: the property it is a value of (`axis = "vertical"`, `mut(StackView.axis, "vertical")`).
+            if let property = enumProperty(context, string: string.start), case .enumeration(let e) = property.type.wrapped {
+                let valid = e.cases.contains(content) ? "a case of" : "not a case of"
+                return ("`\(content)` is \(valid) `\(property.qualifiedName)`: `\(e.name)`\n\n"
+                        + e.cases.map { "`\($0)`" }.joined(separator: ", "), range)
+            }
             return nil
         }
         // Colours are looked for only where one can be: on `color`, `rgb`, `white` or their arguments.
@@ -62,6 +68,19 @@ extension Features {
         }
         if let e = catalog.entry(names.joined(separator: ".")) {
             return ("```lua\n\(e.signature)\n```" + (e.doc.isEmpty ? "" : "\n\n\(e.doc)"), range)
+        }
+        return nil
+    }
+
+    /// The property whose value the string at `start` is, in a constructor or a `mut`.
+    private func enumProperty(_ context: CursorContext, string start: Int) -> Property? {
+        if let call = context.enclosingCall, call.argument == 1, ["mut", "mver"].contains(call.callee.last ?? ""),
+           let path = context.firstArgument(ofCallAt: call.open) {
+            return schema.property(path)
+        }
+        if let key = context.keyBeforeValue(at: start), let table = context.enclosingTable, let callee = table.callee,
+           callee.count == 1, let kind = schema.schema.kind(named: callee[0]) {
+            return kind.property(key)
         }
         return nil
     }

@@ -83,6 +83,14 @@ final class FeatureTests: XCTestCase {
         XCTAssertFalse(layer.contains("title") || layer.contains("id"))
     }
 
+    func testCompletesTheViewOfAStyleFunction() throws {
+        let members = try complete("local s = style(Button, function(b)\n  b.", line: 1)
+        XCTAssertTrue(members.contains("titleColor") && members.contains("layer"), "\(members)")
+        XCTAssertFalse(members.contains("axis"))
+        XCTAssertTrue(try complete("appearance(Label, function(l) l.layer.", line: 0).contains("cornerRadius"))
+        XCTAssertEqual(try complete("local f = function(b) b.", line: 0), [], "a function of no known kind")
+    }
+
     func testCompletesNamespacesTokensModulesAndSelectors() throws {
         XCTAssertTrue(try complete("local c = color.", line: 0).contains("white"))
         XCTAssertEqual(Set(try complete("local f = font.", line: 0)), ["system", "preferred", "named"])
@@ -132,6 +140,9 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(try hover(6, 35).contains("`Axis`"), "a constructor key")
         XCTAssertTrue(try hover(2, 77).contains("theme token"))
         XCTAssertTrue(try hover(5, 11).contains("mut(path"), "an API function")
+        let enumCase = try hover(5, 33)
+        XCTAssertTrue(enumCase.contains("`vertical` is a case of `StackView.axis`: `Axis`"), enumCase)
+        XCTAssertTrue(try hover(6, 42).contains("a case of `StackView.axis`"), "an enum case in a constructor")
     }
 
     func testDefinitionAndReferences() throws {

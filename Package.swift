@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleRun"]),
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
-        .executableTarget(name: "stylebench", dependencies: ["StyleRun", "StyleLanguageServer"]),
+        .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StyleCore
 import StyleLanguageServer
 import StyleRun
 
@@ -73,11 +74,35 @@ struct LSPBenchmark {
         }
         rows.append(staticPass(server))
         server.finish()
+        rows.append(manyDocuments())
         return rows
     }
 }
 
 extension LSPBenchmark {
+    /// Resident memory per open document, with 400 documents of 200 lines open and each asked
+    /// for its outline (so each is parsed); the parsed trees of only the last 64 are kept.
+    func manyDocuments() -> Row {
+        // A server of its own, whose evaluations do nothing: what is measured is what it keeps.
+        let server = InProcessServer(dynamicPass: NoEvaluation())
+        defer { server.finish() }
+        let text = Self.script(typing: false).split(separator: "\n", omittingEmptySubsequences: false).prefix(200)
+            .joined(separator: "\n") + "\n"
+        let count = 400
+        let before = Machine.residentBytes
+        for i in 0..<count {
+            let uri: JSONValue = .string("file:///bench/many/\(i).lua")
+            server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "lua", "version": 1, "text": .string(text)]])
+            _ = server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        }
+        let after = Machine.residentBytes
+        let perDocument = Double(after - before) / Double(count) / 1024
+        let textKiB = Double(text.utf8.count) / 1024
+        return Row(section: "lsp", measure: "\(count) open documents of 200 lines, each parsed once",
+                   result: String(format: "%.0f KiB per document", perDocument),
+                   baseline: String(format: "its text %.1f KiB", textKiB), ratio: Table.ratio(perDocument / textKiB))
+    }
+
     /// From a keystroke (`didChange`) to its diagnostics on a 1,000-line script: the debounce
     /// (30 ms) and the static pass.
     func staticPass(_ server: InProcessServer) -> Row {
@@ -118,9 +143,9 @@ final class InProcessServer: @unchecked Sendable {
     private var nextID = 0
     private let done = DispatchSemaphore(value: 0)
 
-    init() {
+    init(dynamicPass: any DynamicPass = InProcessDynamicPass()) {
         var options = LanguageServer.Options()
-        options.dynamicPass = InProcessDynamicPass()
+        options.dynamicPass = dynamicPass
         options.dynamicDelay = 3600
         let server = LanguageServer(options: options, output: { [unowned self] data in self.received(data) }, log: { _ in })
         let input = pipe.fileHandleForReading
@@ -170,4 +195,9 @@ final class InProcessServer: @unchecked Sendable {
         notify("exit", .null)
         done.wait()
     }
+}
+
+/// A dynamic pass that finds nothing, for measuring the server without evaluations.
+private struct NoEvaluation: DynamicPass {
+    func check(file: String, source: String) -> [Diagnostic] { [] }
 }

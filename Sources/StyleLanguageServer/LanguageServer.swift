@@ -15,7 +15,7 @@ import StyleRun
 public final class LanguageServer: @unchecked Sendable {
     public struct Options: Sendable {
         /// Quiet time after a change before the static pass runs.
-        public var staticDelay: Double = 0.03
+        public var staticDelay: Double = 0.02
         /// Quiet time after a change before the document is evaluated (typing has paused).
         public var dynamicDelay: Double = 0.6
         /// The evaluation of documents; in child processes of `stylerun` unless a host gives another.
@@ -68,12 +68,17 @@ public final class LanguageServer: @unchecked Sendable {
     /// Reads messages from `input` until `exit` or the end of input; returns the exit status:
     /// 0 after `shutdown` then `exit`, 1 otherwise (as the protocol asks).
     public func run(input: FileHandle) -> Int32 {
+        let descriptor = input.fileDescriptor
         let reader = Thread { [self] in
             var framing = MessageReader()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            // read(2) rather than FileHandle, which traps when a signal (a child's SIGCHLD)
+            // interrupts the read; EINTR is simply read again.
             while true {
-                let data = input.availableData
-                if data.isEmpty { break }
-                framing.append(data)
+                let n = read(descriptor, &buffer, buffer.count)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                framing.append(Data(buffer[0..<n]))
                 while let frame = framing.next() { receive(frame) }
             }
             queue.async { self.log("stylerun lsp: the input ended.") ; self.finished.signal() }

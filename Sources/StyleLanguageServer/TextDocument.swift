@@ -13,8 +13,9 @@ struct TextDocument: Sendable {
     /// The file system path of a `file:` URI, else the URI itself (diagnostics name it).
     let path: String
     var version: Int
-    private(set) var text: String
+    /// The text as UTF-8, kept once (a `String` beside it would double what an open document costs).
     private(set) var bytes: [UInt8]
+    var text: String { String(decoding: bytes, as: UTF8.self) }
     /// The byte offset of each line's first byte.
     private(set) var lineStarts: [Int]
 
@@ -22,7 +23,6 @@ struct TextDocument: Sendable {
         self.uri = uri
         self.path = DocumentURI.path(of: uri)
         self.version = version
-        self.text = text
         self.bytes = Array(text.utf8)
         self.lineStarts = Self.lineStarts(of: bytes)
     }
@@ -122,7 +122,6 @@ struct TextDocument: Sendable {
 
     private mutating func replaceAll(_ newBytes: [UInt8]) {
         bytes = newBytes
-        text = String(decoding: newBytes, as: UTF8.self)
         lineStarts = Self.lineStarts(of: newBytes)
     }
 

@@ -16,19 +16,23 @@ public enum LSPCommand: Command {
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         // A client that goes away must not end the server with SIGPIPE in the middle of a write.
         signal(SIGPIPE, SIG_IGN)
-        // Written with write(2): FileHandle traps on a closed pipe, and a client that quits
-        // without `exit` must end the server quietly, not with a crash.
-        let server = LanguageServer(output: { data in
-            data.withUnsafeBytes { buffer in
-                var sent = 0
-                while sent < buffer.count {
-                    let n = write(1, buffer.baseAddress! + sent, buffer.count - sent)
-                    if n < 0 && errno == EINTR { continue }
-                    if n <= 0 { return }
-                    sent += n
-                }
-            }
-        }, log: { console.error($0) })
+        let server = LanguageServer(output: { write($0, to: 1) }, log: { write(Data(($0 + "\n").utf8), to: 2) })
         return server.run(input: FileHandle.standardInput)
+    }
+
+    /// Writes all of `data` with write(2), retrying when a signal interrupts it. FileHandle traps
+    /// on a closed pipe or an interrupted call; a client that quits without `exit`, or closes
+    /// the server's standard error, must end the server quietly instead.
+    private static func write(_ data: Data, to descriptor: Int32) {
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var sent = 0
+            while sent < buffer.count {
+                let n = Foundation.write(descriptor, base + sent, buffer.count - sent)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                sent += n
+            }
+        }
     }
 }

@@ -166,7 +166,13 @@ public final class LanguageServer: @unchecked Sendable {
             }
             guard let entry = store[uri] else { return [] }
             let published = entry.fullVersion == entry.document.version ? entry.fullDiagnostics : entry.staticDiagnostics
-            return features.codeActions(entry.document, diagnostics: diagnostics, published: published)
+            var asked = diagnostics
+            if asked.isEmpty, let range = LSPRange(params["range"]) {
+                // A client that sends no diagnostics gets the fixes of those published in the range.
+                asked = published.filter { $0.file == entry.document.path }.map { lspDiagnostic($0, in: entry.document) }
+                    .filter { LSPRange($0["range"]).map { $0.overlaps(range) } ?? false }
+            }
+            return features.codeActions(entry.document, diagnostics: asked, published: published)
         case "textDocument/documentSymbol":
             let uri = try documentURI(params)
             guard let doc = store[uri]?.document else { return [] }

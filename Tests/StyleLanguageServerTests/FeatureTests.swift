@@ -180,6 +180,13 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(edit(actions[1])?["newText"], " -- stylerun: ignore unknown-property")
         XCTAssertEqual(edit(actions[1])?["range"]?["start"], ["line": 0, "character": 28])
         XCTAssertEqual(edit(actions[2]), ["range": ["start": ["line": 1, "character": 27], "end": ["line": 1, "character": 34]], "newText": "vertical"])
+        // Without diagnostics in the request, those published in its range.
+        let unasked = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(client.uri("app.lua"))],
+            "range": ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 40]],
+            "context": ["diagnostics": []],
+        ])
+        XCTAssertEqual(unasked["result"]?.array.compactMap { $0["title"]?.string }, ["Change to 'vertical'", "Ignore 'invalid-enum' on this line"])
     }
 
     func testDocumentSymbolsAndColours() throws {

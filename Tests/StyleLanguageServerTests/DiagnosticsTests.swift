@@ -25,13 +25,13 @@ final class DiagnosticsTests: XCTestCase {
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [
             ["range": ["start": ["line": 1, "character": 19], "end": ["line": 1, "character": 24]], "text": "alpha"],
         ]])
-        XCTAssertNotNil(client.diagnostics(uri) { $0.isEmpty }, "gone after the fix")
+        XCTAssertNotNil(client.diagnostics(uri, version: 2) { $0.isEmpty }, "gone after the fix")
 
         // Full: the whole text, now with a wrong enum case.
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 3], "contentChanges": [
             ["text": "return StackView { axis = \"Vertical\" }\n"],
         ]])
-        let back = try XCTUnwrap(client.diagnostics(uri) { !$0.isEmpty })
+        let back = try XCTUnwrap(client.diagnostics(uri, version: 3) { !$0.isEmpty })
         XCTAssertEqual(codes(back), ["invalid-enum"])
         XCTAssertEqual(back[0]["range"]?["start"]?["line"], 0)
         XCTAssertEqual(back[0]["data"]?["suggestions"], ["vertical"])
@@ -48,7 +48,10 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(codes(found), ["out-of-range"])
         XCTAssertEqual(found[0]["range"]?["start"]?["line"], 1)
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-        XCTAssertNotNil(client.diagnostics(uri) { $0.isEmpty }, "closing clears the document's diagnostics")
+        let cleared = client.wait {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri) && $0["params"]?["version"] == nil
+        }
+        XCTAssertEqual(cleared?["params"]?["diagnostics"], [], "closing clears the document's diagnostics")
         XCTAssertEqual(try client.shutdown(), 0)
     }
 
@@ -108,7 +111,7 @@ final class DiagnosticsTests: XCTestCase {
         ]])
         // …and is stopped once the text has changed, long before its limits (seconds) would stop it.
         XCTAssertTrue(waitFor(1.5) { evaluators(of: client.process.processIdentifier).isEmpty }, "the outdated evaluation is killed")
-        let final = try XCTUnwrap(client.diagnostics(uri) { _ in true })
+        let final = try XCTUnwrap(client.diagnostics(uri, version: 2) { _ in true })
         XCTAssertEqual(final.count, 0)
         XCTAssertEqual(try client.shutdown(), 0)
     }

@@ -91,9 +91,12 @@ final class LSPClient: @unchecked Sendable {
     }
 
     /// The next diagnostics published for `uri` that satisfy `match`.
-    func diagnostics(_ uri: String, timeout: Double = 15, where match: ([JSONValue]) -> Bool = { _ in true }) -> [JSONValue]? {
+    /// With `version`, only those published for that version of the document.
+    func diagnostics(_ uri: String, version: Int? = nil, timeout: Double = 15,
+                     where match: ([JSONValue]) -> Bool = { _ in true }) -> [JSONValue]? {
         let message = wait(timeout: timeout) {
             guard $0["method"] == "textDocument/publishDiagnostics", $0["params"]?["uri"] == .string(uri),
+                  version == nil || $0["params"]?["version"] == .number(Double(version!)),
                   case .array(let list)? = $0["params"]?["diagnostics"] else { return false }
             return match(list)
         }

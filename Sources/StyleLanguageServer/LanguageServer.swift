@@ -5,9 +5,10 @@ import StyleRun
 
 /// `stylerun lsp`: the Language Server Protocol 3.17 over a pair of byte streams.
 ///
-///     let server = LanguageServer(options: .init(), output: { FileHandle.standardOutput.write($0) },
-///                                 log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-///     exit(server.run(input: FileHandle.standardInput))
+///     let server = LanguageServer(output: { frame in send(frame) }, log: { line in note(line) })
+///     exit(server.run(input: FileHandle.standardInput))    // after `shutdown` and `exit`: 0
+///
+/// (`stylerun lsp` writes with write(2), which a closed pipe or a signal cannot turn into a trap.)
 ///
 /// Messages are read on a thread of their own and handled one at a time on a serial queue,
 /// which owns every piece of state; checks that take time (the evaluation in a child process)

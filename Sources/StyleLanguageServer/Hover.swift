@@ -62,7 +62,12 @@ extension Features {
         if segments.count == 1, let index, let local = index.local(named: segments[0], before: offset),
            let m = resolver.members(ofLocal: local, in: index, path: doc.path).first(where: { $0.name == word }) {
             let what = m.role == .token ? "theme token" : (m.role == .style ? "style" : "member")
-            var text = "**\(names.joined(separator: "."))** (\(what))\n\n`\(m.detail)`"
+            var text = "**\(names.joined(separator: "."))** (\(what))"
+            if m.role == .style, let value = m.value, let module = m.index {
+                text += "\n\n" + StyleSummary(index: module).describe(value)
+            } else {
+                text += "\n\n`\(m.detail)`"
+            }
             if !m.doc.isEmpty { text += "\n\n\(m.doc)" }
             return (text, range)
         }
@@ -112,17 +117,13 @@ extension Features {
                 return "**\(name)**: theme tokens\n\n" + tokens.map { "- `\($0.name)`: \($0.detail)" }.joined(separator: "\n")
             }
         }
-        var sets: [String] = []
-        var others: [String] = []
-        StyleSummary(index: index).collect(value, into: &sets, others: &others, depth: 0)
-        if sets.isEmpty && others.isEmpty {
+        let summary = StyleSummary(index: index)
+        guard summary.isStyle(value) else {
             var text = index.text(value.range)
             if text.count > 200 { text = String(text.prefix(197)) + "…" }
             return "**\(name)**\n\n```lua\nlocal \(name) = \(text)\n```"
         }
-        var text = "**\(name)**: a style that sets\n\n" + sets.map { "- \($0)" }.joined(separator: "\n")
-        if !others.isEmpty { text += (sets.isEmpty ? "" : "\n\n") + "and applies " + others.map { "`\($0)`" }.joined(separator: ", ") }
-        return text
+        return "**\(name)**: " + summary.describe(value)
     }
 }
 
@@ -130,6 +131,22 @@ extension Features {
 /// it composes.
 struct StyleSummary {
     let index: DocumentIndex
+
+    /// Whether the expression builds a style this summary can describe.
+    func isStyle(_ e: LuaExpression) -> Bool {
+        var sets: [String] = [], others: [String] = []
+        collect(e, into: &sets, others: &others, depth: 0)
+        return !sets.isEmpty
+    }
+
+    /// `a style that sets` and a list of `Kind.path` = value, then the parts it applies.
+    func describe(_ e: LuaExpression) -> String {
+        var sets: [String] = [], others: [String] = []
+        collect(e, into: &sets, others: &others, depth: 0)
+        var text = "a style that sets\n\n" + sets.map { "- \($0)" }.joined(separator: "\n")
+        if !others.isEmpty { text += "\n\nand applies " + others.map { "`\($0)`" }.joined(separator: ", ") }
+        return text
+    }
 
     func collect(_ e: LuaExpression, into sets: inout [String], others: inout [String], depth: Int) {
         guard depth < 6 else { return }

@@ -14,6 +14,9 @@ struct Member {
     /// The value as written (per theme for a token: `bright: color "#FF0000" · dark: …`).
     var detail: String
     var role: Role
+    /// The value's expression and the file's index, for what a style member sets.
+    var value: LuaExpression? = nil
+    var index: DocumentIndex? = nil
 }
 
 /// The members a local or module exposes, read from the syntax tree: `local theme = themes {…}`
@@ -126,6 +129,6 @@ struct MemberResolver {
         }
         if detail.count > 120 { detail = String(detail.prefix(117)) + "…" }
         return Member(name: key.text, file: path, range: key.range.offsets, doc: index.docComment(above: statement.start.line),
-                      detail: detail, role: role)
+                      detail: detail, role: role, value: value, index: index)
     }
 }

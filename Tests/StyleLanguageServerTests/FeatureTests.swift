@@ -145,6 +145,15 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(try hover(6, 42).contains("a case of `StackView.axis`"), "an enum case in a constructor")
     }
 
+    func testHoverOnAModuleStyleSaysWhatItSets() throws {
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(client.uri("app.lua")), "version": 9],
+                                                 "contentChanges": [["text": .string(Self.app.replacingOccurrences(
+                                                     of: "return StackView", with: "local m = base.generousMargins\nreturn StackView"))]]])
+        let text = try client.at("textDocument/hover", "app.lua", 6, 20)["result"]?["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(text.contains("**base.generousMargins** (style)") && text.contains("`View.layoutMargins` = `insets(grid(6))`"), text)
+        XCTAssertTrue(text.contains("Six grid units of margin"), "with the module's doc comment")
+    }
+
     func testDefinitionAndReferences() throws {
         let definition = try client.at("textDocument/definition", "app.lua", 3, 25)["result"]
         XCTAssertEqual(definition?["uri"]?.string, client.uri("app.lua"))

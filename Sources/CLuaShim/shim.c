@@ -276,12 +276,27 @@ void *srlua_toobject(lua_State *L, int index, const char *name) {
     return slot ? *slot : NULL;
 }
 
+// Whether the function that raised (level 1, below the handler) is a C function handed a poison
+// (a library function: math.floor(poison)). Operations in Lua code on a poison do not fail (its
+// metatable answers them all), and a Lua frame's stale registers could hold one unrelated.
+static int raised_on_poison(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "S", &ar) || ar.what[0] != 'C') return 0;
+    for (int n = 1; lua_getlocal(L, &ar, n) != NULL; n++) {  // stack: …, value
+        int poison = luaL_testudata(L, -1, SRLUA_POISON_METATABLE) != NULL;
+        lua_pop(L, 1);
+        if (poison) return 1;
+    }
+    return 0;
+}
+
 // The message handler of srlua_pcall: an error object that is not a message (error(nil),
 // error({}), a table whose __tostring itself fails) becomes one, with the line that raised it.
 // It never calls the object's metamethods: those are the script's code.
 static int message_handler(lua_State *L) {
     int t = lua_type(L, 1);
-    if (t == LUA_TSTRING || (t == LUA_TUSERDATA && luaL_testudata(L, 1, "stylerun.error"))) return 1;
+    srlua_budget(L)->raisedOnPoison = raised_on_poison(L);
+    if (t == LUA_TSTRING || (t == LUA_TUSERDATA && luaL_testudata(L, 1, SRLUA_ERROR_METATABLE))) return 1;
     lua_Debug ar;
     int line = 0;
     const char *source = NULL;

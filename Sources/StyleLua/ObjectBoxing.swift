@@ -31,7 +31,7 @@ extension LuaVM {
 /// A script failure on its way through Lua: raised as a userdata so that it keeps its
 /// diagnostic (code, column, suggestions) through the script's own `pcall`s.
 final class ErrorObject {
-    static let metatable = "stylerun.error"
+    static let metatable = SRLUA_ERROR_METATABLE
     let error: ScriptError
     init(_ error: ScriptError) { self.error = error }
 }

@@ -9,6 +9,8 @@ import StyleCore
 /// An error a Swift binding throws at the script; rendered to Lua as its message.
 struct ScriptError: Error {
     var diagnostic: Diagnostic
+    /// Lua raised it in a function handed a poison: it follows from an error already reported.
+    var raisedOnPoison = false
 }
 
 extension LuaVM {
@@ -43,7 +45,8 @@ extension LuaVM {
         if limit != .noLimit { return limitError(limit, luaMessage: string(at: -1)) }
         let text = string(at: -1) ?? "(error object is a \(typeName(at: -1)) value)"
         let code: Diagnostic.Code = status == LUA_ERRSYNTAX ? .syntaxError : .runtimeError
-        return ScriptError(diagnostic: diagnostic(fromLuaMessage: text, code: code))
+        return ScriptError(diagnostic: diagnostic(fromLuaMessage: text, code: code),
+                           raisedOnPoison: status == LUA_ERRRUN && budget.pointee.raisedOnPoison != 0)
     }
 
     /// The diagnostic for a limit: where it tripped, and its sentence from the shim (the budget

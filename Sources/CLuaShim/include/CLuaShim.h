@@ -32,6 +32,11 @@ typedef enum __attribute__((enum_extensibility(closed))) srlua_Limit {
 // Lua's nesting limit (LUAI_MAXCCALLS in llimits.h, which is not exported), for messages.
 #define SRLUA_NESTING_LIMIT 200
 
+// The metatables of two userdata the shim tells apart: a Swift binding's error on its way
+// through Lua, and lint's poison (the value a failed call yields while diagnostics are collected).
+#define SRLUA_ERROR_METATABLE "stylerun.error"
+#define SRLUA_POISON_METATABLE "stylerun.poison"
+
 // Called by every trampoline. `function` is the id the closure was pushed with.
 typedef int (*srlua_Dispatch)(lua_State *L, int function);
 
@@ -50,6 +55,10 @@ typedef struct srlua_Budget {
     // The one-off limit the shim last refused a call with (pattern, source size), so that
     // srlua_failure can tell its message from a script's own error.
     srlua_Limit refused;
+    // Set by srlua_pcall's message handler: whether the function that raised the last error
+    // was a C function handed a poison (one of its arguments is), so the
+    // error is a consequence of one already reported.
+    int raisedOnPoison;
     int tripLine;                // the line where a limit first tripped
     // Allocation failures while the host runs are deferred: Swift must not be unwound, so the
     // allocator lets the host overshoot (up to `hostSlack`) and the trampoline raises afterwards.

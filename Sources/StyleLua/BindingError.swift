@@ -72,6 +72,8 @@ enum BindingError: Error {
 
     // The host
     case noLuaState
+    /// A function style or mver function applied after the evaluation that made it was released.
+    case scriptReleased
 
     var code: Diagnostic.Code {
         switch self {
@@ -100,6 +102,7 @@ enum BindingError: Error {
         case .selector(let e): e.code
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
+        case .scriptReleased: .runtimeError
         }
     }
 
@@ -211,6 +214,8 @@ enum BindingError: Error {
             return e.message
         case .noLuaState:
             return "Could not create a Lua state."
+        case .scriptReleased:
+            return "This function style's script was released before the stylesheet was applied; keep the loaded stylesheet (its LoadedStylesheet or Evaluation) as long as you apply it."
         }
     }
 

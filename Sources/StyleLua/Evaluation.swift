@@ -36,7 +36,8 @@ public struct EvaluationOptions {
 /// What a script made: its stylesheet, the tree it returned, and what it loaded.
 ///
 /// It keeps the Lua state alive, because function styles and `mver` functions run when the
-/// stylesheet is applied. Not thread-safe: use it on one thread at a time.
+/// stylesheet is applied: keep it as long as you apply its stylesheet (applied after it is
+/// released, they give a `runtime-error` diagnostic). Not thread-safe: use it on one thread at a time.
 public final class Evaluation {
     public let stylesheet: Stylesheet
     /// The root view the script returned, if it returned one.

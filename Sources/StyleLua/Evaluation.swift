@@ -185,7 +185,7 @@ public final class Evaluation {
     }
 }
 
-/// Reading script files: text only, with the errors SPEC §4 names.
+/// Reading script files: text only, with the errors REFERENCE §5 names.
 public enum SourceFile {
     /// The largest script read (bigger files are refused before parsing).
     public static let maximumSize = 16 << 20

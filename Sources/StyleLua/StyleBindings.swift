@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// Kinds, key paths, and the style primitives mut, mver, concat, style, with (SPEC §3.3–3.4).
+// Kinds, key paths, and the style primitives mut, mver, concat, style, with (REFERENCE §1.3–1.4).
 extension Evaluation {
     func installStyleBindings() {
         installKindMetatable()

@@ -24,7 +24,7 @@ struct Snippet {
     }
 }
 
-/// End-to-end tests of the Lua API (SPEC §3.2–3.7): each snippet is evaluated, its tree styled
+/// End-to-end tests of the Lua API (REFERENCE §1.2–1.8): each snippet is evaluated, its tree styled
 /// with `Cascade`, and the applied values compared at dotted paths.
 final class SnippetTests: XCTestCase {
     static let snippets: [Snippet] = [

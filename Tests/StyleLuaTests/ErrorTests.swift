@@ -3,6 +3,8 @@ import StyleCore
 import StyleLua
 import XCTest
 
+// Over 400 lines on purpose: one table, a case per error, read top to bottom.
+
 /// A script that must fail, and the first diagnostic it must give.
 struct ErrorCase {
     var name: String

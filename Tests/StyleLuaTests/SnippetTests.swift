@@ -3,6 +3,8 @@ import StyleCore
 import StyleLua
 import XCTest
 
+// Over 400 lines on purpose: one table, a snippet per feature of the Lua API, read top to bottom.
+
 /// A script that returns a view tree, and the values the cascade must give its views.
 struct Snippet {
     var name: String

@@ -12,6 +12,14 @@ import StyleCore
 /// - `ProtectedCall.swift`: loading and calling, and failures as `ScriptError`s;
 /// - `LuaMessages.swift`: Lua's `file:line: message` text as located diagnostics.
 ///
+/// The bindings sit on top, one file per family (`StyleBindings`, `ValueBindings`,
+/// `TreeBindings`, `CascadeBindings`, `Modules`), and their mistakes are `BindingError` cases.
+/// `mut(Button.titleLabel.font, f)` runs: the trampoline (`FunctionRegistry`) → the `mut`
+/// global (`StyleBindings.installStyleBindings`) → `pathArgument` (a `KeyPathObject` made by
+/// indexing the kind) → `untypedValue`/`checkedValue` (`LuaValues`) → `Style.mut` (StyleCore),
+/// a value pushed back as a `StyleObject` (`ObjectBoxing`); the slot is written later by the
+/// cascade (`Cascade`, which applies each style through a `StyleApplication`).
+///
 /// Every call from Swift into Lua goes through `protectedCall`, and every Swift function Lua
 /// calls goes through the C trampoline, which raises a thrown `ScriptError` after Swift returns:
 /// `lua_error`'s longjmp never crosses a Swift frame.

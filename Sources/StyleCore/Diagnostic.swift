@@ -71,6 +71,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let duplicateSet: Code = "duplicate-set"
         public static let grid: Code = "grid"
         public static let colorLiteral: Code = "color-literal"
+        // Warnings of the cascade.
+        public static let overriddenLiteral: Code = "overridden-literal"
     }
 }
 

@@ -63,6 +63,8 @@ public final class Evaluation {
     /// Modules loaded in this evaluation, by resolved path: registry refs of their results.
     var moduleResults: [String: Int32] = [:]
     var loadingModules: [String] = []
+    /// The name each module was required by, by the file name its locations use.
+    var moduleNames: [String: String] = [:]
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {

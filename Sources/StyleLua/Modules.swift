@@ -62,6 +62,7 @@ extension Evaluation {
         loadingModules.append(found.resolved)
         defer { loadingModules.removeLast() }
         if !files.contains(found.display) { files.append(found.display) }
+        moduleNames[found.display] = name
         try vm.load(source: source, chunk: found.display)  // stack: name, chunk
         lua_pushstring(L, name)
         try vm.protectedCall(nargs: 1, nresults: 1)        // stack: name, result

@@ -43,7 +43,7 @@ extension Evaluation {
                 throw e.badArgument("with", 1, expected: "a view (like Label { … })", index: 1)
             }
             let style = try e.styleArgument(2, of: "with")
-            return try e.attach(style, toViewAt: 1)
+            return try e.attach(style, toViewAt: 1, way: .with)
         }
     }
 
@@ -147,7 +147,7 @@ extension Evaluation {
             guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
                 throw self.badArgument("style", 1, expected: "a view to style", index: 2)
             }
-            return try self.attach(style, toViewAt: 2)
+            return try self.attach(style, toViewAt: 2, way: .call)
         }
         let concat = vm.register { [unowned self] _ throws(ScriptError) in
             let parts = try self.styleArguments(from: 1, of: "..")
@@ -169,7 +169,7 @@ extension Evaluation {
             throw failure(error, pointingAt: [function])
         }
         if isCollecting { probeTargets.note(style) }
-        vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
+        vm.pushObject(StyleObject(named(style)), metatable: StyleObject.metatable)
         return 1
     }
 
@@ -192,11 +192,13 @@ extension Evaluation {
     }
 
     /// `with(view, style)`: appends to the view's own style list and returns the view.
-    func attach(_ style: Style, toViewAt index: Int32) throws(ScriptError) -> Int32 {
+    func attach(_ style: Style, toViewAt index: Int32, way: StyleAttachment.Way) throws(ScriptError) -> Int32 {
         let view = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self)!.view
         guard view.kind.isA(style.kind) else {
             throw failure(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", pointingAt: ["with"])
         }
+        var style = style
+        style.attachment = StyleAttachment(way, at: vm.location(pointingAt: way == .with ? ["with"] : []))
         view.styles.append(style)
         lua_pushvalue(vm.L, index)
         return 1

@@ -87,13 +87,19 @@ public final class LoadedStylesheet {
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
 
+    /// Warnings of the last `apply` (`overridden-literal`): the tree was styled, but a
+    /// designer would want to know.
+    public private(set) var warnings: [Diagnostic] = []
+
     /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
     /// the views' own styles and literals. On error the tree is left exactly as it was.
-    /// - Throws: `DiagnosticList` with every error found.
+    /// Warnings do not stop it; they are kept in `warnings`.
+    /// - Throws: `DiagnosticList` with every error found (and the warnings beside them).
     public func apply(to root: View, recordingProvenance: Bool = true) throws(DiagnosticList) {
         evaluation.prepareForApplication()
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance)
-        if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
+        warnings = diagnostics
     }
 
     /// Styles the tree the script returned and returns it.

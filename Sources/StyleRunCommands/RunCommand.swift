@@ -51,6 +51,7 @@ public enum RunCommand: Command {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: path, theme: arguments.value("theme"))
             let root = try sheet.applyToOwnTree()
+            if !sheet.warnings.isEmpty { _ = console.report(sheet.warnings, json: false) }
             let output = arguments.value("output")
             let terminal = output == nil ? console.terminal(1) : .plain
             if let selector = arguments.value("explain") {

@@ -98,11 +98,26 @@ final class ExplainRendererTests: XCTestCase {
     func testJSONOriginsOfEveryStep() {
         let view = View(kind: Schema.view)
         ValueWriter(view)
-            .set("alpha", .number(0.9), by: .viewStyle(index: 2))
+            .set("alpha", .number(0.7), by: .viewStyle(index: 1))
             .set("alpha", .number(0.8), by: .literal)
+            .set("alpha", .number(0.9), by: .viewStyle(index: 2, name: "dimmed",
+                                                       attachment: StyleAttachment(.with, at: SourceLocation(file: "app.lua", line: 9, column: 3))))
         let origins = ExplainRenderer().json(for: [view])[0]?["properties"]?[0]
-        XCTAssertEqual(origins?["origin"], ["kind": "literal"])
-        XCTAssertEqual(origins?["overridden"]?[0]?["origin"], ["kind": "style", "index": 2])
+        XCTAssertEqual(origins?["origin"], [
+            "kind": "style", "index": 2, "name": "dimmed",
+            "attached": ["how": "with", "file": "app.lua", "line": 9, "column": 3],
+        ])
+        XCTAssertEqual(origins?["overridden"]?[0]?["origin"], ["kind": "literal"])
+        XCTAssertEqual(origins?["overridden"]?[1]?["origin"], ["kind": "style", "index": 1, "name": nil, "attached": nil])
+    }
+
+    func testNamedStyleOriginSaysHowItWasAttached() {
+        let origin = Origin.viewStyle(index: 1, name: "finePrintStyle",
+                                      attachment: StyleAttachment(.constructor, at: SourceLocation(file: "app.lua", line: 12)))
+        XCTAssertEqual(origin.description, "finePrintStyle (constructor at app.lua:12)")
+        XCTAssertEqual(Origin.viewStyle(index: 2).description, "style #2")
+        XCTAssertEqual(Origin.viewStyle(index: 2, attachment: StyleAttachment(.call, at: SourceLocation(file: "a.lua", line: 3))).description,
+                       "style #2 (called at a.lua:3)")
     }
 
     func testJSONSnapshot() {

@@ -31,7 +31,7 @@ func evaluateAndStyle(_ script: String, chunk: String = "snippet.lua", folder: S
         return .failed([Diagnostic(.badReturn, "test: the script returned no view", at: .host)])
     }
     let diagnostics = Cascade(evaluation.stylesheet).apply(to: root)
-    if !diagnostics.isEmpty { return .failed(diagnostics) }
+    if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
     return .styled(root, evaluation)
 }
 

@@ -99,7 +99,8 @@ public struct ExplainRenderer: Sendable {
     /// `overridden` the earlier contributions, most recent first, in the same shape without
     /// `property` and `overridden`. Origins are `{"kind": "default"}`,
     /// `{"kind": "appearance", "viewKind": "Button"}`, `{"kind": "rule", "selector": "…"}`,
-    /// `{"kind": "style", "index": 1}` or `{"kind": "literal"}`; `file`, `line` and `column`
+    /// `{"kind": "style", "index": 1, "name": "bolder" | null, "attached": {"how": "with" |
+    /// "constructor" | "call", "file", "line", "column"} | null}` or `{"kind": "literal"}`; `file`, `line` and `column`
     /// are null for the default.
     public func json(for views: [View]) -> JSONValue {
         .array(views.map { view in
@@ -142,7 +143,14 @@ public struct ExplainRenderer: Sendable {
         case .kindDefault: ["kind": "default"]
         case .appearance(let kind): ["kind": "appearance", "viewKind": .string(kind)]
         case .rule(let selector): ["kind": "rule", "selector": .string(selector)]
-        case .viewStyle(let index): ["kind": "style", "index": .number(Double(index))]
+        case .viewStyle(let index, let name, let attachment):
+            [
+                "kind": "style", "index": .number(Double(index)), "name": name.map(JSONValue.string) ?? .null,
+                "attached": attachment.map { a in
+                    ["how": .string(a.way.rawValue), "file": .string(a.location.file),
+                     "line": .number(Double(a.location.line)), "column": .number(Double(a.location.column))]
+                } ?? .null,
+            ]
         case .literal: ["kind": "literal"]
         }
     }

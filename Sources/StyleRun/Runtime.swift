@@ -126,6 +126,18 @@ public final class LoadedStylesheet {
         return out
     }
 
+    /// What `--explain` says when `selector` matches no view of `root`: the nearest ids,
+    /// classes and kinds that exist, else all of them.
+    ///
+    ///     sheet.noMatchMessage(for: "#subscibe", in: root)
+    ///     // "No view matches '#subscibe'. Did you mean '#subscribe'?"
+    public func noMatchMessage(for selector: String, in root: View) -> String {
+        if let near = SelectorNearMiss.suggestion(for: selector, in: root) {
+            return "No view matches '\(selector)'. Did you mean '\(near)'?"
+        }
+        return "No view matches '\(selector)'; the tree has \(SelectorNearMiss.names(in: root))."
+    }
+
     private func lastLine(of file: String) -> Int {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return 1 }
         return max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))

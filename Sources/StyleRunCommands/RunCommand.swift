@@ -57,11 +57,13 @@ public enum RunCommand: Command {
             if let selector = arguments.value("explain") {
                 let views = try sheet.views(matching: selector, in: root)
                 if views.isEmpty {
-                    console.error("stylerun: no view matches '\(selector)'.")
+                    console.error("stylerun: \(sheet.noMatchMessage(for: selector, in: root))")
                     return ExitStatus.failure
                 }
                 let renderer = ExplainRenderer(terminal: terminal)
-                return console.write(json ? renderer.renderJSON(views) : renderer.render(views), to: output)
+                let skipped = sheet.stylesheet.skippedRules(for:)
+                return console.write(json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped),
+                                     to: output)
             }
             switch arguments.value("format") {
             case "json":

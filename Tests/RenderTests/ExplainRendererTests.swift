@@ -79,7 +79,7 @@ final class ExplainRendererTests: XCTestCase {
     func testJSONFormHasTheSameContent() throws {
         let json = try JSONValue(parsing: ExplainRenderer().renderJSON([subscribeButton()]))
         let view = try XCTUnwrap(json[0])
-        XCTAssertEqual(view.keys, ["view", "kind", "id", "classes", "properties"])
+        XCTAssertEqual(view.keys, ["view", "kind", "id", "classes", "properties", "skipped"])
         XCTAssertEqual(view["view"], "Button#subscribe.primary")
         let titleColor = try XCTUnwrap(view["properties"]?[3])
         XCTAssertEqual(titleColor, [
@@ -122,5 +122,21 @@ final class ExplainRendererTests: XCTestCase {
 
     func testJSONSnapshot() {
         assertSnapshot(ExplainRenderer().renderJSON([subscribeButton()]))
+    }
+
+    func testRulesSkippedByTheirStyleKindAreListedUnderTheView() throws {
+        let field = View(kind: Schema.textField, id: "email", classes: ["note"])
+        let sheet = Stylesheet()
+        let style = Style(kind: Schema.label, operations: [], location: SourceLocation(file: "app.lua", line: 3))
+        try sheet.rule(SelectorList.parse(".note", schema: .standard), style, at: SourceLocation(file: "app.lua", line: 3))
+        XCTAssertEqual(Cascade(sheet).apply(to: field), [])
+        XCTAssertEqual(ExplainRenderer().render([field], skipped: sheet.skippedRules(for:)), """
+            TextField#email.note
+              (every property has its default value)
+              skipped: rule ".note" (a Label style; TextField is not a Label)  app.lua:3
+
+            """)
+        let json = ExplainRenderer().json(for: [field], skipped: sheet.skippedRules(for:))
+        XCTAssertEqual(json[0]?["skipped"], [["selector": ".note", "styleKind": "Label", "file": "app.lua", "line": 3]])
     }
 }

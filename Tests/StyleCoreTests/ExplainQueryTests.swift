@@ -1,0 +1,41 @@
+import StyleCore
+import XCTest
+
+/// What explain adds beyond the winners: rules skipped by their style's kind, and near misses.
+final class ExplainQueryTests: XCTestCase {
+    private func tree() -> View {
+        T.view(T.stack, "root", "",
+               T.view(T.label, "subscribe", "note card__title--large"),
+               T.view(Schema.textField, "email", "note"))
+    }
+
+    func testARuleWhoseStyleKindSkipsAMatchingViewIsListed() {
+        let root = tree()
+        let sheet = Stylesheet()
+        sheet.addRule(".note", T.mut(T.label, "textColor", .color(Color(hex: "#888888")!), line: 4))
+        sheet.addRule("#email", T.mut(T.view, "alpha", .number(0.5), line: 5))
+        XCTAssertEqual(Cascade(sheet).apply(to: root), [])
+        XCTAssertEqual(sheet.skippedRules(for: root.children[1]).map(\.selector.text), [".note"])
+        XCTAssertEqual(sheet.skippedRules(for: root.children[0]).map(\.selector.text), [])
+        XCTAssertEqual(sheet.skippedRules(for: root.children[1]).first?.skipReason(for: root.children[1]),
+                       "a Label style; TextField is not a Label")
+    }
+
+    func testNearMissesOfASelectorMatchingNothing() {
+        let root = tree()
+        let cases: [(selector: String, expected: String?)] = [
+            ("#subscibe", "#subscribe"),
+            (".nte", ".note"),
+            (".card__title--lrge", ".card__title--large"),
+            ("StackView > .nte #emial", "StackView > .note #email"),
+            ("Lable", "Label"),
+            ("#nothingLikeIt", nil),
+            ("#email", nil),
+        ]
+        for c in cases {
+            XCTAssertEqual(SelectorNearMiss.suggestion(for: c.selector, in: root), c.expected, c.selector)
+        }
+        XCTAssertEqual(SelectorNearMiss.names(in: root),
+                       "#root #subscribe #email .card__title--large .note Label StackView TextField")
+    }
+}

@@ -8,9 +8,9 @@ extension Evaluation {
         let L = vm.L
         installValueMetatable()  // before any value is pushed
 
-        // color "#6E40C9", color.clear / .black / .white
+        // color "#6E40C9", and UIKit's named colours: color.clear, color.darkGray, …
         srlua_newtable(L)  // stack: color
-        for (name, c) in [("clear", Color.clear), ("black", Color.black), ("white", Color.white)] {
+        for (name, c) in Color.namedColors {
             push(.color(c))
             lua_setfield(L, -2, name)
         }

@@ -78,6 +78,10 @@ final class StaticAnalysis {
         }
     }
 
+    func report(_ misuse: APIMisuse, at range: SourceRange) {
+        report(misuse.code, misuse.message, at: range, severity: misuse.severity, suggestions: misuse.suggestion.map { [$0] } ?? [])
+    }
+
     func report(_ code: Diagnostic.Code, _ message: String, at range: SourceRange,
                 severity: Diagnostic.Severity = .error, suggestions: [String] = []) {
         diagnostics.append(source.diagnostic(code, message, at: range, severity: severity, suggestions: suggestions))
@@ -238,9 +242,11 @@ final class StaticAnalysis {
             }
             return .unknown
         case .binary(let binary):
-            if binary.op == .concat { return concatChain(binary) }
-            _ = evaluate(binary.lhs)
-            _ = evaluate(binary.rhs)
+            if binary.op == .concat || binary.op == .add { return concatChain(binary) }
+            let operands = [evaluate(binary.lhs), evaluate(binary.rhs)]
+            if Self.arithmetic.contains(binary.op), let operand = operands.lazy.compactMap(Self.apiOperand).first {
+                report(.badOperator(binary.op.rawValue, operand: operand), at: binary.operatorRange)
+            }
             return .unknown
         }
     }
@@ -255,12 +261,33 @@ final class StaticAnalysis {
         return .unknown
     }
 
-    /// `a .. b .. c`: a style when any part is one (SPEC §3.4), of the kind of the whole chain.
+    static let arithmetic: Set<BinaryExpression.Operator> = [.subtract, .multiply, .modulo, .power, .divide, .floorDivide]
+
+    /// What the runtime calls a style or value an operator was used on; nil for anything else.
+    static func apiOperand(_ value: StaticValue) -> String? {
+        switch value {
+        case .style: return "a style"
+        case .function: return nil  // a plain function is a style only once composed
+        case .value(let literal):
+            switch literal.value {
+            case .color: return "a Color"
+            case .font: return "a Font"
+            case .image: return "an Image"
+            case .insets: return "Insets"
+            case .size: return "a Size"
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// `a .. b .. c` and `a + b`: a style when any part is one (SPEC §3.4), of the kind of the
+    /// whole chain. `+` on anything else is arithmetic, and on a value an error.
     private func concatChain(_ binary: BinaryExpression) -> StaticValue {
         var operands: [LuaExpression] = []
         var operators: [SourceRange] = []
         func flatten(_ e: LuaExpression) {
-            if case .binary(let b) = e, b.op == .concat {
+            if case .binary(let b) = e, b.op == .concat || b.op == .add {
                 flatten(b.lhs)
                 operators.append(b.operatorRange)
                 flatten(b.rhs)
@@ -270,7 +297,12 @@ final class StaticAnalysis {
         }
         flatten(.binary(binary))
         let values = operands.map { evaluate($0) }
-        guard values.contains(where: { $0.style != nil }) else { return .unknown }
+        guard values.contains(where: { $0.style != nil }) else {
+            if binary.op == .add, let operand = values.lazy.compactMap(Self.apiOperand).first {
+                report(.badOperator("+", operand: operand), at: binary.operatorRange)
+            }
+            return .unknown
+        }
         let parts = zip(values, operands).map { StylePart(value: $0, range: $1.range) }
         return compose(parts, explicit: nil, operators: [operators[0]] + operators)
     }

@@ -69,6 +69,13 @@ extension StaticAnalysis {
             return .unknown
         case .rgb:
             checkNumbers(arguments, of: "rgb", ranges: [0...255, 0...255, 0...255, 0...1])
+            let numbers = arguments.compactMap { part -> Double? in
+                if case .value(let literal) = part.value { return literal.number }
+                return nil
+            }
+            if numbers.count == arguments.count, arguments.count >= 3, APIMisuse.looksLikeUnitScale(Array(numbers.prefix(3))) {
+                report(.rgbScale(channels: Array(numbers.prefix(3)), alpha: numbers.count > 3 ? numbers[3] : nil), at: call.range)
+            }
             return .value(.typed(.color(.black), at: call.range, colorLiteral: true))
         case .white:
             checkNumbers(arguments, of: "white", ranges: [0...1, 0...1])

@@ -13,16 +13,22 @@ extension StaticAnalysis {
         case .proxy(let proxy):
             return readProxy(proxy, name)
         case .namespace(.color):
-            let constants: [String: Color] = ["clear": .clear, "black": .black, "white": .white]
-            return constants[name.text].map { .value(.typed(.color($0), at: name.range)) } ?? .unknown
+            if let c = Color.named[name.text] { return .value(.typed(.color(c), at: name.range)) }
+            return unknownMember(of: "color", name, members: Color.namedColors.map(\.name))
         case .namespace(.font):
             let constructors: [String: APIFunction] = ["system": .fontSystem, "preferred": .fontPreferred, "named": .fontNamed]
-            return constructors[name.text].map { .api($0) } ?? .unknown
+            return constructors[name.text].map { .api($0) } ?? unknownMember(of: "font", name, members: constructors.keys.sorted())
         case .namespace(.image):
-            return name.text == "fromColor" ? .api(.imageFromColor) : .unknown
+            return name.text == "fromColor" ? .api(.imageFromColor) : unknownMember(of: "image", name, members: ["fromColor"])
         default:
             return .unknown
         }
+    }
+
+    /// `color.redd`: the runtime's error, at the name.
+    private func unknownMember(of owner: String, _ name: MemberName, members: [String]) -> StaticValue {
+        report(APIMisuse.unknownMember(owner: owner, name: name.text, members: members), at: name.range)
+        return .unknown
     }
 
     /// A key path one name longer, or the error the runtime raises at that name.

@@ -70,6 +70,23 @@ final class StaticCheckerCorpusTests: XCTestCase {
             Expected(.grid, 5, 34, "8", "The value 10 for 'StackView.spacing' is off the 4-point grid; use 8 or 12."),
         ]),
         ("shadowing.lua", []),
+        ("unknown-member.lua", [
+            Expected(.unknownMember, 2, 36, "red", "'color' has no member 'redd'. Did you mean 'red'?"),
+            Expected(.unknownMember, 2, 54, "system", "'font' has no member 'sytem'. Did you mean 'system'?"),
+            Expected(.unknownMember, 2, 71, "fromColor", "'image' has no member 'frmColor'. Did you mean 'fromColor'?"),
+        ]),
+        ("rgb-scale.lua", [
+            Expected(.rgbScale, 1, 13, "rgb(128, 217, 255, 0.85)",
+                     "rgb(0.5, 0.85, 1, 0.85) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
+                         + "not UIKit's 0–1. Did you mean 'rgb(128, 217, 255, 0.85)'?"),
+            Expected(.rgbScale, 4, 28, "rgb(51, 51, 51)",
+                     "rgb(0.2, 0.2, 0.2) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
+                         + "not UIKit's 0–1. Did you mean 'rgb(51, 51, 51)'?"),
+        ]),
+        ("operators.lua", [
+            Expected(.typeMismatch, 4, 17, "Cannot use '*' on a style; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
+            Expected(.typeMismatch, 5, 28, "Cannot use '+' on a Color; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
+        ]),
     ]
 
     func testEveryRuleAtItsExactPosition() throws {
@@ -85,7 +102,7 @@ final class StaticCheckerCorpusTests: XCTestCase {
                 XCTAssertEqual(d.message, e.message, file)
                 XCTAssertEqual(d.suggestions.first, e.suggestion, "\(file): \(d)")
                 XCTAssertEqual(d.file, file)
-                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral].contains(d.code)
+                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral, .rgbScale].contains(d.code)
                 XCTAssertEqual(d.severity, isWarning ? .warning : .error, "\(file): \(d)")
             }
         }

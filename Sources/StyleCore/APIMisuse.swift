@@ -1,0 +1,58 @@
+/// Mistakes in using the stylerun API that are not about a property, as data: the runtime and
+/// the static pass of lint both report them, in the same words.
+public enum APIMisuse: Error, Hashable, Sendable {
+    /// Reading a member an API table does not have: `color.redd`, `font.sytem`, a theme token,
+    /// a member of a module (`base.roundedStyl`). `owner` is what the script calls the table.
+    case unknownMember(owner: String, name: String, members: [String])
+    /// An operator other than `..` and `+` on a style (`style * 2`), or any arithmetic on a
+    /// value (`color + 1`); `operand` names what it was used on ("a style", "a Color").
+    case badOperator(String, operand: String)
+    /// `rgb(0.5, 0.85, 1)`: every channel in 0–1 with a fraction, UIKit's scale copied over.
+    case rgbScale(channels: [Double], alpha: Double?)
+
+    public var code: Diagnostic.Code {
+        switch self {
+        case .unknownMember: .unknownMember
+        case .badOperator: .typeMismatch
+        case .rgbScale: .rgbScale
+        }
+    }
+
+    public var severity: Diagnostic.Severity {
+        if case .rgbScale = self { return .warning }
+        return .error
+    }
+
+    public var message: String {
+        switch self {
+        case .unknownMember(let owner, let name, let members):
+            if let near = suggestion { return "'\(owner)' has no member '\(name)'. Did you mean '\(near)'?" }
+            let list = members.sorted()
+            let shown = list.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (list.count > 12 ? ", …" : "")
+            return list.isEmpty ? "'\(owner)' has no member '\(name)'." : "'\(owner)' has no member '\(name)'; it has \(shown)."
+        case .badOperator(let op, let operand):
+            return "Cannot use '\(op)' on \(operand); compose styles with '..', '+' or concat(…), and compute with plain numbers."
+        case .rgbScale(let channels, let alpha):
+            let written = "rgb(" + (channels + (alpha.map { [$0] } ?? [])).map(formatNumber).joined(separator: ", ") + ")"
+            return "\(written) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
+                + "not UIKit's 0–1. Did you mean '\(suggestion!)'?"
+        }
+    }
+
+    public var suggestion: String? {
+        switch self {
+        case .unknownMember(_, let name, let members):
+            return Suggestion.closest(to: name, among: members)
+        case .badOperator:
+            return nil
+        case .rgbScale(let channels, let alpha):
+            let scaled = channels.map { formatNumber(($0 * 255).rounded()) }
+            return "rgb(" + (scaled + (alpha.map { [formatNumber($0)] } ?? [])).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Whether `rgb(r, g, b)` looks written on UIKit's 0–1 scale: all three in 0–1, one a fraction.
+    public static func looksLikeUnitScale(_ channels: [Double]) -> Bool {
+        channels.count == 3 && channels.allSatisfy { $0 >= 0 && $0 <= 1 } && channels.contains { $0 != $0.rounded() }
+    }
+}

@@ -30,11 +30,18 @@ public final class StyleApplication {
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
 
+    /// When set, every write and read is logged to find dead writes (lint's `duplicate-set`).
+    public var deadWrites: DeadWrites?
+
     /// The current value of a property of the view's kind.
-    public func value(of property: Property) -> Value { view.values[property.slot] }
+    public func value(of property: Property) -> Value {
+        deadWrites?.read(slot: property.slot)
+        return view.values[property.slot]
+    }
 
     /// The current value at a key path (a field reads as a Number).
     public func value(at keyPath: StyleKeyPath) -> Value? {
+        if let deadWrites, let slot = keyPath.property?.slot { deadWrites.read(slot: slot) }
         switch keyPath.target {
         case .property(let p): return view.values[p.slot]
         case .field(let p, let f): return Self.field(f, of: view.values[p.slot])
@@ -87,12 +94,14 @@ public final class StyleApplication {
         switch keyPath.target {
         case .property(let p):
             write(p, try checked(value, for: p, name: keyPath.qualifiedName, at: location), at: location)
+            deadWrites?.write(slot: p.slot, property: keyPath.qualifiedName, isTransform: false)
             if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: p.slot) {
                 replacedLiterals.append((literal, location))
             }
         case .field(let p, let f):
             guard case .number(let x) = (try checked(value, type: .number, name: keyPath.qualifiedName, at: location)) else { return }
             write(p, Self.setting(f, x, in: view.values[p.slot]), at: location)
+            deadWrites?.writeField(slot: p.slot)
         case .object:
             throw Diagnostic(.typeMismatch, StyleError.notSettable(keyPath).message, at: location)
         }
@@ -136,7 +145,10 @@ public final class StyleApplication {
 
     /// Runs one style's operations in order.
     public func apply(_ style: Style) throws(Diagnostic) {
-        for op in style.operations { try apply(op) }
+        for (i, op) in style.operations.enumerated() {
+            deadWrites?.operation = i
+            try apply(op)
+        }
     }
 
     /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's; the

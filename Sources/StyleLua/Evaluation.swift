@@ -56,6 +56,8 @@ public final class Evaluation {
     /// The function styles and mver functions the script made, with the kinds they were
     /// composed into, for `probe()`; filled only when collecting.
     var probeTargets = ProbeTargets()
+    /// The compositions a collecting evaluation made, for lint's dead-write check.
+    var compositions: [Composition] = []
 
     let vm: LuaVM
     let options: EvaluationOptions

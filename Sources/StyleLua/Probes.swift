@@ -84,6 +84,7 @@ extension Evaluation {
                 }
             }
         }
+        deadWrites().forEach(record)
         return Array(diagnostics[before...])
     }
 }

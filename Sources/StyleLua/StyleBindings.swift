@@ -29,14 +29,14 @@ extension Evaluation {
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
             let parts = try e.styleArguments(from: 1, of: "concat")
-            return try e.pushStyle("concat") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
+            return try e.pushStyle("concat", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
         }
         setGlobalFunction("style") { e throws(ScriptError) in
             guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
                 throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
             }
             let parts = try e.styleArguments(from: 2, of: "style")
-            return try e.pushStyle("style") { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
+            return try e.pushStyle("style", parts: parts) { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
         }
         setGlobalFunction("with") { e throws(ScriptError) in
             guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
@@ -151,7 +151,7 @@ extension Evaluation {
         }
         let concat = vm.register { [unowned self] _ throws(ScriptError) in
             let parts = try self.styleArguments(from: 1, of: "..")
-            return try self.pushStyle("..") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
+            return try self.pushStyle("..", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
         }
         let tostring = registerToString(StyleObject.self, metatable: StyleObject.metatable) { object in
             let style = object.style
@@ -161,15 +161,20 @@ extension Evaluation {
     }
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.
-    func pushStyle(_ function: String, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
-        let style: Style
+    /// - Parameter parts: the parts of a composition, which lint checks for dead writes.
+    func pushStyle(_ function: String, parts: [Style]? = nil, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
+        let made: Style
         do {
-            style = try make()
+            made = try make()
         } catch {
             throw failure(error, pointingAt: [function])
         }
-        if isCollecting { probeTargets.note(style) }
-        vm.pushObject(StyleObject(named(style)), metatable: StyleObject.metatable)
+        let style = named(made)
+        if isCollecting {
+            probeTargets.note(style)
+            if let parts { noteComposition(style, parts: parts) }
+        }
+        vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
     }
 

@@ -8,6 +8,7 @@ extension Evaluation {
         installErrorMetatable()
         installValueBindings()
         installStyleBindings()
+        installOperators()
         installViewMetatable()
         installProxyMetatable()
         installCascadeBindings()

@@ -17,7 +17,9 @@ struct Composition {
 extension Evaluation {
     func noteComposition(_ style: Style, parts: [Style]) {
         guard compositions.count < Composition.maximum, parts.count > 1 else { return }
-        let depth = scriptFrames().count
+        let frames = scriptFrames()
+        let depth = frames.count
+        let call = frames.first
         var ranges: [Range<Int>] = []
         var start = 0
         for part in parts {
@@ -31,6 +33,9 @@ extension Evaluation {
             let chain = [part.location] + part.callSites
             let index = chain.count - depth
             var site = chain.indices.contains(index) ? chain[index] : part.location
+            // A part made before the composing expression (a style in a variable) is placed
+            // at the composition, where it is used.
+            if let call, site.file == call.file, site.line < call.line { site = call }
             if let lines = vm.lines(of: site.file), site.line >= 1, site.line <= lines.count {
                 site.column = (lines[site.line - 1].prefix { $0 == " " || $0 == "\t" }.count) + 1
             }

@@ -356,6 +356,53 @@ final class CLITests: XCTestCase {
         let content = try XCTUnwrap(find("content", in: tree))["properties"]
         XCTAssertEqual(content?["layoutMargins"], ["top": 24, "left": 24, "bottom": 32, "right": 24])
     }
+
+    private func find(_ id: String, in view: JSONValue) -> JSONValue? {
+        if view["id"] == .string(id) { return view }
+        guard case .array(let children)? = view["children"] else { return nil }
+        return children.lazy.compactMap { self.find(id, in: $0) }.first
+    }
+
+    func testTheStylingKitExampleComposesWithPlusInBothThemes() throws {
+        for (theme, accent) in [("bright", "#FF0000FF"), ("dark", "#0000FFFF")] {
+            let r = try StyleRunCommand.run(["examples/styling-kit.lua", "--format", "json", "--theme", theme], in: repositoryRoot)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let tree = try JSONValue(parsing: r.stdout)
+            let header = try XCTUnwrap(find("header", in: tree))["properties"]
+            XCTAssertEqual(header?["font"], ["name": "system", "size": 24, "weight": "regular", "italic": false, "smallCaps": false])
+            let signUp = try XCTUnwrap(find("signUp", in: tree))["properties"]
+            XCTAssertEqual(signUp?["backgroundColor"], "#555555FF", "UIColor.darkGray")
+            XCTAssertEqual(signUp?["layer.cornerRadius"], 8)
+            XCTAssertEqual(signUp?["titleColor"], "#FFFFFFFF")
+            let signIn = try XCTUnwrap(find("signIn", in: tree))["properties"]
+            XCTAssertEqual(signIn?["backgroundColor"], "#800080FF", "UIColor.purple")
+            let action = try XCTUnwrap(find("full", in: tree)?["children"]?[3])["properties"]
+            XCTAssertEqual(action?["backgroundColor"], .string(accent), theme)
+            let compactTitle = try XCTUnwrap(find("compact", in: tree)?["children"]?[0])["properties"]
+            XCTAssertEqual(compactTitle?["textAlignment"], "left")
+            XCTAssertEqual(compactTitle?["font"]?["size"], 16)
+        }
+    }
+
+    /// The README's one-screen example is run as written, and gives what its text says: the
+    /// `with(…, bolder)` title is a bold title3.
+    func testTheREADMEExampleProducesWhatItShows() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```lua\n"))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try String(readme[start.upperBound..<end.lowerBound]).write(to: folder.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+        let r = try StyleRunCommand.run(["app.lua", "--format", "json"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "no warnings")
+        let tree = try JSONValue(parsing: r.stdout)
+        let title = try XCTUnwrap(find("title", in: tree))["properties"]
+        XCTAssertEqual(title?["font"], ["name": "system", "size": 20, "weight": "bold", "italic": false, "smallCaps": false])
+        let subscribe = try XCTUnwrap(find("subscribe", in: tree))["properties"]
+        XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
+    }
 }
 
 /// The value with every object's members sorted by key, so that comparing two values ignores

@@ -53,6 +53,9 @@ public final class Evaluation {
     /// What a collecting evaluation recorded instead of stopping (see
     /// `EvaluationOptions.collectsDiagnostics`), in the order found; empty otherwise.
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// Warnings the script's evaluation gave (`rgb-scale`): it ran, but a designer would want
+    /// to know. A collecting evaluation also has them in `diagnostics`.
+    public internal(set) var warnings: [Diagnostic] = []
     /// The function styles and mver functions the script made, with the kinds they were
     /// composed into, for `probe()`; filled only when collecting.
     var probeTargets = ProbeTargets()

@@ -255,7 +255,7 @@ final class LuaVM {
     /// Points a syntax error's column at the token Lua names (`near 'x'`), else column 1.
     private func describeSyntaxError(_ message: String, line: Int, chunk: String) -> (String, Int) {
         if let lines = lines(of: chunk), let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
-            return (message, exact.column)
+            return (exact.hint.map { (message.hasSuffix(".") ? message : message + ".") + " " + $0 } ?? message, exact.column)
         }
         guard let token = Self.nearToken(in: message) else { return (message, 1) }
         return (message, column(of: token, line: line, in: chunk, wholeWord: false) ?? 1)

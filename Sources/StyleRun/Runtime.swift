@@ -87,9 +87,10 @@ public final class LoadedStylesheet {
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
 
-    /// Warnings of the last `apply` (`overridden-literal`): the tree was styled, but a
-    /// designer would want to know.
-    public private(set) var warnings: [Diagnostic] = []
+    /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
+    /// the tree was styled, but a designer would want to know.
+    public var warnings: [Diagnostic] { evaluation.warnings + applyWarnings }
+    private var applyWarnings: [Diagnostic] = []
 
     /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
     /// the views' own styles and literals. On error the tree is left exactly as it was.
@@ -99,7 +100,7 @@ public final class LoadedStylesheet {
         evaluation.prepareForApplication()
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance)
         if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
-        warnings = diagnostics
+        applyWarnings = diagnostics
     }
 
     /// Styles the tree the script returned and returns it.

@@ -51,6 +51,7 @@ public struct StaticChecker: Sendable {
         var message = error.message
         if let first = message.first, first.isLowercase { message = first.uppercased() + message.dropFirst() }
         if let last = message.last, !".?!".contains(last) { message += "." }
+        if let hint = error.hint { message += " " + hint }
         var range = error.range
         // A token that runs over lines (an unfinished long string) is marked on its first line.
         if range.end.line != range.start.line { range.end = range.start }

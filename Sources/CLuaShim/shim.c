@@ -40,7 +40,7 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             // at the next instruction with its line; past the slack, refuse outright.
             size_t slack = b->inHost ? b->hostSlack : b->memoryLimit / 8 + (1 << 20);
             if (!b->tripped) {
-                b->tripped = 3;
+                b->tripped = srlua_MemoryLimit;
                 if (b->L && !b->inHost) lua_sethook(b->L, lua_gethook(b->L), LUA_MASKCOUNT, 1);
             }
             if (after > b->memoryLimit + slack) {
@@ -67,31 +67,130 @@ lua_State *srlua_newstate(srlua_Budget *budget) {
     return L;
 }
 
-static const char *const limit_names[] = {"", "instruction", "time", "memory"};
+// `x` as the shortest text that reads back as it ("2", "0.5"), as the Swift side prints numbers.
+static void format_number(double x, char *out, size_t size) {
+    if (x == floor(x) && fabs(x) < 1e15) {
+        snprintf(out, size, "%lld", (long long)x);
+        return;
+    }
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(out, size, "%.*g", precision, x);
+        if (strtod(out, NULL) == x) return;
+    }
+}
+
+void srlua_limitmessage(const srlua_Budget *b, srlua_Limit limit, char *buffer, size_t size) {
+    char number[48];
+    switch (limit) {
+    case srlua_NoLimit:
+        snprintf(buffer, size, "%s", "");
+        break;
+    case srlua_InstructionLimit:
+        snprintf(buffer, size, "The script ran past its instruction limit of %lld instructions.", (long long)b->instructionLimit);
+        break;
+    case srlua_TimeLimit:
+        format_number(b->seconds, number, sizeof number);
+        snprintf(buffer, size, "The script ran past its time limit of %s second%s.", number, b->seconds == 1 ? "" : "s");
+        break;
+    case srlua_MemoryLimit:
+        snprintf(buffer, size, "The script went past its memory limit of %zu MiB.", b->memoryLimit >> 20);
+        break;
+    case srlua_NestingLimit:
+        snprintf(buffer, size, "The script nests too deeply, past the nesting limit of %d levels of calls, parentheses, "
+                 "tables or functions (C stack overflow).", SRLUA_NESTING_LIMIT);
+        break;
+    case srlua_StackLimit:
+        snprintf(buffer, size, "The script went past the Lua stack limit of %d slots (stack overflow); look for a "
+                 "recursion that never ends.", (int)LUAI_MAXSTACK);
+        break;
+    case srlua_PatternLimit:
+        snprintf(buffer, size, "A string pattern went past the pattern limit of %d steps.", SRLUA_PATTERN_STEPS);
+        break;
+    case srlua_SourceLimit:
+        snprintf(buffer, size, "A chunk given to load went past the source size limit of %zu MiB.", b->sourceLimit >> 20);
+        break;
+    }
+}
+
+// Pushes "chunk:line: " for the Lua code at the top of the stack, or "" when there is none.
+static void push_position(lua_State *L, lua_Debug *ar) {
+    lua_getinfo(L, "Sl", ar);
+    if (ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+    else
+        lua_pushliteral(L, "");
+}
+
+// Raises the message of the budget limit that tripped, after `position` (on the stack).
+static int raise_tripped(lua_State *L) {
+    char message[256];
+    srlua_limitmessage(srlua_budget(L), srlua_budget(L)->tripped, message, sizeof message);
+    lua_pushstring(L, message);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+// Trips a budget limit from a C function (not the hook): notes the caller's line, re-arms the
+// hook so that a pcall around the call cannot go on, and raises the limit's message.
+static int trip(lua_State *L, srlua_Limit limit) {
+    srlua_Budget *b = srlua_budget(L);
+    b->tripped = limit;
+    if (!b->tripLine) b->tripLine = caller_line(L);
+    lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    luaL_where(L, 1);
+    return raise_tripped(L);
+}
+
+// Raises a one-off limit's message (on the stack) with the caller's position, as luaL_error
+// does, and notes it so that srlua_failure knows this message from a script's own.
+static int refuse(lua_State *L, srlua_Limit limit) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);                                        // stack: message
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "srlua.refusal");
+    srlua_budget(L)->refused = limit;
+    return lua_error(L);
+}
+
+// After "chunk:line: ", where Lua puts the position of the code that raised.
+static const char *after_position(const char *message) {
+    const char *colon = strstr(message, ": ");
+    while (colon) {
+        const char *digits = colon;
+        while (digits > message && digits[-1] >= '0' && digits[-1] <= '9') digits--;
+        if (digits < colon && digits > message && digits[-1] == ':') return colon + 2;
+        colon = strstr(colon + 1, ": ");
+    }
+    return message;
+}
+
+srlua_Limit srlua_failure(lua_State *L, int status) {
+    srlua_Budget *b = srlua_budget(L);
+    if (b->tripped) return b->tripped;
+    if (status == LUA_ERRMEM) return b->tripped = srlua_MemoryLimit;
+    if (lua_type(L, -1) != LUA_TSTRING) return srlua_NoLimit;
+    if (b->refused) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "srlua.refusal");  // stack: error, refusal
+        int same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (same) return b->refused;
+    }
+    // Lua's own overflows are raised as plain messages (luaE_checkcstack, luaD_growstack).
+    const char *message = after_position(lua_tostring(L, -1));
+    if (strncmp(message, "C stack overflow", 16) == 0 || strstr(message, "too many C levels")) return srlua_NestingLimit;
+    if (strncmp(message, "stack overflow", 14) == 0) return srlua_StackLimit;
+    return srlua_NoLimit;
+}
 
 static void raise_limit(lua_State *L, lua_Debug *ar) {
     srlua_Budget *b = srlua_budget(L);
     // Re-arm at every instruction: a pcall inside the script catches this, and the next
     // instruction raises again until the script has unwound completely.
     lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
-    lua_getinfo(L, "Sl", ar);
+    push_position(L, ar);
     if (!b->tripLine && ar->currentline > 0) b->tripLine = ar->currentline;
-    if (ar->currentline > 0)
-        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-    else
-        lua_pushliteral(L, "");
-    switch (b->tripped) {
-    case 1:
-        lua_pushfstring(L, "The script ran past its instruction limit of %I instructions.", (lua_Integer)b->instructionLimit);
-        break;
-    case 2:
-        lua_pushliteral(L, "The script ran past its time limit.");
-        break;
-    default:
-        lua_pushfstring(L, "The script went past its %s limit.", limit_names[b->tripped]);
-    }
-    lua_concat(L, 2);
-    lua_error(L);
+    raise_tripped(L);
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar) {
@@ -99,11 +198,11 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
     if (b->tripped) raise_limit(L, ar);
     b->instructions += b->hookInterval;
     if (b->instructionLimit && b->instructions > b->instructionLimit) {
-        b->tripped = 1;
+        b->tripped = srlua_InstructionLimit;
         raise_limit(L, ar);
     }
     if (b->deadline > 0 && srlua_now() > b->deadline) {
-        b->tripped = 2;
+        b->tripped = srlua_TimeLimit;
         raise_limit(L, ar);
     }
 }
@@ -125,16 +224,8 @@ static int trampoline(lua_State *L) {
     if (n == SRLUA_RAISE) return lua_error(L);
     // Host work is not counted by the hook: a loop of a few instructions calling an expensive
     // host function (an undefined global's did-you-mean) must still stop at the deadline.
-    if (!b->inHost && b->deadline > 0 && srlua_now() > b->deadline) {
-        b->tripped = 2;
-        if (!b->tripLine) b->tripLine = caller_line(L);
-        lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
-        return luaL_error(L, "The script ran past its time limit.");
-    }
-    if (!b->inHost && b->memoryLimit && b->memoryUsed > b->memoryLimit) {
-        b->tripped = 3;
-        return luaL_error(L, "The script went past its memory limit.");
-    }
+    if (!b->inHost && b->deadline > 0 && srlua_now() > b->deadline) return trip(L, srlua_TimeLimit);
+    if (!b->inHost && b->memoryLimit && b->memoryUsed > b->memoryLimit) return trip(L, srlua_MemoryLimit);
     return n;
 }
 
@@ -185,12 +276,27 @@ void *srlua_toobject(lua_State *L, int index, const char *name) {
     return slot ? *slot : NULL;
 }
 
+// Whether the function that raised (level 1, below the handler) is a C function handed a poison
+// (a library function: math.floor(poison)). Operations in Lua code on a poison do not fail (its
+// metatable answers them all), and a Lua frame's stale registers could hold one unrelated.
+static int raised_on_poison(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "S", &ar) || ar.what[0] != 'C') return 0;
+    for (int n = 1; lua_getlocal(L, &ar, n) != NULL; n++) {  // stack: …, value
+        int poison = luaL_testudata(L, -1, SRLUA_POISON_METATABLE) != NULL;
+        lua_pop(L, 1);
+        if (poison) return 1;
+    }
+    return 0;
+}
+
 // The message handler of srlua_pcall: an error object that is not a message (error(nil),
 // error({}), a table whose __tostring itself fails) becomes one, with the line that raised it.
 // It never calls the object's metamethods: those are the script's code.
 static int message_handler(lua_State *L) {
     int t = lua_type(L, 1);
-    if (t == LUA_TSTRING || (t == LUA_TUSERDATA && luaL_testudata(L, 1, "stylerun.error"))) return 1;
+    srlua_budget(L)->raisedOnPoison = raised_on_poison(L);
+    if (t == LUA_TSTRING || (t == LUA_TUSERDATA && luaL_testudata(L, 1, SRLUA_ERROR_METATABLE))) return 1;
     lua_Debug ar;
     int line = 0;
     const char *source = NULL;
@@ -321,9 +427,11 @@ int srlua_load(lua_State *L) {
         return 2;
     }
     srlua_Budget *b = srlua_budget(L);
-    if (b->sourceLimit && len > b->sourceLimit)
-        return luaL_error(L, "load: the chunk is %d MiB, past the source size limit of %d MiB.",
-                          (int)(len >> 20), (int)(b->sourceLimit >> 20));
+    if (b->sourceLimit && len > b->sourceLimit) {
+        lua_pushfstring(L, "load: the chunk is %d MiB, past the source size limit of %d MiB.",
+                        (int)(len >> 20), (int)(b->sourceLimit >> 20));
+        return refuse(L, srlua_SourceLimit);
+    }
     int hasEnv = !lua_isnone(L, 4);
     if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
         luaL_pushfail(L);
@@ -354,12 +462,8 @@ int srlua_readonly_pairs(lua_State *L) {
 // Raises the instruction limit when `units` more would pass it (a C loop of that many steps).
 static void charge(lua_State *L, double units) {
     srlua_Budget *b = srlua_budget(L);
-    if (b->instructionLimit && (double)b->instructions + units > (double)b->instructionLimit) {
-        b->tripped = 1;
-        if (!b->tripLine) b->tripLine = caller_line(L);
-        lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);  // a pcall around this call cannot go on
-        luaL_error(L, "The script ran past its instruction limit of %I instructions.", (lua_Integer)b->instructionLimit);
-    }
+    if (b->instructionLimit && (double)b->instructions + units > (double)b->instructionLimit)
+        trip(L, srlua_InstructionLimit);
     b->instructions += (int64_t)units;
 }
 
@@ -378,7 +482,7 @@ static int bounded_rep(lua_State *L) {
     if (b->memoryLimit) {
         double total = (double)l * (double)n + (double)lsep * (double)(n - 1);
         if (total > (double)(b->memoryLimit - (b->memoryUsed < b->memoryLimit ? b->memoryUsed : b->memoryLimit))) {
-            b->tripped = 3;
+            b->tripped = srlua_MemoryLimit;
             if (!b->tripLine) b->tripLine = caller_line(L);
             lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
             return luaL_error(L, "string.rep would need %d MiB, more than the memory limit of %d MiB allows.",
@@ -489,9 +593,10 @@ static int bounded_pattern(lua_State *L, int kind) {
             return luaL_error(L, "The pattern given to %s ends with an unfinished '%%'.", names[kind]);
         char steps[32];  // lua_pushfstring has no %g
         snprintf(steps, sizeof steps, "%.3g", cost);
-        return luaL_error(L, "The pattern given to %s could take %s steps on a subject of %I bytes, past the "
-                          "pattern limit of %I steps; use a shorter subject or a pattern with fewer repetitions.",
-                          names[kind], steps, (lua_Integer)ls, (lua_Integer)SRLUA_PATTERN_STEPS);
+        lua_pushfstring(L, "The pattern given to %s could take %s steps on a subject of %I bytes, past the "
+                        "pattern limit of %I steps; use a shorter subject or a pattern with fewer repetitions.",
+                        names[kind], steps, (lua_Integer)ls, (lua_Integer)SRLUA_PATTERN_STEPS);
+        return refuse(L, srlua_PatternLimit);
     }
     return -1;
 }

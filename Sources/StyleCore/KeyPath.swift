@@ -108,7 +108,7 @@ public struct StyleKeyPath: Hashable, Sendable, CustomStringConvertible {
 
         /// `View has no property 'layoutMargin'. Did you mean 'layoutMargins'?`
         public var message: String {
-            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.sentence(suggestion)
             switch self {
             case .unknownMember(let n, let on, _, _):
                 return "\(on) has no property '\(n)'.\(hint)"

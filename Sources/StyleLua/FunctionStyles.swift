@@ -59,7 +59,8 @@ final class LuaValueTransform: ValueTransform {
             new = try e.readValue(at: base + 1, expecting: type)
         } catch {
             let at = e.functionLocation(function)
-            throw e.appliedTo(view, Diagnostic(.typeMismatch, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName, expected: type), at: at))
+            let reason = error.message(for: path.qualifiedName, expected: type)
+            throw e.appliedTo(view, Diagnostic(.badTransformResult(path: path.qualifiedName, reason, code: .typeMismatch), at: at))
         }
         // Checked here rather than only by the cascade, so the error names the function and the view.
         let checked: Result<Value, ValueError>
@@ -70,8 +71,9 @@ final class LuaValueTransform: ValueTransform {
         }
         if case .failure(let error) = checked {
             let at = e.functionLocation(function)
-            throw e.appliedTo(view, Diagnostic(error.code, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName),
-                                               at: at, suggestions: error.suggestions))
+            var d = Diagnostic(.badTransformResult(path: path.qualifiedName, error.message(for: path.qualifiedName), code: error.code), at: at)
+            d.suggestions = error.suggestions
+            throw e.appliedTo(view, d)
         }
         return new
     }
@@ -103,7 +105,7 @@ extension Evaluation {
     }
 
     func staleProxy() -> ScriptError {
-        failure(.runtimeError, "This view was kept after its style function returned; a style function may only touch its view while it runs.")
+        failure(.staleView)
     }
 
     private func proxyKeyPath(_ proxy: ProxyObject, _ name: String) throws(ScriptError) -> StyleKeyPath {
@@ -112,12 +114,9 @@ extension Evaluation {
         switch StyleKeyPath.resolve(components, in: view.kind) {
         case .success(let kp): return kp
         case .failure(let e):
-            var message = e.message
-            if e.suggestion == nil, proxy.prefix == nil, let elsewhere = kindDeclaring(name, notIn: view.kind) {
-                message += " '\(name)' exists on \(elsewhere.name), not \(view.kind.name)."
-            }
-            throw failure(.unknownProperty, message + " (applied to \(view.selectorDescription))",
-                          pointingAt: [name], suggestions: e.suggestion.map { [$0] } ?? [])
+            // Inside a sub-object (`v.layer.x`) another view kind's property is no hint.
+            let declaredBy = proxy.prefix == nil ? kindDeclaring(e) : nil
+            throw failure(.unknownProperty(e, declaredBy: declaredBy, appliedTo: view.selectorDescription), pointingAt: [name])
         }
     }
 
@@ -162,7 +161,7 @@ extension Evaluation {
         guard proxy.alive else { throw staleProxy() }
         guard let name = vm.string(at: 2) else { throw badArgument("index", 2, expected: "a property name", index: 2) }
         if proxy.prefix == nil, ["id", "kind", "classes"].contains(name) {
-            throw failure(.sandbox, "A style cannot change a view's \(name); set it in the view's constructor.", pointingAt: [name])
+            throw failure(.viewIdentityInStyle(name), pointingAt: [name])
         }
         let kp = try proxyKeyPath(proxy, name)
         let value = try checkedValue(at: 3, for: kp, function: name)

@@ -45,8 +45,7 @@ extension Evaluation {
             }
             return nil
         }.first ?? "a value"
-        let misuse = APIMisuse.badOperator(op, operand: operand)
-        return failure(misuse.code, misuse.message, pointingAt: [op])
+        return failure(.misuse(.badOperator(op, operand: operand)), pointingAt: [op])
     }
 
     /// Sets `event` of the metatable `name` to a registered function.

@@ -67,7 +67,7 @@ extension Evaluation {
         let eq = registerEquality(KindObject.self, metatable: KindObject.metatable) { $0.kind === $1.kind }
         let newindex = vm.register { [unowned self] _ throws(ScriptError) in
             let kind = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
-            throw self.failure(.sandbox, "Kinds cannot be changed from a script; declare properties with kind(\"\(kind.name)Name\", \(kind.name), { … }).", pointingAt: [kind.name])
+            throw self.failure(.kindsAreReadOnly(kind.name), pointingAt: [kind.name])
         }
         installMetatable(KindObject.metatable, index: index, newindex: newindex, call: call, tostring: tostring, eq: eq)
     }
@@ -91,12 +91,14 @@ extension Evaluation {
         switch result {
         case .success(let kp): return kp
         case .failure(let e):
-            var message = e.message
-            if e.suggestion == nil, case .unknownMember(let n, _, _, let kind) = e, let elsewhere = kindDeclaring(n, notIn: kind) {
-                message += " '\(n)' exists on \(elsewhere.name), not \(kind.name)."
-            }
-            throw failure(.unknownProperty, message, pointingAt: [name], suggestions: e.suggestion.map { [$0] } ?? [])
+            throw failure(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), pointingAt: [name])
         }
+    }
+
+    /// For a member no kind in its path has and nothing is spelled like: a view kind that has it.
+    func kindDeclaring(_ error: StyleKeyPath.PathError) -> Kind? {
+        guard error.suggestion == nil, case .unknownMember(let n, _, _, let kind) = error else { return nil }
+        return kindDeclaring(n, notIn: kind)
     }
 
     /// A view kind that declares `member`, for "`spacing` exists on StackView, not Label".
@@ -112,7 +114,7 @@ extension Evaluation {
         if let s = vm.string(at: index) {
             let components = s.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard !components.contains(where: \.isEmpty) else {
-                throw failure(.unknownProperty, "'\(s)' is not a property path; write names separated by dots, like \"layoutMargins.bottom\".", pointingAt: ["\"\(s)\""])
+                throw failure(.notAPropertyPath(s), pointingAt: ["\"\(s)\""])
             }
             // Resolvable against View already: type it now so the value is checked at the call.
             if case .success(let kp) = StyleKeyPath.resolve(components, in: Schema.view) { return (.keyPath(kp), Schema.view) }
@@ -134,8 +136,7 @@ extension Evaluation {
         do {
             return try readValue(at: index, expecting: expected)
         } catch {
-            throw failure(.typeMismatch, "Bad argument #\(index) to '\(function)': \(error.message(for: function, expected: expected ?? .number))",
-                          pointingAt: [function])
+            throw failure(.badValueArgument(function: function, position: index, error, expected: expected ?? .number), pointingAt: [function])
         }
     }
 
@@ -167,7 +168,7 @@ extension Evaluation {
         do {
             made = try make()
         } catch {
-            throw failure(error, pointingAt: [function])
+            throw failure(.style(error), pointingAt: [function])
         }
         let style = named(made)
         if isCollecting {
@@ -200,7 +201,7 @@ extension Evaluation {
     func attach(_ style: Style, toViewAt index: Int32, way: StyleAttachment.Way) throws(ScriptError) -> Int32 {
         let view = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self)!.view
         guard view.kind.isA(style.kind) else {
-            throw failure(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", pointingAt: ["with"])
+            throw failure(.styleKindMismatch(style: style.kind.name, view: view.selectorDescription), pointingAt: ["with"])
         }
         var style = style
         style.attachment = StyleAttachment(way, at: vm.location(pointingAt: way == .with ? ["with"] : []))

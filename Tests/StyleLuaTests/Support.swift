@@ -70,7 +70,7 @@ func withModuleFolder<T>(_ files: [String: String], _ body: (String) throws -> T
     for (path, text) in files {
         let url = dir.appendingPathComponent(path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
     }
     return try body(dir.path)
 }

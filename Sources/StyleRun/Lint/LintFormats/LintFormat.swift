@@ -76,7 +76,7 @@ enum GitHubAnnotations {
                 "endLine=\(d.endLine)", "endColumn=\(d.endColumn)", "title=" + property(d.code.rawValue),
             ]
             var message = d.message
-            if !d.suggestions.isEmpty, !message.contains("Did you mean") {
+            if let first = d.suggestions.first, !message.contains(Suggestion.question(first)) {
                 message += " Suggestions: " + d.suggestions.joined(separator: ", ") + "."
             }
             return "::\(d.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(data(message))\n"

@@ -28,7 +28,7 @@ public enum APIMisuse: Error, Hashable, Sendable {
         case .unknownMember(let owner, let name, let members):
             if let near = suggestion { return "'\(owner)' has no member '\(name)'. Did you mean '\(near)'?" }
             let list = members.sorted()
-            let shown = list.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (list.count > 12 ? ", …" : "")
+            let shown = list.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (list.count > 12 ? " and \(list.count - 12) more" : "")
             return list.isEmpty ? "'\(owner)' has no member '\(name)'." : "'\(owner)' has no member '\(name)'; it has \(shown)."
         case .badOperator(let op, let operand):
             return "Cannot use '\(op)' on \(operand); compose styles with '..', '+' or concat(…), and compute with plain numbers."

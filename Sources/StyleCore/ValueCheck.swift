@@ -22,6 +22,7 @@ public enum ValueError: Error, Hashable, Sendable {
             return "'\(target)' expects \(expected.wrapped)\(expected.isOptional ? " or nil" : ""), got \(got)."
         case .invalidEnumCase(let v, let e):
             return "The value '\(v)' is invalid for '\(target)'; use \(ValueError.list(e.cases))."
+                + Suggestion.sentence(Suggestion.closest(to: v, among: e.cases))
         case .outOfRange(let x, let r):
             return "The value \(formatNumber(x)) is out of range for '\(target)' (\(r))."
         case .notFinite(let x):

@@ -22,7 +22,7 @@ enum BindingError: Error {
     case undefinedGlobal(String, suggestion: String?)
     case badModuleName(String)
     case moduleOutsideFolder(String)
-    case moduleNotFound(String, lookedFor: [String])
+    case moduleNotFound(String, lookedFor: [String], suggestion: String? = nil)
     case requireCycle([String])
     /// A module file that cannot be read (`SourceFile.read`'s diagnostic).
     case unreadableModule(Diagnostic)
@@ -70,6 +70,12 @@ enum BindingError: Error {
     case selector(SelectorError)
     case stylesheet(StylesheetError)
 
+    /// A call with too few or too many arguments; `parameters` as the reference writes them.
+    case arity(function: String, parameters: String, got: Int, note: String?)
+    /// A string where a Font is expected (`font = "title3"`).
+    case stringForFont(String, target: String)
+    /// A constructor key close to `id`, `class` or `style` (`clas`).
+    case unknownConstructorKey(String, kind: String, suggestion: String)
     /// A member, operator or scale mistake that lint's static pass reports in the same words.
     case misuse(APIMisuse)
 
@@ -104,6 +110,9 @@ enum BindingError: Error {
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
         case .misuse(let m): m.code
+        case .arity: .badArgument
+        case .stringForFont: .typeMismatch
+        case .unknownConstructorKey: .unknownProperty
         }
     }
 
@@ -119,7 +128,7 @@ enum BindingError: Error {
         case .argumentOutOfRange(let function, let position, let x, let range):
             return "Argument #\(position) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))."
         case .invalidName(let name, let what, let cases):
-            return "'\(name)' is not a \(what); use \(Self.quoted(cases))."
+            return "'\(name)' is not a \(what); use \(Self.quoted(cases))." + Suggestion.sentence(Suggestion.closest(to: name, among: cases))
         case .notAColor(let text):
             return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'."
         case .insetsArity(let n):
@@ -130,8 +139,9 @@ enum BindingError: Error {
             return "'\(name)' is not a module name; use names separated by dots, like \"styles.buttons\" (no paths)."
         case .moduleOutsideFolder(let name):
             return "Module '\(name)' resolves outside its folder; modules must live inside the script's folder or the stdlib."
-        case .moduleNotFound(let name, let paths):
+        case .moduleNotFound(let name, let paths, let suggestion):
             return "Module '\(name)' not found; looked for \(paths.map { "'\($0)'" }.joined(separator: " and "))."
+                + Suggestion.sentence(suggestion)
         case .requireCycle(let files):
             return "Modules require each other in a cycle: \(files.joined(separator: " → "))."
         case .unreadableModule(let d):
@@ -217,6 +227,18 @@ enum BindingError: Error {
             return "Could not create a Lua state."
         case .misuse(let m):
             return m.message
+        case .arity(let function, let parameters, let got, let note):
+            return "'\(function)' takes \(parameters), got \(got == 0 ? "none" : got == 1 ? "1 argument" : "\(got) arguments")."
+                + (note.map { " " + $0 } ?? "")
+        case .stringForFont(let text, let target):
+            if Self.textStyle(text) != nil {
+                return "'\(target)' expects Font, got the string '\(text)'; a text style becomes a font with font.preferred."
+                    + Suggestion.sentence(Self.fontSuggestion(text))
+            }
+            return "'\(target)' expects Font, got the string '\(text)'; make a font with font.named(name, size), "
+                + "font.system(size) or font.preferred(textStyle)." + Suggestion.sentence(Self.fontSuggestion(text))
+        case .unknownConstructorKey(let key, let kind, let suggestion):
+            return "\(kind) has no property '\(key)'." + Suggestion.sentence(suggestion)
         }
     }
 
@@ -236,9 +258,23 @@ enum BindingError: Error {
         case .undefinedToken(let name, let tokens): suggestion = Suggestion.closest(to: name, among: tokens)
         case .notAType(let text): suggestion = Self.typeSuggestion(text)
         case .misuse(let m): suggestion = m.suggestion
+        case .moduleNotFound(_, _, let s): suggestion = s
+        case .stringForFont(let text, _): suggestion = Self.fontSuggestion(text)
+        case .unknownConstructorKey(_, _, let s): suggestion = s
         default: suggestion = nil
         }
         return suggestion.map { [$0] } ?? []
+    }
+
+    /// A text style named by `text`, in any case (`"Title3"`).
+    static func textStyle(_ text: String) -> Font.TextStyle? {
+        Font.TextStyle.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
+    }
+
+    /// `font.preferred "title3"` for a text style's name, else `font.named("Lato-Bold", 17)`.
+    private static func fontSuggestion(_ text: String) -> String {
+        if let style = textStyle(text) { return "font.preferred \"\(style.rawValue)\"" }
+        return "font.named(\"\(text)\", 17)"
     }
 
     private static func typeSuggestion(_ text: String) -> String? {

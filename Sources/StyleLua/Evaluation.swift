@@ -172,7 +172,10 @@ public final class Evaluation {
     }
 
     func setGlobalFunction(_ name: String, _ body: @escaping (Evaluation) throws(ScriptError) -> Int32) {
-        vm.pushFunction { [unowned self] _ throws(ScriptError) in try body(self) }
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity(name)
+            return try body(self)
+        }
         setGlobal(name)
     }
 

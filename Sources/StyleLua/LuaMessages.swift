@@ -23,7 +23,7 @@ extension LuaVM {
                     length = Self.nearToken(in: message)?.count ?? 0
                 } else if let name = Self.quotedName(in: message) {
                     // "attempt to index a nil value (local 'x')": point at x.
-                    if let c = self.column(of: name, line: line, in: chunk) { column = c; length = name.count }
+                    if let c = expressionColumn(of: name, message: message, line: line, in: chunk) { column = c; length = name.count }
                 }
                 return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column), length: length)
             }

@@ -53,6 +53,17 @@ extension Evaluation {
         let L = vm.L
         let table = lua_absindex(L, index)
         var result = initial
+        // `{8, 16}`: a list where the fields are named; the constructor is what was meant.
+        let count = lua_rawlen(L, table)
+        if count > 0 {
+            var numbers: [Double] = []
+            for i in 1...count {
+                lua_rawgeti(L, table, lua_Integer(i))
+                if let x = vm.number(at: -1) { numbers.append(x) }
+                srlua_pop(L, 1)
+            }
+            throw .list(T.typeName, numbers)
+        }
         lua_pushnil(L)
         while lua_next(L, table) != 0 {  // stack: key, value
             guard let key = vm.string(at: -2), names.contains(key) else {
@@ -85,6 +96,9 @@ extension Evaluation {
         switch type.check(raw, range: keyPath.property?.range) {
         case .success(let v): return v
         case .failure(let e):
+            if case .string(let text) = raw, type.wrapped == .font {
+                throw failure(.stringForFont(text, target: keyPath.qualifiedName), pointingAt: tokens(for: raw) + [function])
+            }
             throw failure(.style(.invalidValue(e, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
         }
     }
@@ -105,6 +119,8 @@ enum ValueReadError: Error {
     case wrongType(String)
     case unknownField(String, String, String?)
     case fieldNotNumber(String, String, String)
+    /// `{8, 16}` where Insets or Size is expected: the numbers of the list.
+    case list(String, [Double])
 
     func message(for target: String, expected: ValueType) -> String {
         switch self {
@@ -114,12 +130,22 @@ enum ValueReadError: Error {
             return "\(type) has no field '\(name)'." + Suggestion.sentence(suggestion)
         case .fieldNotNumber(let name, let type, let got):
             return "The field '\(name)' of \(type) must be a number, got \(got)."
+        case .list(let type, _):
+            let fields = type == "Size" ? "{width = …, height = …}" : "{top = …, left = …, bottom = …, right = …}"
+            return "'\(target)' expects \(type), got a list; write \(type == "Size" ? "size(width, height)" : "insets(…)") or \(fields)."
+                + Suggestion.sentence(suggestions.first)
         }
     }
 
     var suggestions: [String] {
-        if case .unknownField(_, _, let s?) = self { return [s] }
-        return []
+        switch self {
+        case .unknownField(_, _, let s?): return [s]
+        case .list(let type, let numbers):
+            let args = numbers.map(formatNumber).joined(separator: ", ")
+            if type == "Size" { return [numbers.count == 2 ? "size(\(args))" : "size(width, height)"] }
+            return [[1, 2, 4].contains(numbers.count) ? "insets(\(args))" : "insets(top, left, bottom, right)"]
+        default: return []
+        }
     }
 }
 

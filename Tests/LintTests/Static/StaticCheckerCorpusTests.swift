@@ -37,7 +37,7 @@ final class StaticCheckerCorpusTests: XCTestCase {
         ("bad-enum.lua", [
             Expected(.invalidEnum, 3, 37, "The value 'diagonal' is invalid for 'StackView.axis'; use 'horizontal' or 'vertical'."),
             Expected(.invalidEnum, 3, 62, "center",
-                     "The value 'centre' is invalid for 'StackView.alignment'; use 'fill', 'leading', 'top', 'firstBaseline', 'center', 'trailing', 'bottom' or 'lastBaseline'."),
+                     "The value 'centre' is invalid for 'StackView.alignment'; use 'fill', 'leading', 'top', 'firstBaseline', 'center', 'trailing', 'bottom' or 'lastBaseline'. Did you mean 'center'?"),
         ]),
         ("out-of-range.lua", [
             Expected(.outOfRange, 2, 31, "The value 1.5 is out of range for 'View.alpha' (0…1)."),

@@ -9,12 +9,20 @@ public enum APIMisuse: Error, Hashable, Sendable {
     case badOperator(String, operand: String)
     /// `rgb(0.5, 0.85, 1)`: every channel in 0–1 with a fraction, UIKit's scale copied over.
     case rgbScale(channels: [Double], alpha: Double?)
+    /// A call with too few or too many arguments; `parameters` as `APISignature` writes them.
+    case arity(function: String, parameters: String, got: Int, note: String?)
+    /// A string where a Font is expected (`font = "title3"`), at `target` (`Label.font`).
+    case stringForFont(String, target: String)
+    /// A list (`{8, 16}`) where Insets or Size (`type`) is expected, with its numbers.
+    case list(type: String, numbers: [Double], target: String)
 
     public var code: Diagnostic.Code {
         switch self {
         case .unknownMember: .unknownMember
         case .badOperator: .typeMismatch
         case .rgbScale: .rgbScale
+        case .arity: .badArgument
+        case .stringForFont, .list: .typeMismatch
         }
     }
 
@@ -36,6 +44,20 @@ public enum APIMisuse: Error, Hashable, Sendable {
             let written = "rgb(" + (channels + (alpha.map { [$0] } ?? [])).map(formatNumber).joined(separator: ", ") + ")"
             return "\(written) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
                 + "not UIKit's 0–1. Did you mean '\(suggestion!)'?"
+        case .arity(let function, let parameters, let got, let note):
+            return "'\(function)' takes \(parameters), got \(got == 0 ? "none" : got == 1 ? "1 argument" : "\(got) arguments")."
+                + (note.map { " " + $0 } ?? "")
+        case .stringForFont(let text, let target):
+            if Self.textStyle(text) != nil {
+                return "'\(target)' expects Font, got the string '\(text)'; a text style becomes a font with font.preferred."
+                    + Suggestion.sentence(suggestion)
+            }
+            return "'\(target)' expects Font, got the string '\(text)'; make a font with font.named(name, size), "
+                + "font.system(size) or font.preferred(textStyle)." + Suggestion.sentence(suggestion)
+        case .list(let type, _, let target):
+            let fields = type == "Size" ? "{width = …, height = …}" : "{top = …, left = …, bottom = …, right = …}"
+            return "'\(target)' expects \(type), got a list; write \(type == "Size" ? "size(width, height)" : "insets(…)") or \(fields)."
+                + Suggestion.sentence(suggestion)
         }
     }
 
@@ -43,12 +65,24 @@ public enum APIMisuse: Error, Hashable, Sendable {
         switch self {
         case .unknownMember(_, let name, let members):
             return Suggestion.closest(to: name, among: members)
-        case .badOperator:
+        case .badOperator, .arity:
             return nil
         case .rgbScale(let channels, let alpha):
             let scaled = channels.map { formatNumber(($0 * 255).rounded()) }
             return "rgb(" + (scaled + (alpha.map { [formatNumber($0)] } ?? [])).joined(separator: ", ") + ")"
+        case .stringForFont(let text, _):
+            if let style = Self.textStyle(text) { return "font.preferred \"\(style.rawValue)\"" }
+            return "font.named(\"\(text)\", 17)"
+        case .list(let type, let numbers, _):
+            let args = numbers.map(formatNumber).joined(separator: ", ")
+            if type == "Size" { return numbers.count == 2 ? "size(\(args))" : "size(width, height)" }
+            return [1, 2, 4].contains(numbers.count) ? "insets(\(args))" : "insets(top, left, bottom, right)"
         }
+    }
+
+    /// A text style named by `text`, in any case (`"Title3"`).
+    public static func textStyle(_ text: String) -> Font.TextStyle? {
+        Font.TextStyle.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
     }
 
     /// Whether `rgb(r, g, b)` looks written on UIKit's 0–1 scale: all three in 0–1, one a fraction.

@@ -70,10 +70,6 @@ enum BindingError: Error {
     case selector(SelectorError)
     case stylesheet(StylesheetError)
 
-    /// A call with too few or too many arguments; `parameters` as the reference writes them.
-    case arity(function: String, parameters: String, got: Int, note: String?)
-    /// A string where a Font is expected (`font = "title3"`).
-    case stringForFont(String, target: String)
     /// A constructor key close to `id`, `class` or `style` (`clas`).
     case unknownConstructorKey(String, kind: String, suggestion: String)
     /// A member, operator or scale mistake that lint's static pass reports in the same words.
@@ -110,8 +106,6 @@ enum BindingError: Error {
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
         case .misuse(let m): m.code
-        case .arity: .badArgument
-        case .stringForFont: .typeMismatch
         case .unknownConstructorKey: .unknownProperty
         }
     }
@@ -227,16 +221,6 @@ enum BindingError: Error {
             return "Could not create a Lua state."
         case .misuse(let m):
             return m.message
-        case .arity(let function, let parameters, let got, let note):
-            return "'\(function)' takes \(parameters), got \(got == 0 ? "none" : got == 1 ? "1 argument" : "\(got) arguments")."
-                + (note.map { " " + $0 } ?? "")
-        case .stringForFont(let text, let target):
-            if Self.textStyle(text) != nil {
-                return "'\(target)' expects Font, got the string '\(text)'; a text style becomes a font with font.preferred."
-                    + Suggestion.sentence(Self.fontSuggestion(text))
-            }
-            return "'\(target)' expects Font, got the string '\(text)'; make a font with font.named(name, size), "
-                + "font.system(size) or font.preferred(textStyle)." + Suggestion.sentence(Self.fontSuggestion(text))
         case .unknownConstructorKey(let key, let kind, let suggestion):
             return "\(kind) has no property '\(key)'." + Suggestion.sentence(suggestion)
         }
@@ -259,22 +243,10 @@ enum BindingError: Error {
         case .notAType(let text): suggestion = Self.typeSuggestion(text)
         case .misuse(let m): suggestion = m.suggestion
         case .moduleNotFound(_, _, let s): suggestion = s
-        case .stringForFont(let text, _): suggestion = Self.fontSuggestion(text)
         case .unknownConstructorKey(_, _, let s): suggestion = s
         default: suggestion = nil
         }
         return suggestion.map { [$0] } ?? []
-    }
-
-    /// A text style named by `text`, in any case (`"Title3"`).
-    static func textStyle(_ text: String) -> Font.TextStyle? {
-        Font.TextStyle.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
-    }
-
-    /// `font.preferred "title3"` for a text style's name, else `font.named("Lato-Bold", 17)`.
-    private static func fontSuggestion(_ text: String) -> String {
-        if let style = textStyle(text) { return "font.preferred \"\(style.rawValue)\"" }
-        return "font.named(\"\(text)\", 17)"
     }
 
     private static func typeSuggestion(_ text: String) -> String? {

@@ -97,7 +97,7 @@ extension Evaluation {
         case .success(let v): return v
         case .failure(let e):
             if case .string(let text) = raw, type.wrapped == .font {
-                throw failure(.stringForFont(text, target: keyPath.qualifiedName), pointingAt: tokens(for: raw) + [function])
+                throw failure(.misuse(.stringForFont(text, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
             }
             throw failure(.style(.invalidValue(e, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
         }
@@ -130,10 +130,8 @@ enum ValueReadError: Error {
             return "\(type) has no field '\(name)'." + Suggestion.sentence(suggestion)
         case .fieldNotNumber(let name, let type, let got):
             return "The field '\(name)' of \(type) must be a number, got \(got)."
-        case .list(let type, _):
-            let fields = type == "Size" ? "{width = …, height = …}" : "{top = …, left = …, bottom = …, right = …}"
-            return "'\(target)' expects \(type), got a list; write \(type == "Size" ? "size(width, height)" : "insets(…)") or \(fields)."
-                + Suggestion.sentence(suggestions.first)
+        case .list(let type, let numbers):
+            return APIMisuse.list(type: type, numbers: numbers, target: target).message
         }
     }
 
@@ -141,9 +139,7 @@ enum ValueReadError: Error {
         switch self {
         case .unknownField(_, _, let s?): return [s]
         case .list(let type, let numbers):
-            let args = numbers.map(formatNumber).joined(separator: ", ")
-            if type == "Size" { return [numbers.count == 2 ? "size(\(args))" : "size(width, height)"] }
-            return [[1, 2, 4].contains(numbers.count) ? "insets(\(args))" : "insets(top, left, bottom, right)"]
+            return APIMisuse.list(type: type, numbers: numbers, target: "").suggestion.map { [$0] } ?? []
         default: return []
         }
     }

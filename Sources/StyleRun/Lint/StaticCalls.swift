@@ -33,6 +33,7 @@ extension StaticAnalysis {
 
     private func api(_ function: APIFunction, _ arguments: [StylePart], call: CallExpression) -> StaticValue {
         let at = call.callee.range
+        checkArity(function, call: call)
         func argument(_ i: Int) -> StaticValue { i < arguments.count ? arguments[i].value : .unknown }
         switch function {
         case .mut:
@@ -202,11 +203,20 @@ extension StaticAnalysis {
         }
     }
 
+    /// The runtime's arity check, where the number of arguments is fixed in the source.
+    private func checkArity(_ function: APIFunction, call: CallExpression) {
+        guard let name = function.signatureName, let signature = APISignature.all[name] else { return }
+        let got = call.arguments.count
+        if let last = call.arguments.last, Self.mayExpand(last), got - 1 <= signature.arguments.upperBound { return }
+        guard !signature.arguments.contains(got) else { return }
+        report(.arity(function: name, parameters: signature.parameters, got: got, note: signature.note), at: call.callee.range)
+    }
+
     /// A font weight or text style name.
     private func checkCase(_ part: StylePart, cases: [String], what: String) {
         guard case .value(let literal) = part.value, literal.isExact, case .string(let name) = literal.value, !cases.contains(name) else { return }
         let suggestion = Suggestion.closest(to: name, among: cases)
-        report(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", ")).",
+        report(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", "))." + Suggestion.sentence(suggestion),
                at: literal.range, suggestions: suggestion.map { [$0] } ?? [])
     }
 }

@@ -83,6 +83,20 @@ final class StaticCheckerCorpusTests: XCTestCase {
                      "rgb(0.2, 0.2, 0.2) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
                          + "not UIKit's 0–1. Did you mean 'rgb(51, 51, 51)'?"),
         ]),
+        ("designer-values.lua", [
+            Expected(.badArgument, 2, 13, "'font.named' takes 2 arguments (postScriptName, size), got 3 arguments. "
+                         + "The weight is part of the PostScript name, as in font.named(\"Lato-Bold\", 20)."),
+            Expected(.badArgument, 3, 13, "'rgb' takes 3 or 4 arguments (red, green, blue [, alpha]), got 2 arguments."),
+            Expected(.invalidEnum, 4, 29, "bold", "'Bold' is not a font weight; use 'ultraLight', 'thin', 'light', 'regular', "
+                         + "'medium', 'semibold', 'bold', 'heavy', 'black'. Did you mean 'bold'?"),
+            Expected(.typeMismatch, 5, 19, "insets(8, 16)", "'Button.contentEdgeInsets' expects Insets, got a list; write insets(…) or "
+                         + "{top = …, left = …, bottom = …, right = …}. Did you mean 'insets(8, 16)'?"),
+            Expected(.typeMismatch, 5, 63, "font.preferred \"title3\"", "'Button.titleLabel.font' expects Font, got the string 'title3'; "
+                         + "a text style becomes a font with font.preferred. Did you mean 'font.preferred \"title3\"'?"),
+            Expected(.typeMismatch, 7, 16, "font.named(\"Lato-Bold\", 17)", "'Label.font' expects Font, got the string 'Lato-Bold'; make a "
+                         + "font with font.named(name, size), font.system(size) or font.preferred(textStyle). "
+                         + "Did you mean 'font.named(\"Lato-Bold\", 17)'?"),
+        ]),
         ("operators.lua", [
             Expected(.typeMismatch, 4, 17, "Cannot use '*' on a style; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
             Expected(.typeMismatch, 5, 28, "Cannot use '+' on a Color; compose styles with '..', '+' or concat(…), and compute with plain numbers."),

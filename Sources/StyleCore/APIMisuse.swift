@@ -45,7 +45,9 @@ public enum APIMisuse: Error, Hashable, Sendable {
             return "\(written) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
                 + "not UIKit's 0–1. Did you mean '\(suggestion!)'?"
         case .arity(let function, let parameters, let got, let note):
-            return "'\(function)' takes \(parameters), got \(got == 0 ? "none" : got == 1 ? "1 argument" : "\(got) arguments")."
+            // A named function in quotes; a description ("a style called on a view") as a sentence.
+            let subject = function.contains(" ") ? function.prefix(1).uppercased() + function.dropFirst() : "'\(function)'"
+            return "\(subject) takes \(parameters), got \(got == 0 ? "none" : got == 1 ? "1 argument" : "\(got) arguments")."
                 + (note.map { " " + $0 } ?? "")
         case .stringForFont(let text, let target):
             if Self.textStyle(text) != nil {

@@ -29,6 +29,7 @@ public struct APISignature: Sendable {
         "font.preferred": APISignature(arguments: 1...1, parameters: "1 argument (a text style)"),
         "font.named": APISignature(arguments: 2...2, parameters: "2 arguments (postScriptName, size)",
                                    note: "The weight is part of the PostScript name, as in font.named(\"Lato-Bold\", 20)."),
+        "a style called on a view": APISignature(arguments: 1...1, parameters: "1 argument (the view to style)"),
         "withAlpha": APISignature(arguments: 1...1, parameters: "1 argument (alpha)"),
         "bolded": APISignature(arguments: 0...0, parameters: "no arguments"),
         "italic": APISignature(arguments: 0...0, parameters: "no arguments"),

@@ -145,6 +145,7 @@ extension Evaluation {
     private func installStyleMetatable() {
         let call = vm.register { [unowned self] _ throws(ScriptError) in
             let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
+            try self.checkArity("a style called on a view", first: 2)
             guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
                 throw self.badArgument("style", 1, expected: "a view to style", index: 2)
             }

@@ -12,6 +12,8 @@ final class StaticAnalysis {
     var schema: Schema
     let facts: FileFacts
     let extraGlobals: Set<String>
+    /// The stdlib's modules, for `require "base"` and its members.
+    let stdlib: StdlibModules
     private(set) var diagnostics: [Diagnostic] = []
 
     var globals: [String: StaticValue]
@@ -26,8 +28,9 @@ final class StaticAnalysis {
         var kind: ObjectIdentifier
     }
 
-    init(source: LintSource, chunk: Chunk, schema: Schema, globals extra: Set<String>) {
+    init(source: LintSource, chunk: Chunk, schema: Schema, globals extra: Set<String>, stdlib: StdlibModules = StdlibModules()) {
         self.source = source
+        self.stdlib = stdlib
         self.schema = schema
         self.facts = FileFacts(chunk)
         self.extraGlobals = extra

@@ -1,3 +1,4 @@
+import Foundation
 import LuaSyntax
 import StyleCore
 
@@ -67,7 +68,7 @@ extension StaticAnalysis {
         case .kind:
             return declareKind(arguments, call: call)
         case .require:
-            return .unknown
+            return stdlibModule(arguments)
         case .rgb:
             checkNumbers(arguments, of: "rgb", ranges: [0...255, 0...255, 0...255, 0...1])
             let numbers = arguments.compactMap { part -> Double? in
@@ -201,6 +202,17 @@ extension StaticAnalysis {
             report(.outOfRange, "Argument #\(i + 1) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(ranges[i].lowerBound)) to \(formatNumber(ranges[i].upperBound)).",
                    at: literal.range)
         }
+    }
+
+    /// `require "base"`: a stdlib module whose members are known, unless a module of that name
+    /// beside the file would be found first.
+    private func stdlibModule(_ arguments: [StylePart]) -> StaticValue {
+        guard case .value(let literal)? = arguments.first?.value, literal.isExact, case .string(let name) = literal.value,
+              let members = stdlib.members[name] else { return .unknown }
+        let folder = (source.file as NSString).deletingLastPathComponent
+        let beside = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name + ".lua")
+        guard !FileManager.default.fileExists(atPath: beside) else { return .unknown }
+        return .module(name, members)
     }
 
     /// The runtime's arity check, where the number of arguments is fixed in the source.

@@ -20,6 +20,8 @@ extension StaticAnalysis {
             return constructors[name.text].map { .api($0) } ?? unknownMember(of: "font", name, members: constructors.keys.sorted())
         case .namespace(.image):
             return name.text == "fromColor" ? .api(.imageFromColor) : unknownMember(of: "image", name, members: ["fromColor"])
+        case .module(let module, let members):
+            return members.contains(name.text) ? .unknown : unknownMember(of: module, name, members: members.sorted())
         default:
             return .unknown
         }

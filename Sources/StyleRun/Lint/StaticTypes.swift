@@ -28,6 +28,8 @@ indirect enum StaticValue {
     case namespace(APIFunction)
     /// The token table `themes { … }` returns.
     case themeTokens
+    /// A stdlib module's table (`require "base"`), with its members.
+    case module(String, Set<String>)
 
     var style: StaticStyle? {
         if case .style(let s) = self { return s }

@@ -71,9 +71,10 @@ final class StaticCheckerCorpusTests: XCTestCase {
         ]),
         ("shadowing.lua", []),
         ("unknown-member.lua", [
-            Expected(.unknownMember, 2, 36, "red", "'color' has no member 'redd'. Did you mean 'red'?"),
-            Expected(.unknownMember, 2, 54, "system", "'font' has no member 'sytem'. Did you mean 'system'?"),
-            Expected(.unknownMember, 2, 71, "fromColor", "'image' has no member 'frmColor'. Did you mean 'fromColor'?"),
+            Expected(.unknownMember, 3, 36, "red", "'color' has no member 'redd'. Did you mean 'red'?"),
+            Expected(.unknownMember, 3, 54, "system", "'font' has no member 'sytem'. Did you mean 'system'?"),
+            Expected(.unknownMember, 3, 71, "fromColor", "'image' has no member 'frmColor'. Did you mean 'fromColor'?"),
+            Expected(.unknownMember, 3, 88, "roundedStyle", "'base' has no member 'roundedStyl'. Did you mean 'roundedStyle'?"),
         ]),
         ("rgb-scale.lua", [
             Expected(.rgbScale, 1, 13, "rgb(128, 217, 255, 0.85)",

@@ -3,7 +3,8 @@ import CLuaShim
 import StyleCore
 
 // Operators on styles and values (SPEC §3.4): `a + b` composes styles as `a .. b` does, as in
-// the Styling Kit; any other operator on a style, and any arithmetic on a value, is an error
+// the Styling Kit; any other operator on a style, and any arithmetic on a value or a key path
+// (`View.alpha + 1`, where `mver` was meant), is an error
 // that names the ways to compose instead of Lua's "attempt to perform arithmetic".
 extension Evaluation {
     /// Lua's arithmetic and bitwise events with the operator each stands for.
@@ -27,6 +28,7 @@ extension Evaluation {
             setMetamethod(event, of: StyleObject.metatable, to: style)
             let value = vm.register { [unowned self] _ throws(ScriptError) in throw self.badOperator(op) }
             setMetamethod(event, of: ValueObject.metatable, to: value)
+            setMetamethod(event, of: KeyPathObject.metatable, to: value)
         }
     }
 
@@ -39,6 +41,7 @@ extension Evaluation {
     private func badOperator(_ op: String) -> ScriptError {
         let operand = [Int32(1), 2].lazy.compactMap { i -> String? in
             if self.vm.object(at: i, metatable: StyleObject.metatable, as: StyleObject.self) != nil { return "a style" }
+            if self.vm.object(at: i, metatable: KeyPathObject.metatable, as: KeyPathObject.self) != nil { return "a key path" }
             if let v = self.vm.object(at: i, metatable: ValueObject.metatable, as: ValueObject.self) {
                 let name = v.value.typeName
                 return (name.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + name

@@ -270,6 +270,7 @@ final class StaticAnalysis {
     static func apiOperand(_ value: StaticValue) -> String? {
         switch value {
         case .style: return "a style"
+        case .keyPath: return "a key path"
         case .function: return nil  // a plain function is a style only once composed
         case .value(let literal):
             switch literal.value {

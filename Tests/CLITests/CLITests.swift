@@ -354,7 +354,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
         XCTAssertEqual(subscribe?["layer.cornerRadius"], 6)
         let content = try XCTUnwrap(find("content", in: tree))["properties"]
-        XCTAssertEqual(content?["layoutMargins"], ["top": 24, "left": 24, "bottom": 32, "right": 24])
+        XCTAssertEqual(content?["layoutMargins"], ["top": 24, "left": 24, "bottom": 24, "right": 24])
+        XCTAssertEqual(content?["spacing"], 24)
+        XCTAssertEqual(content?["alignment"], "leading")
+        let card = try XCTUnwrap(find("card", in: tree))["properties"]
+        XCTAssertEqual(card?["backgroundColor"], "#F5F5F5FF", "UIColor(white: 0.96, alpha: 1)")
+        let or = try XCTUnwrap(find("or", in: tree))["properties"]
+        XCTAssertEqual(or?["font"], ["name": "system", "size": 15, "weight": "regular", "italic": false, "smallCaps": false])
+        XCTAssertNil(or?["textColor"], "the episode gives the label no colour")
     }
 
     private func find(_ id: String, in view: JSONValue) -> JSONValue? {

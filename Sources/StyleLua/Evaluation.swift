@@ -70,6 +70,9 @@ public final class Evaluation {
     var loadingModules: [String] = []
     /// The name each module was required by, by the file name its locations use.
     var moduleNames: [String: String] = [:]
+    /// What each script line binds a style to, once looked at (a style made in a loop is
+    /// named once per line, not once per pass).
+    var lineBindings: [SourceLocation: LineBinding] = [:]
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {

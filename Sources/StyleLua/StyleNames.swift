@@ -33,17 +33,32 @@ extension Evaluation {
         var style = style
         if frames.count > 1 { style.callSites = Array(frames.dropFirst()) }
         for frame in frames {
-            guard let lines = vm.lines(of: frame.file), frame.line >= 1, frame.line <= lines.count else { break }
-            let text = lines[frame.line - 1]
-            if let name = Self.boundName(in: text) {
-                style.name = qualified(name, in: frame.file)
+            let binding = lineBinding(at: frame)
+            if case .name(let name) = binding {
+                style.name = name
                 break
             }
             // A `return` hands the style to the caller, whose line may bind it; anything else
             // (an argument, a table entry) leaves it unnamed.
-            guard text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return") else { break }
+            guard case .returned = binding else { break }
         }
         return style
+    }
+
+    /// What the line at `frame` does with a style made on it, looked at once per line.
+    private func lineBinding(at frame: SourceLocation) -> LineBinding {
+        if let known = lineBindings[frame] { return known }
+        var binding = LineBinding.none
+        if let lines = vm.lines(of: frame.file), frame.line >= 1, frame.line <= lines.count {
+            let text = lines[frame.line - 1]
+            if let name = Self.boundName(in: text) {
+                binding = .name(qualified(name, in: frame.file))
+            } else if text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return") {
+                binding = .returned
+            }
+        }
+        lineBindings[frame] = binding
+        return binding
     }
 
     /// `finePrintStyle` of `local finePrintStyle = …`, `base.primaryButtonStyle` of
@@ -66,4 +81,14 @@ extension Evaluation {
         let parts = name.split(separator: ".", maxSplits: 1)
         return module + "." + (parts.count == 2 ? String(parts[1]) : name)
     }
+}
+
+/// What a script line does with the style made on it.
+enum LineBinding {
+    /// Binds it to a name: `local primary = …`, `base.primaryButtonStyle = …`.
+    case name(String)
+    /// Returns it to the caller, whose line may bind it.
+    case returned
+    /// Anything else: an argument, a table entry, an expression.
+    case none
 }

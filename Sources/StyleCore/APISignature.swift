@@ -17,7 +17,7 @@ public struct APISignature: Sendable {
         "appearance": APISignature(arguments: 2...2, parameters: "2 arguments (Kind, style)"),
         "rule": APISignature(arguments: 2...2, parameters: "2 arguments (selector, style)"),
         "themes": APISignature(arguments: 1...1, parameters: "1 argument (a table of themes)"),
-        "kind": APISignature(arguments: 3...3, parameters: "3 arguments (name, superKind, properties)"),
+        "kind": APISignature(arguments: 2...3, parameters: "2 or 3 arguments (name, superKind [, properties])"),
         "require": APISignature(arguments: 1...1, parameters: "1 argument (a module name)"),
         "color": APISignature(arguments: 1...1, parameters: "1 argument (a hex string like \"#6E40C9\")"),
         "rgb": APISignature(arguments: 3...4, parameters: "3 or 4 arguments (red, green, blue [, alpha])"),

@@ -15,6 +15,8 @@ public enum APIMisuse: Error, Hashable, Sendable {
     case stringForFont(String, target: String)
     /// A list (`{8, 16}`) where Insets or Size (`type`) is expected, with its numbers.
     case list(type: String, numbers: [Double], target: String)
+    /// A constructor key close to `id`, `class` or `style` (`clas`) of a view of `kind`.
+    case unknownConstructorKey(String, kind: String, suggestion: String)
 
     public var code: Diagnostic.Code {
         switch self {
@@ -23,6 +25,7 @@ public enum APIMisuse: Error, Hashable, Sendable {
         case .rgbScale: .rgbScale
         case .arity: .badArgument
         case .stringForFont, .list: .typeMismatch
+        case .unknownConstructorKey: .unknownProperty
         }
     }
 
@@ -56,6 +59,8 @@ public enum APIMisuse: Error, Hashable, Sendable {
             }
             return "'\(target)' expects Font, got the string '\(text)'; make a font with font.named(name, size), "
                 + "font.system(size) or font.preferred(textStyle)." + Suggestion.sentence(suggestion)
+        case .unknownConstructorKey(let key, let kind, let suggestion):
+            return "\(kind) has no property '\(key)'." + Suggestion.sentence(suggestion)
         case .list(let type, _, let target):
             let fields = type == "Size" ? "{width = …, height = …}" : "{top = …, left = …, bottom = …, right = …}"
             return "'\(target)' expects \(type), got a list; write \(type == "Size" ? "size(width, height)" : "insets(…)") or \(fields)."
@@ -75,11 +80,18 @@ public enum APIMisuse: Error, Hashable, Sendable {
         case .stringForFont(let text, _):
             if let style = Self.textStyle(text) { return "font.preferred \"\(style.rawValue)\"" }
             return "font.named(\"\(text)\", 17)"
+        case .unknownConstructorKey(_, _, let suggestion):
+            return suggestion
         case .list(let type, let numbers, _):
             let args = numbers.map(formatNumber).joined(separator: ", ")
             if type == "Size" { return numbers.count == 2 ? "size(\(args))" : "size(width, height)" }
             return [1, 2, 4].contains(numbers.count) ? "insets(\(args))" : "insets(top, left, bottom, right)"
         }
+    }
+
+    /// `class` for `clas`: the constructor's own keys, for a name that is no property.
+    public static func constructorKey(near key: String) -> String? {
+        Suggestion.closest(to: key, among: ["id", "class", "style"])
     }
 
     /// A text style named by `text`, in any case (`"Title3"`).

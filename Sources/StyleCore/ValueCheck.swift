@@ -30,7 +30,7 @@ public enum ValueError: Error, Hashable, Sendable {
         case .notAnInteger(let x):
             return "'\(target)' expects an Int, got \(formatNumber(x))."
         case .badHexColor(let s):
-            return "'\(s)' is not a color for '\(target)'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'."
+            return "'\(s)' is not a color for '\(target)'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(suggestions.first)
         }
     }
 
@@ -38,6 +38,10 @@ public enum ValueError: Error, Hashable, Sendable {
     public var suggestions: [String] {
         if case .invalidEnumCase(let v, let e) = self, let s = Suggestion.closest(to: v, among: e.cases) {
             return [s]
+        }
+        // `"purple"` for a Color: UIKit's named colour of that name.
+        if case .badHexColor(let text) = self, let name = Suggestion.closest(to: text, among: Color.namedColors.map(\.name)) {
+            return ["color.\(name)"]
         }
         return []
     }

@@ -70,8 +70,6 @@ enum BindingError: Error {
     case selector(SelectorError)
     case stylesheet(StylesheetError)
 
-    /// A constructor key close to `id`, `class` or `style` (`clas`).
-    case unknownConstructorKey(String, kind: String, suggestion: String)
     /// A member, operator or scale mistake that lint's static pass reports in the same words.
     case misuse(APIMisuse)
 
@@ -106,7 +104,6 @@ enum BindingError: Error {
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
         case .misuse(let m): m.code
-        case .unknownConstructorKey: .unknownProperty
         }
     }
 
@@ -124,7 +121,7 @@ enum BindingError: Error {
         case .invalidName(let name, let what, let cases):
             return "'\(name)' is not a \(what); use \(Self.quoted(cases))." + Suggestion.sentence(Suggestion.closest(to: name, among: cases))
         case .notAColor(let text):
-            return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'."
+            return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(suggestions.first)
         case .insetsArity(let n):
             return "insets takes 1 (all), 2 (vertical, horizontal) or 4 (top, left, bottom, right) numbers, got \(n)."
         case .undefinedGlobal(let name, let suggestion):
@@ -221,8 +218,6 @@ enum BindingError: Error {
             return "Could not create a Lua state."
         case .misuse(let m):
             return m.message
-        case .unknownConstructorKey(let key, let kind, let suggestion):
-            return "\(kind) has no property '\(key)'." + Suggestion.sentence(suggestion)
         }
     }
 
@@ -242,8 +237,8 @@ enum BindingError: Error {
         case .undefinedToken(let name, let tokens): suggestion = Suggestion.closest(to: name, among: tokens)
         case .notAType(let text): suggestion = Self.typeSuggestion(text)
         case .misuse(let m): suggestion = m.suggestion
+        case .notAColor(let text): suggestion = ValueError.badHexColor(text).suggestions.first
         case .moduleNotFound(_, _, let s): suggestion = s
-        case .unknownConstructorKey(_, _, let s): suggestion = s
         default: suggestion = nil
         }
         return suggestion.map { [$0] } ?? []

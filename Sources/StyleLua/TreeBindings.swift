@@ -171,8 +171,9 @@ extension Evaluation {
         case .success(let k): kp = k
         case .failure(let e):
             // `clas = "card"`: the constructor's own keys are near misses too.
-            if prefix.isEmpty, e.suggestion == nil, let near = Suggestion.closest(to: key, among: ["id", "class", "style"]) {
-                throw ScriptError(diagnostic: Diagnostic(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near), at: location, length: key.count))
+            if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
+                throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
+                                                         at: location, length: key.count))
             }
             throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
         }

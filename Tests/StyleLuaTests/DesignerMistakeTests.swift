@@ -127,6 +127,11 @@ final class DesignerMistakeTests: XCTestCase {
         Mistake("clas for class", """
             return Label { clas = "note" }
             """, .unknownProperty, at: "1:16", "Label has no property 'clas'. Did you mean 'class'?", suggestion: "class"),
+        Mistake("a colour's name as a string", """
+            return Label { textColor = "purple" }
+            """, .typeMismatch, at: "1:16",
+            "'purple' is not a color for 'Label.textColor'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'. Did you mean 'color.purple'?",
+            suggestion: "color.purple"),
         Mistake("a misspelt property in a constructor", """
             return Label { textColr = "#000000" }
             """, .unknownProperty, at: "1:16", "Label has no property 'textColr'. Did you mean 'textColor'?", suggestion: "textColor"),

@@ -169,7 +169,9 @@ extension StaticAnalysis {
     /// `color "#6E40C9"`.
     private func colorLiteral(_ arguments: [StylePart], call: CallExpression) -> StaticValue {
         if case .value(let literal)? = arguments.first?.value, literal.isExact, case .string(let text) = literal.value, Color(hex: text) == nil {
-            report(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", at: literal.range)
+            let near = ValueError.badHexColor(text).suggestions.first
+            report(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(near),
+                   at: literal.range, suggestions: near.map { [$0] } ?? [])
         }
         return .value(.typed(.color(.black), at: call.range, colorLiteral: true))
     }

@@ -36,4 +36,20 @@ extension LuaVM {
         if let wanted, let hit = hits.last(where: { wanted($0.before, $0.after) }) { return hit.column }
         return hits.first?.column
     }
+
+    /// For a message that names no variable: the comparison Lua could not make
+    /// (`attempt to compare number with nil`), or the script's own `error(…)` call; with the
+    /// length to underline. Nil when the line has neither.
+    func operatorColumn(message: String, line: Int, in chunk: String) -> (Int, Int)? {
+        if message.hasPrefix("attempt to compare") {
+            for op in ["<=", ">=", "<", ">"] {
+                if let c = column(of: op, line: line, in: chunk, wholeWord: false) { return (c, op.count) }
+            }
+            return nil
+        }
+        for call in ["error(", "error \"", "error '"] {
+            if let c = column(of: call, line: line, in: chunk, wholeWord: false) { return (c, 5) }
+        }
+        return nil
+    }
 }

@@ -24,6 +24,9 @@ extension LuaVM {
                 } else if let name = Self.quotedName(in: message) {
                     // "attempt to index a nil value (local 'x')": point at x.
                     if let c = expressionColumn(of: name, message: message, line: line, in: chunk) { column = c; length = name.count }
+                } else if let (c, n) = operatorColumn(message: message, line: line, in: chunk) {
+                    column = c
+                    length = n
                 }
                 return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column), length: length)
             }

@@ -147,6 +147,13 @@ final class DesignerMistakeTests: XCTestCase {
             local f = font.system(12); local bad = 1; local g = ("x"):bad()
             """, .runtimeError, at: "1:59", "Attempt to call a nil value (method 'bad')."),
 
+        Mistake("a comparison with nil points at the operator", """
+            local size = 12; if size < nil then end
+            """, .runtimeError, at: "1:26", "Attempt to compare number with nil."),
+        Mistake("the script's own error points at error(…)", """
+            local theme = nil; if not theme then error("pick a theme") end
+            """, .runtimeError, at: "1:38", "Pick a theme."),
+
         // MARK: Operators
         Mistake("a style multiplied", """
             local a = mut(Label.numberOfLines, 2)

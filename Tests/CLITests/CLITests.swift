@@ -391,6 +391,35 @@ final class CLITests: XCTestCase {
         }
     }
 
+    func testExplainNamesStylesListsSkippedRulesAndSuggestsNearMisses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            local finePrintStyle = mut(Label.textColor, "#888888")
+            rule(".note", finePrintStyle)
+            return StackView { id = "root",
+              with(Label { id = "legal", text = "Terms", textColor = "#000000" }, finePrintStyle),
+              TextField { id = "email", class = "note" },
+            }
+            """.write(to: folder.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+
+        let legal = try StyleRunCommand.run(["app.lua", "--explain", "#legal"], in: folder)
+        XCTAssertEqual(legal.status, 0, legal.stderr)
+        let lines = legal.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        XCTAssertTrue(lines.contains("textColor: #888888 finePrintStyle (with at app.lua:4) app.lua:1"), legal.stdout)
+        XCTAssertTrue(lines.contains("overridden: #000000 literal app.lua:4"), legal.stdout)
+        XCTAssertTrue(legal.stderr.contains("app.lua:4:46: warning: 'textColor' given in the constructor of Label#legal is replaced"),
+                      legal.stderr)
+
+        let email = try StyleRunCommand.run(["app.lua", "--explain", "#email"], in: folder)
+        XCTAssertTrue(email.stdout.contains("skipped: rule \".note\" (a Label style; TextField is not a Label)  app.lua:2"), email.stdout)
+
+        let typo = try StyleRunCommand.run(["app.lua", "--explain", "#emial"], in: folder)
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.hasSuffix("stylerun: No view matches '#emial'. Did you mean '#email'?\n"), typo.stderr)
+    }
+
     /// The README's one-screen example is run as written, and gives what its text says: the
     /// `with(…, bolder)` title is a bold title3.
     func testTheREADMEExampleProducesWhatItShows() throws {

@@ -3,12 +3,15 @@
 extension SyntaxError {
     /// `Is a ',' missing between the table's fields before 'font'?` when a table constructor
     /// (`Label { text = "Hi" font = … }`) meets the start of another field where it expected
-    /// `}`; nil otherwise.
+    /// `}`; a reminder of the parentheses after a method name (`f:bolded`); nil otherwise.
     public var hint: String? {
         switch reason {
         case .expectedToClose(.rightBrace, opener: .leftBrace, _), .expected(.rightBrace):
             guard let near, startsAField(near) else { return nil }
             return "Is a ',' missing between the table's fields before \(near)?"
+        case .functionArgumentsExpected:
+            // `f:bolded` without its call: Lua expects arguments after a method name.
+            return "A method is called with parentheses, as in f:bolded()."
         default:
             return nil
         }

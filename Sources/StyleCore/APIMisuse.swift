@@ -104,3 +104,17 @@ public enum APIMisuse: Error, Hashable, Sendable {
         channels.count == 3 && channels.allSatisfy { $0 >= 0 && $0 <= 1 } && channels.contains { $0 != $0.rounded() }
     }
 }
+
+extension Schema {
+    /// `"vertical"` for `vertical` written bare (`axis = vertical`): a case of one of the
+    /// schema's enums or of the font weights and text styles, quoted as scripts write them.
+    public func quotedEnumCase(_ name: String) -> String? {
+        if Font.Weight(rawValue: name) != nil || Font.TextStyle(rawValue: name) != nil { return "\"\(name)\"" }
+        for kind in viewKinds {
+            for property in kind.properties {
+                if case .enumeration(let e) = property.type.wrapped, e.cases.contains(name) { return "\"\(name)\"" }
+            }
+        }
+        return nil
+    }
+}

@@ -61,6 +61,7 @@ final class SyntaxErrorTests: XCTestCase {
             ("t = { a = 1 end", nil),
             ("t = { a = 1", nil),
             ("f(1 2)", nil),
+            ("s = mver(Label.font, f:bolded)", "A method is called with parentheses, as in f:bolded()."),
         ]
         for c in cases {
             XCTAssertEqual(error(c.source)?.hint, c.hint, c.source)

@@ -154,6 +154,15 @@ final class DesignerMistakeTests: XCTestCase {
             local theme = nil; if not theme then error("pick a theme") end
             """, .runtimeError, at: "1:38", "Pick a theme."),
 
+        Mistake("an enum case written without quotes", """
+            return StackView { axis = vertical }
+            """, .undefinedGlobal, at: "1:27", "Undefined global 'vertical'. Did you mean '\"vertical\"'?", suggestion: "\"vertical\""),
+        Mistake("a method named but not called", """
+            local f = font.system(12)
+            local g = f:bolded
+            """, .syntaxError, at: "2:19",
+            "Function arguments expected near <eof>. A method is called with parentheses, as in f:bolded()."),
+
         // MARK: Operators
         Mistake("a style multiplied", """
             local a = mut(Label.numberOfLines, 2)

@@ -258,7 +258,9 @@ final class StaticAnalysis {
         if let value = globals[name.text] { return value }
         if facts.declaredKinds.contains(name.text) || extraGlobals.contains(name.text) { return .unknown }
         let known = Set(globals.keys).union(facts.declaredKinds).union(extraGlobals)
-        let hint = Suggestion.didYouMean(name.text, among: known.sorted())
+        var hint = Suggestion.didYouMean(name.text, among: known.sorted())
+        // `axis = vertical`: an enum case written bare.
+        if hint.suggestion == nil, let quoted = schema.quotedEnumCase(name.text) { hint = (" Did you mean '\(quoted)'?", quoted) }
         report(.undefinedGlobal, "Undefined global '\(name.text)'.\(hint.text)", at: name.range,
                suggestions: hint.suggestion.map { [$0] } ?? [])
         return .unknown

@@ -15,6 +15,8 @@ public enum APIMisuse: Error, Hashable, Sendable {
     case stringForFont(String, target: String)
     /// A list (`{8, 16}`) where Insets or Size (`type`) is expected, with its numbers.
     case list(type: String, numbers: [Double], target: String)
+    /// `spacing = "12"`: a number in quotes, where `type` (Number, Int) is expected.
+    case quotedNumber(String, target: String, type: String)
     /// A constructor key close to `id`, `class` or `style` (`clas`) of a view of `kind`.
     case unknownConstructorKey(String, kind: String, suggestion: String)
 
@@ -24,7 +26,7 @@ public enum APIMisuse: Error, Hashable, Sendable {
         case .badOperator: .typeMismatch
         case .rgbScale: .rgbScale
         case .arity: .badArgument
-        case .stringForFont, .list: .typeMismatch
+        case .stringForFont, .list, .quotedNumber: .typeMismatch
         case .unknownConstructorKey: .unknownProperty
         }
     }
@@ -61,6 +63,9 @@ public enum APIMisuse: Error, Hashable, Sendable {
                 + "font.system(size) or font.preferred(textStyle)." + Suggestion.sentence(suggestion)
         case .unknownConstructorKey(let key, let kind, let suggestion):
             return "\(kind) has no property '\(key)'." + Suggestion.sentence(suggestion)
+        case .quotedNumber(let text, let target, let type):
+            return "'\(target)' expects \(type), got the string \"\(text)\"; numbers are written without quotes."
+                + Suggestion.sentence(suggestion)
         case .list(let type, _, let target):
             let fields = type == "Size" ? "{width = …, height = …}" : "{top = …, left = …, bottom = …, right = …}"
             return "'\(target)' expects \(type), got a list; write \(type == "Size" ? "size(width, height)" : "insets(…)") or \(fields)."
@@ -82,11 +87,20 @@ public enum APIMisuse: Error, Hashable, Sendable {
             return "font.named(\"\(text)\", 17)"
         case .unknownConstructorKey(_, _, let suggestion):
             return suggestion
+        case .quotedNumber(let text, _, _):
+            return text
         case .list(let type, let numbers, _):
             let args = numbers.map(formatNumber).joined(separator: ", ")
             if type == "Size" { return numbers.count == 2 ? "size(\(args))" : "size(width, height)" }
             return [1, 2, 4].contains(numbers.count) ? "insets(\(args))" : "insets(top, left, bottom, right)"
         }
+    }
+
+    /// `.quotedNumber` for a string that reads as a number where `type` expects one; nil otherwise.
+    public static func quotedNumber(_ value: Value, for type: ValueType, target: String) -> APIMisuse? {
+        guard case .string(let text) = value, type.wrapped == .number || type.wrapped == .int,
+              let x = Double(text), x.isFinite else { return nil }
+        return .quotedNumber(text, target: target, type: type.wrapped.description)
     }
 
     /// `class` for `clas`: the constructor's own keys, for a name that is no property.

@@ -96,6 +96,9 @@ extension Evaluation {
         switch type.check(raw, range: keyPath.property?.range) {
         case .success(let v): return v
         case .failure(let e):
+            if let misuse = APIMisuse.quotedNumber(raw, for: type, target: keyPath.qualifiedName) {
+                throw failure(.misuse(misuse), pointingAt: tokens(for: raw) + [function])
+            }
             if case .string(let text) = raw, type.wrapped == .font {
                 throw failure(.misuse(.stringForFont(text, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
             }

@@ -154,6 +154,11 @@ final class DesignerMistakeTests: XCTestCase {
             local theme = nil; if not theme then error("pick a theme") end
             """, .runtimeError, at: "1:38", "Pick a theme."),
 
+        Mistake("a number in quotes", """
+            return StackView { spacing = "12" }
+            """, .typeMismatch, at: "1:20",
+            "'StackView.spacing' expects Number, got the string \"12\"; numbers are written without quotes. Did you mean '12'?",
+            suggestion: "12"),
         Mistake("an enum case written without quotes", """
             return StackView { axis = vertical }
             """, .undefinedGlobal, at: "1:27", "Undefined global 'vertical'. Did you mean '\"vertical\"'?", suggestion: "\"vertical\""),

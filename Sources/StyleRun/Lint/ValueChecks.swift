@@ -42,6 +42,10 @@ extension StaticAnalysis {
         guard case .failure(let error) = type.check(literal.value, range: kp.property?.range) else { return false }
         // A value known only by its type stands for any content: only its type can be wrong.
         if !literal.isExact, !error.isTypeMismatch { return false }
+        if literal.isExact, let misuse = APIMisuse.quotedNumber(literal.value, for: type, target: kp.qualifiedName) {
+            report(misuse, at: range)
+            return true
+        }
         if literal.isExact, case .string(let text) = literal.value, type.wrapped == .font {
             report(.stringForFont(text, target: kp.qualifiedName), at: range)
             return true

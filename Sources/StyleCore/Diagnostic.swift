@@ -74,6 +74,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let colorLiteral: Code = "color-literal"
         // Warnings of the cascade.
         public static let overriddenLiteral: Code = "overridden-literal"
+        public static let unmatchedRule: Code = "unmatched-rule"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
     }

@@ -66,3 +66,39 @@ public enum SelectorNearMiss {
         return (ids + classes.sorted() + kinds.sorted()).joined(separator: " ")
     }
 }
+
+extension Stylesheet {
+    /// `unmatched-rule` warnings for the rules written in `file` whose selector names an id or
+    /// a class that no view of `root` has (`rule(".primry", …)`): such a rule styles nothing,
+    /// silently. Each suggests the selector with the nearest names the tree has. Rules of other
+    /// files (a module of rules for many screens) are left alone, and so are selectors whose
+    /// names all exist (whether they match is the cascade's business).
+    ///
+    ///     sheet.unmatchedRuleWarnings(in: root, file: "app.lua")
+    ///     // app.lua:3:1: warning: The rule '.primry' matches no view: no view has the class
+    ///     //   'primry'. Did you mean '.primary'? [unmatched-rule]
+    public func unmatchedRuleWarnings(in root: View, file: String) -> [Diagnostic] {
+        var ids = Set<String>(), classes = Set<String>()
+        root.forEachInTree { view in
+            if let id = view.id { ids.insert(id) }
+            classes.formUnion(view.classes)
+        }
+        var out: [Diagnostic] = []
+        for rule in rules where rule.location.file == file {
+            // One selector of a list naming what exists is enough for the rule to be in use.
+            let missing = rule.selector.selectors.map { complex -> String? in
+                for compound in complex.compounds {
+                    if let id = compound.id, !ids.contains(id) { return "no view has the id '\(id)'" }
+                    if let name = compound.classes.first(where: { !classes.contains($0) }) { return "no view has the class '\(name)'" }
+                }
+                return nil
+            }
+            guard let reason = missing.first ?? nil, missing.allSatisfy({ $0 != nil }) else { continue }
+            let near = SelectorNearMiss.suggestion(for: rule.selector.text, in: root)
+            out.append(Diagnostic(.unmatchedRule,
+                                  "The rule '\(rule.selector.text)' matches no view: \(reason)." + Suggestion.sentence(near),
+                                  at: rule.location, length: 4, severity: .warning, suggestions: near.map { [$0] } ?? []))
+        }
+        return out
+    }
+}

@@ -111,6 +111,7 @@ public final class LoadedStylesheet {
             throw DiagnosticList([Diagnostic(.badReturn, "The script returned \(evaluation.returnedTypeName == "nil" ? "nothing" : "a \(evaluation.returnedTypeName)"); return the root view, e.g. return StackView { … }.", at: SourceLocation(file: file, line: lastLine(of: file)))])
         }
         try apply(to: root, recordingProvenance: recordingProvenance)
+        if let file = files.first { applyWarnings += stylesheet.unmatchedRuleWarnings(in: root, file: file) }
         return root
     }
 

@@ -38,4 +38,20 @@ final class ExplainQueryTests: XCTestCase {
         XCTAssertEqual(SelectorNearMiss.names(in: root),
                        "#root #subscribe #email .card__title--large .note Label StackView TextField")
     }
+
+    func testRulesOfTheFileNamingNoViewsClassOrIdAreWarned() {
+        let root = tree()
+        let sheet = Stylesheet()
+        sheet.addRule(".nte", T.mut(T.label, "numberOfLines", .int(2)), line: 1)
+        sheet.addRule(".note, .missing", T.mut(T.view, "alpha", .number(0.5)), line: 2)
+        sheet.addRule("StackView > #subscibe", T.mut(T.label, "numberOfLines", .int(3)), line: 3)
+        sheet.addRule("Label", T.mut(T.label, "numberOfLines", .int(4)), line: 4)
+        let warnings = sheet.unmatchedRuleWarnings(in: root, file: "test.lua")
+        XCTAssertEqual(warnings.map(\.line), [1, 3])
+        XCTAssertEqual(warnings.map(\.suggestions), [[".note"], ["StackView > #subscribe"]])
+        XCTAssertEqual(warnings.last?.message,
+                       "The rule 'StackView > #subscibe' matches no view: no view has the id 'subscibe'. Did you mean 'StackView > #subscribe'?")
+        XCTAssertEqual(warnings.first?.severity, .warning)
+        XCTAssertEqual(sheet.unmatchedRuleWarnings(in: root, file: "other.lua"), [], "rules of other files are left alone")
+    }
 }

@@ -168,6 +168,13 @@ final class DesignerMistakeTests: XCTestCase {
             """, .syntaxError, at: "2:19",
             "Function arguments expected near <eof>. A method is called with parentheses, as in f:bolded()."),
 
+        Mistake("a rule naming a class no view has", """
+            rule(".primry", mut(View.alpha, 0.5))
+            return StackView { Label { class = "primary" } }
+            """, .unmatchedRule, at: "1:1",
+            "The rule '.primry' matches no view: no view has the class 'primry'. Did you mean '.primary'?",
+            suggestion: ".primary", severity: .warning),
+
         // MARK: Operators
         Mistake("a style multiplied", """
             local a = mut(Label.numberOfLines, 2)
@@ -198,7 +205,10 @@ final class DesignerMistakeTests: XCTestCase {
         do {
             let evaluation = try Evaluation.evaluate(source: m.script, chunk: "mistake.lua", folder: folder, options: options)
             found = evaluation.warnings
-            if let root = evaluation.root { found += Cascade(evaluation.stylesheet).apply(to: root) }
+            if let root = evaluation.root {
+                found += Cascade(evaluation.stylesheet).apply(to: root)
+                found += evaluation.stylesheet.unmatchedRuleWarnings(in: root, file: "mistake.lua")
+            }
         } catch {
             found = error.diagnostics
         }

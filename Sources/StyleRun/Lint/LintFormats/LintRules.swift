@@ -50,6 +50,7 @@ public struct LintRule: Sendable, Equatable {
         LintRule(code: .grid, summary: "A spacing, margin or inset off the 4-point grid.", severity: .warning),
         LintRule(code: .colorLiteral, summary: "A color written as a literal where theme tokens exist.", severity: .warning),
         LintRule(code: .rgbScale, summary: "rgb(…) with every channel in 0–1: UIKit's scale where rgb takes 0–255.", severity: .warning),
+        LintRule(code: .unmatchedRule, summary: "A rule naming an id or class that no view of the script's tree has.", severity: .warning),
         LintRule(code: .overriddenLiteral, summary: "A property given in a view's constructor that a style applied later replaces.", severity: .warning),
         LintRule(code: .unreadableFile, summary: "A file that is not Lua source text (binary, not UTF-8, too large).", severity: .error),
         LintRule(code: .fileNotFound, summary: "A file that does not exist.", severity: .error),

@@ -216,7 +216,7 @@ extension Evaluation {
                     e.push(.color(c.withAlpha(a)))
                     return 1
                 }
-            default: throw noField(key, on: "Color", candidates: ["red", "green", "blue", "alpha", "hex", "withAlpha"])
+            default: throw noField(key, on: "Color", candidates: ValueMembers.color)
             }
         case .font(let f):
             switch key {
@@ -243,7 +243,7 @@ extension Evaluation {
                     return 1
                 }
             default:
-                throw noField(key, on: "Font", candidates: ["name", "size", "weight", "isItalic", "isSmallCaps", "italic", "smallCaps", "bolded", "withSize", "withWeight"])
+                throw noField(key, on: "Font", candidates: ValueMembers.font)
             }
         case .insets(let i):
             guard let x = i[key] else { throw noField(key, on: "Insets", candidates: Insets.fieldNames) }

@@ -229,7 +229,7 @@ final class StaticAnalysis {
         case .methodCall(let call):
             let receiver = evaluate(call.receiver)
             call.arguments.forEach { _ = evaluate($0) }
-            return method(call.method.text, of: receiver, at: call.range)
+            return method(call.method.text, of: receiver, at: call.range, nameRange: call.method.range)
         case .parenthesized(let inner, _):
             return evaluate(inner)
         case .unary(let unary):

@@ -67,8 +67,19 @@ extension StaticAnalysis {
     }
 
     /// `f:bolded()` and the other methods of values; only fonts' are followed.
-    func method(_ name: String, of receiver: StaticValue, at range: SourceRange) -> StaticValue {
+    func method(_ name: String, of receiver: StaticValue, at range: SourceRange, nameRange: SourceRange) -> StaticValue {
         guard case .value(let literal) = receiver else { return .unknown }
+        let members: (type: String, names: [String])?
+        switch literal.value {
+        case .font: members = ("Font", ValueMembers.font)
+        case .color: members = ("Color", ValueMembers.color)
+        default: members = nil
+        }
+        if let members, !members.names.contains(name) {
+            let unknown = ValueMembers.unknownMessage(name, on: members.type, candidates: members.names)
+            report(.unknownProperty, unknown.message, at: nameRange, suggestions: unknown.suggestion.map { [$0] } ?? [])
+            return .unknown
+        }
         switch (literal.value, name) {
         case (.font, "bolded"), (.font, "italic"), (.font, "smallCaps"), (.font, "withSize"), (.font, "withWeight"):
             return .value(.typed(literal.value, at: range))

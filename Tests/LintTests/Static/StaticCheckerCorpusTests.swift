@@ -98,6 +98,10 @@ final class StaticCheckerCorpusTests: XCTestCase {
                          + "font with font.named(name, size), font.system(size) or font.preferred(textStyle). "
                          + "Did you mean 'font.named(\"Lato-Bold\", 17)'?"),
         ]),
+        ("value-methods.lua", [
+            Expected(.unknownProperty, 2, 26, "bolded", "Font has no field 'bold'. Did you mean 'bolded'?"),
+            Expected(.unknownProperty, 2, 44, "withAlpha", "Color has no field 'withAlfa'. Did you mean 'withAlpha'?"),
+        ]),
         ("operators.lua", [
             Expected(.typeMismatch, 4, 17, "Cannot use '*' on a style; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
             Expected(.typeMismatch, 5, 28, "Cannot use '+' on a Color; compose styles with '..', '+' or concat(…), and compute with plain numbers."),

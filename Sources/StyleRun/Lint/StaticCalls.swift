@@ -223,7 +223,10 @@ extension StaticAnalysis {
         let got = call.arguments.count
         if let last = call.arguments.last, Self.mayExpand(last), got - 1 <= signature.arguments.upperBound { return }
         guard !signature.arguments.contains(got) else { return }
-        report(.arity(function: name, parameters: signature.parameters, got: got, note: signature.note), at: call.callee.range)
+        // At the function's own name (`named` of `font.named`), where the runtime points.
+        var at = call.callee.range
+        if case .index(let index) = call.callee, case .field(let field) = index.key { at = field.range }
+        report(.arity(function: name, parameters: signature.parameters, got: got, note: signature.note), at: at)
     }
 
     /// A font weight or text style name.

@@ -85,7 +85,7 @@ final class StaticCheckerCorpusTests: XCTestCase {
                          + "not UIKit's 0–1. Did you mean 'rgb(51, 51, 51)'?"),
         ]),
         ("designer-values.lua", [
-            Expected(.badArgument, 2, 13, "'font.named' takes 2 arguments (postScriptName, size), got 3 arguments. "
+            Expected(.badArgument, 2, 18, "'font.named' takes 2 arguments (postScriptName, size), got 3 arguments. "
                          + "The weight is part of the PostScript name, as in font.named(\"Lato-Bold\", 20)."),
             Expected(.badArgument, 3, 13, "'rgb' takes 3 or 4 arguments (red, green, blue [, alpha]), got 2 arguments."),
             Expected(.invalidEnum, 4, 29, "bold", "'Bold' is not a font weight; use 'ultraLight', 'thin', 'light', 'regular', "

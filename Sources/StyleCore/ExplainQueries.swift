@@ -102,3 +102,23 @@ extension Stylesheet {
         return out
     }
 }
+
+extension Stylesheet {
+    /// For explain's `rule ".note"` origins: the name of the rule's style, where it has one, and
+    /// where the rule is written (`finePrintStyle at app.lua:12`), by the selector text of each
+    /// of its selectors. A selector written by several rules is left out: its origin alone
+    /// cannot say which.
+    public func ruleNotes() -> [String: String] {
+        var notes: [String: String] = [:]
+        var ambiguous = Set<String>()
+        for rule in rules {
+            let note = (rule.style.name.map { $0 + " " } ?? "") + "at \(rule.location)"
+            for complex in rule.selector.selectors {
+                if notes[complex.text] != nil { ambiguous.insert(complex.text) }
+                notes[complex.text] = note
+            }
+        }
+        for text in ambiguous { notes[text] = nil }
+        return notes
+    }
+}

@@ -60,7 +60,8 @@ public enum RunCommand: Command {
                     console.error("stylerun: \(sheet.noMatchMessage(for: selector, in: root))")
                     return ExitStatus.failure
                 }
-                let renderer = ExplainRenderer(terminal: terminal)
+                var renderer = ExplainRenderer(terminal: terminal)
+                renderer.ruleNotes = sheet.stylesheet.ruleNotes()
                 let skipped = sheet.stylesheet.skippedRules(for:)
                 return console.write(json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped),
                                      to: output)

@@ -139,4 +139,13 @@ final class ExplainRendererTests: XCTestCase {
         let json = ExplainRenderer().json(for: [field], skipped: sheet.skippedRules(for:))
         XCTAssertEqual(json[0]?["skipped"], [["selector": ".note", "styleKind": "Label", "file": "app.lua", "line": 3]])
     }
+
+    func testRuleOriginsCarryTheirNotes() {
+        let view = View(kind: Schema.view)
+        ValueWriter(view).set("alpha", .number(0.5), by: .rule(selector: ".card"), file: "app.lua", line: 9)
+        var renderer = ExplainRenderer()
+        renderer.ruleNotes = [".card": "cardStyle at app.lua:12"]
+        XCTAssertTrue(renderer.render(view).contains("alpha: 0.5       rule \".card\" (cardStyle at app.lua:12)  app.lua:9"),
+                      renderer.render(view))
+    }
 }

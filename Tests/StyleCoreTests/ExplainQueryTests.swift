@@ -54,4 +54,15 @@ final class ExplainQueryTests: XCTestCase {
         XCTAssertEqual(warnings.first?.severity, .warning)
         XCTAssertEqual(sheet.unmatchedRuleWarnings(in: root, file: "other.lua"), [], "rules of other files are left alone")
     }
+
+    func testRuleNotesNameTheStyleAndWhereTheRuleIsWritten() {
+        let sheet = Stylesheet()
+        var named = T.mut(T.label, "numberOfLines", .int(2))
+        named.name = "finePrintStyle"
+        sheet.addRule(".note, #title", named, line: 3)
+        sheet.addRule(".card", T.mut(T.view, "alpha", .number(0.5)), line: 4)
+        sheet.addRule(".card", T.mut(T.view, "alpha", .number(0.7)), line: 5)
+        XCTAssertEqual(sheet.ruleNotes(), [".note": "finePrintStyle at test.lua:3", "#title": "finePrintStyle at test.lua:3"],
+                       "a selector of two rules is left out")
+    }
 }

@@ -17,6 +17,9 @@ import StyleCore
 public struct ExplainRenderer: Sendable {
     /// Where the text goes, which decides the styling.
     public var terminal: Terminal
+    /// What to add after a `rule ".note"` origin, by selector text: its style's name and where
+    /// the rule is written (`Stylesheet.ruleNotes()`).
+    public var ruleNotes: [String: String] = [:]
 
     /// A renderer for a terminal (or `.plain` for files and tests).
     ///
@@ -62,18 +65,24 @@ public struct ExplainRenderer: Sendable {
         var rows: [[Cell]] = [[
             Cell(plain: "  \(path): ", styled: "  " + terminal.bold(path + ":") + " ")
                 + valueCell(winner, overridden: false),
-            Cell(plain: winner.origin.description, styled: terminal.cyan(winner.origin.description)),
+            Cell(plain: originText(winner.origin), styled: terminal.cyan(originText(winner.origin))),
             locationCell(winner.location),
         ]]
         for contribution in explanation.overridden {
             let lead = Cell(plain: "    overridden: ", styled: "    " + terminal.dim("overridden:") + " ")
             rows.append([
                 lead + valueCell(contribution, overridden: true),
-                Cell(plain: contribution.origin.description, styled: terminal.dim(contribution.origin.description)),
+                Cell(plain: originText(contribution.origin), styled: terminal.dim(originText(contribution.origin))),
                 locationCell(contribution.location),
             ])
         }
         return rows
+    }
+
+    /// The origin as the table shows it: a rule with its style's name and place, when known.
+    private func originText(_ origin: Origin) -> String {
+        if case .rule(let selector) = origin, let note = ruleNotes[selector] { return "\(origin) (\(note))" }
+        return origin.description
     }
 
     private func valueCell(_ c: Contribution, overridden: Bool) -> Cell {

@@ -42,7 +42,11 @@ public struct StyleKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\\\(root.name).\(path)" }
 
-    /// The root's key path with no components; only useful to resolve from.
+    /// The key path of `components` from `kind`, or why it has none: the first name that `kind`
+    /// (or the sub-object or value before it) does not have.
+    ///
+    ///     StyleKeyPath.resolve(["layer", "cornerRadius"], in: Schema.view)    // .success(\View.layer.cornerRadius)
+    ///     StyleKeyPath.resolve(["layoutMargin"], in: Schema.view)             // .failure(.unknownMember("layoutMargin", …))
     public static func resolve(_ components: [String], in kind: Kind) -> Result<StyleKeyPath, PathError> {
         precondition(!components.isEmpty, "A key path has at least one component")
         var current = StyleKeyPath?.none

@@ -75,6 +75,8 @@ enum BindingError: Error {
 
     // The host
     case noLuaState
+    /// A function style or mver function applied after the evaluation that made it was released.
+    case scriptReleased
 
     var code: Diagnostic.Code {
         switch self {
@@ -104,6 +106,7 @@ enum BindingError: Error {
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
         case .misuse(let m): m.code
+        case .scriptReleased: .runtimeError
         }
     }
 
@@ -218,6 +221,8 @@ enum BindingError: Error {
             return "Could not create a Lua state."
         case .misuse(let m):
             return m.message
+        case .scriptReleased:
+            return "This function style's script was released before the stylesheet was applied; keep the loaded stylesheet (its LoadedStylesheet or Evaluation) as long as you apply it."
         }
     }
 

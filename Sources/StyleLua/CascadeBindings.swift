@@ -3,7 +3,7 @@ import CLuaShim
 import Foundation
 import StyleCore
 
-// appearance, rule, themes, kind (SPEC §3.5, §3.7).
+// appearance, rule, themes, kind (REFERENCE §1.6–1.8).
 extension Evaluation {
     func installCascadeBindings() {
         setGlobalFunction("appearance") { e throws(ScriptError) in

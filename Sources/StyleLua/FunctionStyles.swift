@@ -2,18 +2,35 @@ import CLua
 import CLuaShim
 import StyleCore
 
-/// A plain Lua function used as a style: called with a checked proxy of the view being styled.
-final class LuaFunctionStyle: StyleFunction {
-    private unowned let evaluation: Evaluation
-    private let function: Int32
+/// A Lua function kept by a style, and the evaluation whose Lua state holds it.
+///
+/// The evaluation is held weakly: it owns the stylesheet that holds this function, so a strong
+/// reference would keep every evaluation alive for ever (each reload of `stylerun watch` would
+/// leak a Lua state). A stylesheet applied after its evaluation is gone gets a diagnostic saying
+/// so, instead of a crash.
+class LuaFunctionReference {
+    private weak var evaluation: Evaluation?
+    let function: Int32
+    /// Where the script made the style, for the diagnostic when its evaluation is gone.
+    private let location: SourceLocation
 
-    init(evaluation: Evaluation, function: Int32) {
+    init(evaluation: Evaluation, function: Int32, location: SourceLocation) {
         self.evaluation = evaluation
         self.function = function
+        self.location = location
     }
 
+    /// The evaluation that can run the function, or the error that it is gone.
+    func liveEvaluation() throws(Diagnostic) -> Evaluation {
+        guard let evaluation else { throw Diagnostic(BindingError.scriptReleased, at: location) }
+        return evaluation
+    }
+}
+
+/// A plain Lua function used as a style: called with a checked proxy of the view being styled.
+final class LuaFunctionStyle: LuaFunctionReference, StyleFunction {
     func apply(to application: StyleApplication) throws(Diagnostic) {
-        let e = evaluation, L = e.vm.L
+        let e = try liveEvaluation(), L = e.vm.L
         let proxy = ProxyObject(application: application, kind: application.view.kind)
         defer { proxy.isValid = false }
         lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
@@ -28,17 +45,9 @@ final class LuaFunctionStyle: StyleFunction {
 
 /// A `mver` function: gets the current value (insets and sizes as mutable copies) and returns the
 /// new one, or nothing to keep the possibly mutated argument.
-final class LuaValueTransform: ValueTransform {
-    private unowned let evaluation: Evaluation
-    private let function: Int32
-
-    init(evaluation: Evaluation, function: Int32) {
-        self.evaluation = evaluation
-        self.function = function
-    }
-
+final class LuaValueTransform: LuaFunctionReference, ValueTransform {
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
-        let e = evaluation, L = e.vm.L
+        let e = try liveEvaluation(), L = e.vm.L
         let base = lua_gettop(L)
         lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
         let box = ValueObject(value, mutable: true)

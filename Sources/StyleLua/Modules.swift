@@ -4,7 +4,7 @@ import Foundation
 import StyleCore
 
 // require "a.b": the script's folder, then the stdlib; text only, inside those roots, once per
-// evaluation, cycles are errors (SPEC §3.9).
+// evaluation, cycles are errors (REFERENCE §1.9).
 extension Evaluation {
     func installModuleBindings() {
         setGlobalFunction("require") { e throws(ScriptError) in try e.require() }

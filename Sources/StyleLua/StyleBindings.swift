@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// Kinds, key paths, and the style primitives mut, mver, concat, style, with (SPEC §3.3–3.4).
+// Kinds, key paths, and the style primitives mut, mver, concat, style, with (REFERENCE §1.3–1.4).
 extension Evaluation {
     func installStyleBindings() {
         installKindMetatable()
@@ -24,7 +24,7 @@ extension Evaluation {
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")
             guard srlua_isfunction(e.vm.L, 2) != 0 else { throw e.badArgument("mver", 2, expected: "a function", index: 2) }
-            let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2))
+            let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2), location: e.vm.location(pointingAt: ["mver"]))
             return try e.pushStyle("mver") { () throws(StyleError) in try Style.mver(path, transform, root: root, at: e.vm.location()) }
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
@@ -184,8 +184,9 @@ extension Evaluation {
     func styleArgument(_ index: Int32, of function: String) throws(ScriptError) -> Style {
         if let s = vm.object(at: index, metatable: StyleObject.metatable, as: StyleObject.self) { return s.style }
         if srlua_isfunction(vm.L, index) != 0 {
-            let fn = LuaFunctionStyle(evaluation: self, function: reference(at: index))
-            return Style.function(fn, kind: Schema.view, at: functionLocation(at: index))
+            let location = functionLocation(at: index)
+            let fn = LuaFunctionStyle(evaluation: self, function: reference(at: index), location: location)
+            return Style.function(fn, kind: Schema.view, at: location)
         }
         throw badArgument(function, Int(index), expected: "a style or a function(view)", index: index)
     }

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// `Kind { id = …, class = …, style = …, property = value, child, child… }` (SPEC §3.6).
+// `Kind { id = …, class = …, style = …, property = value, child, child… }` (REFERENCE §1.5).
 extension Evaluation {
     func installViewMetatable() {
         let index = vm.register { [unowned self] _ throws(ScriptError) in

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// color, rgb, white, font, insets, size, image (SPEC §3.2), and the methods of value userdata.
+// color, rgb, white, font, insets, size, image (REFERENCE §1.2), and the methods of value userdata.
 extension Evaluation {
     func installValueBindings() {
         let L = vm.L

@@ -3,6 +3,8 @@ import StyleCore
 import StyleLua
 import XCTest
 
+// Over 400 lines on purpose: one table, a case per error, read top to bottom.
+
 /// A script that must fail, and the first diagnostic it must give.
 struct ErrorCase {
     var name: String
@@ -32,7 +34,7 @@ struct ErrorCase {
     }
 }
 
-/// Every kind of script error of SPEC §3, as a table: code, message, line and column. Scripts
+/// Every kind of script error of REFERENCE §1 and §5, as a table: code, message, line and column. Scripts
 /// run with `Evaluation.evaluate` and their trees are styled, so errors of both phases count.
 final class ErrorTests: XCTestCase {
     static let cases: [ErrorCase] = [

@@ -287,8 +287,8 @@ final class StaticAnalysis {
         }
     }
 
-    /// `a .. b .. c` and `a + b`: a style when any part is one (SPEC §3.4), of the kind of the
-    /// whole chain. `+` on anything else is arithmetic, and on a value an error.
+    /// `a .. b .. c` and `a + b`: a style when any part is one (REFERENCE §1.4), of the kind of
+    /// the whole chain. `+` on anything else is arithmetic, and on a value an error.
     private func concatChain(_ binary: BinaryExpression) -> StaticValue {
         var operands: [LuaExpression] = []
         var operators: [SourceRange] = []

@@ -1,6 +1,6 @@
 /// How many arguments each API function takes, as the reference writes it: every call is
 /// checked, so `font.named("Lato", 20, "bold")` is an error rather than a silently dropped
-/// weight (SPEC §3.2).
+/// weight (REFERENCE §1.2).
 public struct APISignature: Sendable {
     public let arguments: ClosedRange<Int>
     /// `2 arguments (postScriptName, size)`.

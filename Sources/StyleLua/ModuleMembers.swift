@@ -4,7 +4,7 @@ import Foundation
 import StyleCore
 
 // Modules as the stylerun API sees them: which exist (for `require`'s did-you-mean), and what
-// reading a member a module's table lacks does (SPEC §3.2, §3.9).
+// reading a member a module's table lacks does (REFERENCE §1.9).
 extension Evaluation {
     /// The name of the metatable given to modules' tables.
     static let moduleMetatable = "stylerun.module"

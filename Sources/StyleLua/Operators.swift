@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// Operators on styles and values (SPEC §3.4): `a + b` composes styles as `a .. b` does, as in
+// Operators on styles and values (REFERENCE §1.4): `a + b` composes styles as `a .. b` does, as in
 // the Styling Kit; any other operator on a style, and any arithmetic on a value or a key path
 // (`View.alpha + 1`, where `mver` was meant), is an error
 // that names the ways to compose instead of Lua's "attempt to perform arithmetic".

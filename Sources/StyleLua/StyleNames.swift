@@ -3,7 +3,7 @@ import CLuaShim
 import StyleCore
 
 // Names for styles, so that explain says `finePrintStyle` or `base.primaryButtonStyle`
-// rather than "style #1" (SPEC §3.5, provenance).
+// rather than "style #1" (REFERENCE §1.4, §2.1).
 extension Evaluation {
     /// The script frames running now, innermost first: where a style being made was asked for,
     /// through the helper functions that made it.

@@ -2,7 +2,7 @@ import StyleCore
 import StyleLua
 import XCTest
 
-/// A view's own styles apply in the order they were applied to it (SPEC §3.5): the
+/// A view's own styles apply in the order they were applied to it (REFERENCE §1.6): the
 /// constructor's `style` list, the constructor's literals, then `with` and called styles.
 final class OwnLayerTests: XCTestCase {
     private func styled(_ script: String, file: StaticString = #filePath, line: UInt = #line) -> (View, [Diagnostic])? {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The members of the stdlib's modules, so that lint's static pass can check `base.roundedStyl`
-/// in code that never runs, as the runtime checks it when it does (SPEC §3.2).
+/// in code that never runs, as the runtime checks it when it does (REFERENCE §1.9).
 ///
 /// A module's members are read from its text: the fields of the table it returns, assigned as
 /// `base.name = …` or `function base.name(…)`, which is how the stdlib is written.

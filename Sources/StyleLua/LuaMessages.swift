@@ -23,7 +23,10 @@ extension LuaVM {
                     length = Self.nearToken(in: message)?.count ?? 0
                 } else if let name = Self.quotedName(in: message) {
                     // "attempt to index a nil value (local 'x')": point at x.
-                    if let c = self.column(of: name, line: line, in: chunk) { column = c; length = name.count }
+                    if let c = expressionColumn(of: name, message: message, line: line, in: chunk) { column = c; length = name.count }
+                } else if let (c, n) = operatorColumn(message: message, line: line, in: chunk) {
+                    column = c
+                    length = n
                 }
                 return Diagnostic(code, sentence(message), at: SourceLocation(file: chunk, line: line, column: column), length: length)
             }
@@ -76,7 +79,7 @@ extension LuaVM {
     /// Points a syntax error's column at the token Lua names (`near 'x'`), else column 1.
     private func describeSyntaxError(_ message: String, line: Int, chunk: String) -> (String, Int) {
         if let lines = lines(of: chunk), let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
-            return (message, exact.column)
+            return (exact.hint.map { (message.hasSuffix(".") ? message : message + ".") + " " + $0 } ?? message, exact.column)
         }
         guard let token = Self.nearToken(in: message) else { return (message, 1) }
         return (message, column(of: token, line: line, in: chunk, wholeWord: false) ?? 1)

@@ -40,6 +40,7 @@ extension Evaluation {
         }
         let callLine = vm.location(pointingAt: [kind.name])
         let view = View(kind: kind, location: callLine)
+        view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named: [(key: String, location: SourceLocation)] = []
@@ -84,7 +85,11 @@ extension Evaluation {
                 case "class":
                     view.setClasses(try classNames(at: -1, location: location, kind: kind))
                 case "style":
-                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location)
+                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location).map { style in
+                        var style = style
+                        style.attachment = StyleAttachment(.constructor, at: location)
+                        return style
+                    }
                 default:
                     try addLiteral(key, at: lua_gettop(L), to: view, location: location)
                 }
@@ -92,6 +97,8 @@ extension Evaluation {
                 try keepGoing(after: error)
             }
         }
+
+        view.stylesBeforeLiterals = view.styles.count
 
         for (position, i) in (Array(children.keys) + poisonedChildren).sorted().enumerated() {
             guard i == position + 1 else {
@@ -163,6 +170,11 @@ extension Evaluation {
         switch StyleKeyPath.resolve(components, in: view.kind) {
         case .success(let k): kp = k
         case .failure(let e):
+            // `clas = "card"`: the constructor's own keys are near misses too.
+            if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
+                throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
+                                                         at: location, length: key.count))
+            }
             throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
         }
         if case .object = kp.target {

@@ -32,12 +32,24 @@ public struct Cascade {
     /// - Returns: the diagnostics: duplicate ids first, then each view's in tree order; empty
     ///   when the tree was styled.
     public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
+        run(root, after: nil, recordingProvenance: recordingProvenance).diagnostics
+    }
+
+    /// `apply(to:)`, restyling only the views that `previous` shows could differ (see
+    /// `StyledTree`); the others keep, or take over, the values and provenance they had.
+    /// Returns the diagnostics, the tree as styled (nil unless styled without any diagnostic)
+    /// and, in tree order, the views that were restyled (all of them without `previous`).
+    func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool)
+        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int]) {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
         let saved = views.map { (values: $0.values, record: $0.record) }
 
         var collector = DiagnosticCollector()
         collector.add(duplicateIDs(in: views))
+        // Restyling in part needs the previous index's provenance table, so that the records
+        // views keep or take over point at the same origins and locations.
+        let plan = previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, views: views, recordingProvenance: recordingProvenance) }
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
@@ -55,13 +67,23 @@ public struct Cascade {
         let base = filter.depth
         var path: [View] = []
         var matches: [RuleIndex.Match] = []
-        for view in views {
+        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: views.count)
+        var restyled: [Int] = []
+        for (i, view) in views.enumerated() {
             while let last = path.last, last !== view.parent {
                 path.removeLast()
                 filter.pop()
             }
-            steps.run(view, filter: filter, matches: &matches, into: &collector)
-            view.record?.shrink()
+            if let plan, let kept = plan.kept(i, view, filter: filter) {
+                view.values = kept.values
+                view.record = kept.record
+                styled.append(view, matches: kept.matches)
+            } else {
+                steps.run(view, filter: filter, matches: &matches, into: &collector)
+                view.record?.shrink()
+                styled.append(view, matches: matches.map { Int32($0.candidate) })
+                restyled.append(i)
+            }
             path.append(view)
             filter.push(view)
         }
@@ -73,7 +95,8 @@ public struct Cascade {
                 view.record = state.record
             }
         }
-        return collector.diagnostics
+        let diagnostics = collector.diagnostics
+        return (diagnostics, diagnostics.isEmpty ? styled : nil, restyled)
     }
 
     /// `duplicate-id` at each view that reuses an id, pointing at the later view.

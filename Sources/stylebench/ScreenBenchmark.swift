@@ -58,6 +58,11 @@ struct ScreenBenchmark {
                             result: "needs the release stylerun beside stylebench and lua5.4 on PATH"))
         }
 
+        let (restyle, restyled) = restyleInProcess(workload, folder + "/edited.lua")
+        rows.append(Row(section: "screen", measure: "restyle after a one-rule edit (in process; \(restyled) of \(n) views restyled)",
+                        result: Table.iqr(restyle), baseline: "full restyle \(Table.ms(inProcess.style.median))",
+                        ratio: Table.ratio(restyle.median / inProcess.style.median)))
+
         let (reload, wall, changes) = watchEdits(workload, screen)
         rows.append(Row(section: "screen", measure: "watch: reload after a one-rule edit, \(n) views (\(changes) changes)",
                         result: Table.p99(reload), target: "≤ 100 ms", met: reload.median <= 100))
@@ -79,6 +84,29 @@ struct ScreenBenchmark {
             })
         }
         return (evaluate, style)
+    }
+
+    /// The edited script's tree restyled after the screen's: `Cascade.restyle` as a reload runs it.
+    private func restyleInProcess(_ workload: Workload, _ file: String) -> (Samples, Int) {
+        var samples = Samples()
+        var restyled = 0
+        for _ in 0..<max(3, runs) {
+            do {
+                // One file saved twice, as a designer saves it: locations stay the same.
+                write(workload.screenSource(), to: file)
+                let first = try Runtime().load(file: file)
+                write(workload.screenSource(edit: 1), to: file)
+                let second = try Runtime().load(file: file)
+                let styled = try first.restyle(first.root!, after: nil).styled
+                let newRoot = second.root!
+                var result: Restyle?
+                samples.append(try milliseconds { result = try second.restyle(newRoot, after: styled) })
+                restyled = result!.restyled.count
+            } catch {
+                fail("the screen does not restyle:\n\(error)")
+            }
+        }
+        return (samples, restyled)
     }
 
     /// Saves the screen with one rule's value changed, back and forth, and waits for each

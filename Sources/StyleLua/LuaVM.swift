@@ -20,6 +20,8 @@ final class LuaVM {
     private var splitLines: [String: [Substring]] = [:]
     /// `texts` as bytes with line starts, each chunk on first use.
     private var chunkTexts: [String: ChunkText] = [:]
+    /// The last chunk name made from Lua's source string at `pointer` (see `chunkName`).
+    private var lastSource: (pointer: UnsafePointer<CChar>?, raw: String, name: String) = (nil, "", "")
     let limits: Limits
 
     init?(limits: Limits) {
@@ -288,14 +290,24 @@ final class LuaVM {
         while lv < level + 8 {
             let line = srlua_currentline(L, lv, &source)
             if line > 0, let source {
-                var name = String(cString: source)
-                if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
-                return SourceLocation(file: name, line: Int(line))
+                return SourceLocation(file: chunkName(source), line: Int(line))
             }
             if line == 0 && source == nil { break }
             lv += 1
         }
         return SourceLocation(file: texts.keys.sorted().first ?? "<script>", line: 1)
+    }
+
+    /// A chunk's display name from Lua's source string (`@app.lua` → `app.lua`). Lua keeps
+    /// one string per chunk, so the last one is remembered by address: every view a screen
+    /// builds asks for it.
+    private func chunkName(_ source: UnsafePointer<CChar>) -> String {
+        if source == lastSource.pointer, strcmp(source, lastSource.raw) == 0 { return lastSource.name }
+        let raw = String(cString: source)
+        var name = raw
+        if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
+        lastSource = (source, raw, name)
+        return name
     }
 
     /// Pops the function on top and returns where it was defined, when it is a Lua function.

@@ -150,8 +150,9 @@ final class RestylePlan {
     private let previous: StyledTree
     /// `previous`'s candidates by their place in the new index; -1 for a rule changed or removed.
     private let candidateMap: [Int32]
-    /// The rules changed or added, to test views against; nil when there are none.
-    private let changed: RuleIndex?
+    /// The rules changed or added, to test views against (`hasChanged`).
+    private let changed: RuleIndex
+    private let hasChanged: Bool
     private var scratch: [RuleIndex.Match] = []
 
     /// A plan, or nil when everything must be restyled: a tree of another shape, other
@@ -193,26 +194,28 @@ final class RestylePlan {
         }
         self.previous = previous
         candidateMap = map
-        changed = changedRules.isEmpty ? nil : RuleIndex(changedRules)
+        changed = RuleIndex(changedRules)
+        hasChanged = !changedRules.isEmpty
     }
 
     /// The values, provenance and matches view `i` keeps, or nil when it must be restyled.
     func kept(_ i: Int, _ view: View, filter: AncestorFilter) -> (values: [Value], record: ProvenanceRecord?, matches: [Int32])? {
-        let entry = previous.entries[i]
-        guard entry.styles.count == view.styles.count, zip(entry.styles, view.styles).allSatisfy(Self.same),
-              entry.literals.count == view.literals.count, zip(entry.literals, view.literals).allSatisfy(Self.same)
-        else { return nil }
-        var matches = entry.matches
+        // Fields are read in place: copying an entry (or a pair of styles) retains all it holds.
+        let styles = view.styles, literals = view.literals
+        guard previous.entries[i].styles.count == styles.count, previous.entries[i].literals.count == literals.count else { return nil }
+        for k in styles.indices where !Self.same(previous.entries[i].styles[k], styles[k]) { return nil }
+        for k in literals.indices where !Self.same(previous.entries[i].literals[k], literals[k]) { return nil }
+        var matches = previous.entries[i].matches
         for k in matches.indices {
             let mapped = candidateMap[Int(matches[k])]
             guard mapped >= 0 else { return nil }
-            matches[k] = mapped
+            if mapped != matches[k] { matches[k] = mapped }  // copied only when the index moved
         }
-        if let changed {
+        if hasChanged {
             changed.orderedMatches(for: view, filter: filter, into: &scratch)
             guard scratch.isEmpty else { return nil }
         }
-        return (entry.values, entry.record, matches)
+        return (previous.entries[i].values, previous.entries[i].record, matches)
     }
 
     /// What pairs an old rule with a new one before comparing styles.

@@ -15,7 +15,7 @@ if arguments.first == "--write-screen", arguments.count == 2 {
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
-let sections = ["apply", "screen", "reload", "lint", "start", "memory"]
+let sections = ["apply", "screen", "reload", "scale", "lint", "start", "memory"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -23,7 +23,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|screen|reload|lint|start|memory] | --write-screen FOLDER
+    usage: stylebench [--quick] [--only apply|screen|reload|scale|lint|start|memory] | --write-screen FOLDER
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
@@ -79,6 +79,10 @@ if runs("reload") {
     progress("reload…")
     rows += ReloadBenchmark(repository: repository, exampleRounds: quick ? 10 : 200, treeRounds: quick ? 5 : 60,
                             treeViews: 10_000).run()
+}
+if runs("scale") {
+    progress("scale…")
+    rows += ScaleBenchmark(quick: quick).run()
 }
 if runs("lint") {
     progress("lint…")

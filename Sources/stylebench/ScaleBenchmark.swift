@@ -47,7 +47,7 @@ struct ScaleBenchmark {
         let workload = Workload(views: views, blocks: blocks)
         let sheet: LoadedStylesheet
         do {
-            sheet = try Runtime().load(source: workload.luaSource, name: "generated.lua")
+            sheet = try ScreenBenchmark.runtime().load(source: workload.luaSource, name: "generated.lua")
         } catch {
             fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
         }

@@ -12,7 +12,8 @@ struct ScreenBenchmark {
     let runs: Int
     let reloads: Int
 
-    /// A runtime whose time limit leaves room for a profiler (valgrind runs 50× slower).
+    /// A runtime whose time limit leaves room for a profiler (valgrind runs 50× slower) and for
+    /// styling a million views (the default 5 s covers evaluation and styling together).
     static func runtime() -> Runtime {
         let runtime = Runtime()
         runtime.limits.seconds = 600

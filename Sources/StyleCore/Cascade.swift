@@ -32,14 +32,15 @@ public struct Cascade {
     /// - Returns: the diagnostics: duplicate ids first, then each view's in tree order; empty
     ///   when the tree was styled.
     public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
-        run(root, after: nil, recordingProvenance: recordingProvenance).diagnostics
+        run(root, after: nil, recordingProvenance: recordingProvenance, remembering: false).diagnostics
     }
 
     /// `apply(to:)`, restyling only the views that `previous` shows could differ (see
     /// `StyledTree`); the others keep, or take over, the values and provenance they had.
     /// Returns the diagnostics, the tree as styled (nil unless styled without any diagnostic)
     /// and, in tree order, the views that were restyled (all of them without `previous`).
-    func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool)
+    /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
+    func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int]) {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
@@ -67,7 +68,7 @@ public struct Cascade {
         let base = filter.depth
         var path: [View] = []
         var matches: [RuleIndex.Match] = []
-        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: views.count)
+        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
         var restyled: [Int] = []
         for (i, view) in views.enumerated() {
             while let last = path.last, last !== view.parent {
@@ -81,7 +82,7 @@ public struct Cascade {
             } else {
                 steps.run(view, filter: filter, matches: &matches, into: &collector)
                 view.record?.shrink()
-                styled.append(view, matches: matches.map { Int32($0.candidate) })
+                if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
                 restyled.append(i)
             }
             path.append(view)
@@ -96,7 +97,7 @@ public struct Cascade {
             }
         }
         let diagnostics = collector.diagnostics
-        return (diagnostics, diagnostics.isEmpty ? styled : nil, restyled)
+        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled)
     }
 
     /// `duplicate-id` at each view that reuses an id, pointing at the later view.

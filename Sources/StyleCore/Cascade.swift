@@ -9,6 +9,12 @@
 ///     if diagnostics.isEmpty { print(root["titleColor"]!) }
 public struct Cascade {
     public let stylesheet: Stylesheet
+    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`); the
+    /// result is the same either way, so this is for measuring it.
+    ///
+    ///     var cascade = Cascade(sheet)
+    ///     cascade.sharesStyles = false
+    public var sharesStyles = true
 
     /// A cascade of `stylesheet`; it reads the stylesheet's appearances and rules when applied.
     ///
@@ -70,7 +76,7 @@ public struct Cascade {
         var matches: [RuleIndex.Match] = []
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
         var restyled: [Int] = []
-        var sharing = StyleSharing()
+        var sharing = StyleSharing(enabled: sharesStyles)
         for (i, view) in views.enumerated() {
             while let last = path.last, last !== view.parent {
                 path.removeLast()
@@ -228,6 +234,10 @@ struct StyleSharing {
     /// By depth: the last view styled there, its position among its siblings, and what it
     /// offers its next sibling.
     private var last: [(parent: ObjectIdentifier?, position: Int, offer: State?)] = []
+    /// Off: nothing is offered.
+    let enabled: Bool
+
+    init(enabled: Bool) { self.enabled = enabled }
 
     /// Notes `view` at `depth` (every view, in tree order) and returns its position among its
     /// siblings. What the previous sibling offered stays until `leave`, for `shared(for:)`.
@@ -251,7 +261,7 @@ struct StyleSharing {
     /// Records what `view` offers its next sibling: `state` when that sibling is like it.
     mutating func leave(_ view: View, at position: Int, depth: Int, state: State?) {
         last[depth].offer = nil
-        guard let state, view.id == nil, let parent = view.parent, position + 1 < parent.children.count else { return }
+        guard enabled, let state, view.id == nil, let parent = view.parent, position + 1 < parent.children.count else { return }
         let next = parent.children[position + 1]
         if next.id == nil, next.kind === view.kind, next.classes == view.classes { last[depth].offer = state }
     }

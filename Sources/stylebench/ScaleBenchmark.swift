@@ -39,7 +39,48 @@ struct ScaleBenchmark {
             }
             rows.append(row)
         }
+        rows += sharing()
         return rows
+    }
+
+    /// Style sharing on and off: a list of 10,000 like labels (100 stacks of 100
+    /// `Label.card__text`, no ids, so each label but the first of a stack takes its previous
+    /// sibling's result), and the workload's own tree, whose leaves have no like siblings.
+    private func sharing() -> [Row] {
+        let workload = Workload(views: 10_000)
+        let sheet: LoadedStylesheet
+        do {
+            sheet = try ScreenBenchmark.runtime().load(source: workload.luaSource, name: "generated.lua")
+        } catch {
+            fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
+        }
+        let list = View(kind: Schema.stackView, id: "root")
+        for s in 0..<100 {
+            let stack = View(kind: Schema.stackView, classes: ["section", "section--\(s % 5)"])
+            for _ in 0..<100 { stack.addChild(View(kind: Schema.label, classes: ["card__text"])) }
+            list.addChild(stack)
+        }
+        var rows: [Row] = []
+        for (name, root) in [("a list of 10,101 like labels", list), ("the workload's 10,012 views (no like siblings)", Trees.forCascade(workload))] {
+            var on = Samples(), off = Samples(), ratios = Samples()
+            for round in 0...(quick ? 3 : 9) {
+                let shared = time(sheet, root, sharing: true), alone = time(sheet, root, sharing: false)
+                if round > 0 { on.append(shared); off.append(alone); ratios.append(shared / alone) }
+            }
+            rows.append(Row(section: "scale", measure: "style sharing, \(name)", result: Table.iqr(on),
+                            baseline: "without sharing \(Table.iqr(off))",
+                            ratio: Table.ratio(on.median / off.median) + " (IQR \(Table.ratio(ratios.q1))–\(Table.ratio(ratios.q3)))"))
+        }
+        return rows
+    }
+
+    private func time(_ sheet: LoadedStylesheet, _ root: View, sharing: Bool) -> Double {
+        var cascade = Cascade(sheet.stylesheet)
+        cascade.sharesStyles = sharing
+        var diagnostics: [Diagnostic] = []
+        let ms = milliseconds { diagnostics = cascade.apply(to: root, recordingProvenance: false) }
+        if !diagnostics.isEmpty { fail("the generated stylesheet does not apply:\n\(DiagnosticList(diagnostics))") }
+        return ms
     }
 
     /// The median time of styling the workload's tree (no provenance), after one warm-up.

@@ -43,7 +43,9 @@ extension Evaluation {
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named: [(key: String, location: SourceLocation)] = []
-        var children: [Int: View] = [:]
+        // Positions and children (nil for a poisoned one), in the order Lua gives them: its
+        // array part in order, so sorting is a pass over a sorted list.
+        var children: [(position: Int, view: View?)] = []
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
@@ -60,7 +62,7 @@ extension Evaluation {
                     srlua_pop(L, 2)
                     throw failure(.badArgument, "Child \(i) of \(kind.name) must be a view, got \(got).", pointingAt: [kind.name])
                 }
-                children[i] = child.view
+                children.append((i, child.view))
             } else {
                 let got = vm.typeName(at: -2)
                 srlua_pop(L, 2)
@@ -93,11 +95,15 @@ extension Evaluation {
             }
         }
 
-        for (position, i) in (Array(children.keys) + poisonedChildren).sorted().enumerated() {
-            guard i == position + 1 else {
+        children += poisonedChildren.map { ($0, nil) }
+        if !children.isEmpty, !zip(children, children.dropFirst()).allSatisfy({ $0.position < $1.position }) {
+            children.sort { $0.position < $1.position }
+        }
+        for (position, entry) in children.enumerated() {
+            guard entry.position == position + 1 else {
                 throw failure(.badArgument, "The children of \(kind.name) have a gap at position \(position + 1) (a nil in the list?).", pointingAt: [kind.name])
             }
-            guard let child = children[i] else { continue }
+            guard let child = entry.view else { continue }
             if let parent = child.parent {
                 throw failure(.badArgument, "\(child.selectorDescription) is already a child of \(parent.selectorDescription); a view has one parent.", pointingAt: [kind.name])
             }

@@ -124,9 +124,12 @@ final class Reloader {
             }
             // The first load reports every styled value (against the unstyled tree); later ones
             // what differs from the previous tree, views paired by reference.
-            // The new tree takes over the values of the views whose inputs did not change.
-            let before = styled?.hasSameShape(as: root) == true ? nil : TreeSnapshot(tree ?? root)
+            // The new tree takes over the values of the views whose inputs did not change. The
+            // previous tree keeps its values, so it is snapshotted only when its shape differs;
+            // the first load reports every styled value, against the unstyled tree.
+            let unstyled = tree == nil ? TreeSnapshot(root) : nil
             let result = try sheet.restyle(root, after: styled)
+            let before = result.changes == nil ? unstyled ?? tree.map(TreeSnapshot.init) : nil
             replaced += [tree as Any, styled as Any]
             styled = result.styled
             tree = root

@@ -46,17 +46,19 @@ public struct Cascade {
     /// Returns the diagnostics, the tree as styled (nil unless styled without any diagnostic)
     /// and, in tree order, the views that were restyled (all of them without `previous`).
     /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
+    /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape.
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true)
-        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int]) {
+        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
+        let sameShape = previous?.hasSameShape(as: views) ?? false
         let saved = views.map { (values: $0.values, record: $0.record) }
 
         var collector = DiagnosticCollector()
         collector.add(duplicateIDs(in: views))
         // Restyling in part needs the previous index's provenance table, so that the records
         // views keep or take over point at the same origins and locations.
-        let plan = previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, views: views, recordingProvenance: recordingProvenance) }
+        let plan = sameShape ? previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance) } : nil
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
@@ -107,7 +109,7 @@ public struct Cascade {
             }
         }
         let diagnostics = collector.diagnostics
-        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled)
+        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape)
     }
 
     /// `duplicate-id` at each view that reuses an id, pointing at the later view.

@@ -121,23 +121,10 @@ extension Cascade {
     public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true) -> Restyle {
         let run = self.run(root, after: previous, recordingProvenance: recordingProvenance)
         var changes: [PropertyChange]?
-        if let previous, let styled = run.styled, styled.hasSameShapeEntries(as: previous) {
-            var views: [View] = []
-            root.forEachInTree { views.append($0) }
-            changes = styled.changes(since: previous, at: run.restyled, views: views)
+        if let previous, let styled = run.styled, run.sameShape {
+            changes = styled.changes(since: previous, at: run.restyled, views: run.views)
         }
         return Restyle(diagnostics: run.diagnostics, styled: run.styled, restyled: run.restyled, changes: changes)
-    }
-}
-
-extension StyledTree {
-    /// Whether two styled trees have the same shape (kinds, ids, classes, parents).
-    func hasSameShapeEntries(as other: StyledTree) -> Bool {
-        guard entries.count == other.entries.count else { return false }
-        for (a, b) in zip(entries, other.entries) {
-            guard a.kind === b.kind, a.id == b.id, a.classes == b.classes, a.parent == b.parent else { return false }
-        }
-        return true
     }
 }
 
@@ -155,10 +142,10 @@ final class RestylePlan {
     private let hasChanged: Bool
     private var scratch: [RuleIndex.Match] = []
 
-    /// A plan, or nil when everything must be restyled: a tree of another shape, other
+    /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled: other
     /// appearances, rules reordered, too many rules changed, or provenance switched.
-    init?(previous: StyledTree, stylesheet: Stylesheet, views: [View], recordingProvenance: Bool) {
-        guard previous.recordedProvenance == recordingProvenance, previous.hasSameShape(as: views) else { return nil }
+    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool) {
+        guard previous.recordedProvenance == recordingProvenance else { return nil }
         let old = previous.stylesheet
         guard old.appearances.count == stylesheet.appearances.count,
               zip(old.appearances, stylesheet.appearances).allSatisfy(Self.same) else { return nil }

@@ -152,9 +152,11 @@ public struct RuleIndex {
                     }
                 }
             }
-            if let id = view.id { gather(byID[id]) }
-            for c in view.classes { gather(byClass[c]) }
-            var k: Kind? = kind
+            // Empty bucket maps are skipped without hashing: a restyle tests every view against
+            // an index of the few changed rules.
+            if !byID.isEmpty, let id = view.id { gather(byID[id]) }
+            if !byClass.isEmpty { for c in view.classes { gather(byClass[c]) } }
+            var k: Kind? = byKind.isEmpty ? nil : kind
             while let current = k {
                 gather(byKind[current])
                 k = current.superKind

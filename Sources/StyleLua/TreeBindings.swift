@@ -73,7 +73,7 @@ extension Evaluation {
         named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
 
         for (key, location) in named {
-            lua_pushstring(L, key)
+            key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
             lua_rawget(L, 2)  // stack: kind, table, value
             defer { srlua_pop(L, 1) }
             if isPoison(at: -1) { continue }

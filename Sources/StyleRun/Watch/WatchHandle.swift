@@ -133,6 +133,7 @@ final class WatchSession: @unchecked Sendable {
 
     /// Follows the files the latest evaluation loaded, then reports.
     private func deliver(_ event: ReloadEvent?) {
+        defer { reloader.releaseReplaced() }  // once the event is out
         guard let event, !isStopped else { return }
         files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
         onReload(event)

@@ -11,9 +11,9 @@ import Foundation
 ///     server.stop()
 ///
 /// What it refuses, and how: a malformed or oversized head gets its 4xx (`HTTPRequest`), a
-/// `Host` the policy does not name gets 403 (`HostPolicy`), more than `maximumConnections` at
-/// once get 503, and a client silent for `timeoutSeconds` is dropped. A client that vanishes
-/// is noticed at the next write or keep-alive (every `keepAliveSeconds`) and its thread ends.
+/// `Host` the policy does not name gets 403 (`HostPolicy`), more than `limits.maximumConnections`
+/// at once get 503, and a client silent for `limits.timeoutSeconds` is dropped. A client that vanishes
+/// is noticed at the next write or keep-alive (every `limits.keepAliveSeconds`) and its thread ends.
 public final class HTTPServer: @unchecked Sendable {
     /// What the handler answers a request with.
     public enum Reply: Sendable {
@@ -23,9 +23,20 @@ public final class HTTPServer: @unchecked Sendable {
         case events(EventHub)
     }
 
-    public static let maximumConnections = 64
-    public static let timeoutSeconds = 10
-    public static let keepAliveSeconds = 5.0
+    /// How many clients, how patient, how often a keep-alive.
+    public struct Limits: Sendable {
+        /// Connections open at once; more are answered 503 and closed.
+        public var maximumConnections = 64
+        /// How long a read or write may wait before the client is dropped.
+        public var timeoutSeconds = 10
+        /// How long an event stream stays silent before a keep-alive comment.
+        public var keepAliveSeconds = 5.0
+
+        public init() {}
+        public static let `default` = Limits()
+    }
+
+    public let limits: Limits
 
     /// The port it listens on (the system's choice when asked for 0).
     public let port: Int
@@ -40,7 +51,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Binds `host`:`port`; nothing is served until `start()`.
     ///
     /// - Throws: `HTTPServer.StartError` when the address cannot be used or the port is taken.
-    public init(host: String, port: Int, handler: @escaping @Sendable (HTTPRequest) -> Reply) throws(StartError) {
+    public init(host: String, port: Int, limits: Limits = .default,
+                handler: @escaping @Sendable (HTTPRequest) -> Reply) throws(StartError) {
+        self.limits = limits
         do throws(Socket.ListenError) {
             listener = try Socket.listen(host: host, port: port)
         } catch {
@@ -82,7 +95,7 @@ public final class HTTPServer: @unchecked Sendable {
         while let client = listener.accept() {
             let admitted: Bool? = lock.withLock {
                 if stopped { return nil }
-                guard open.count < Self.maximumConnections else { return false }
+                guard open.count < limits.maximumConnections else { return false }
                 open[client.fd] = client
                 return true
             }
@@ -90,7 +103,7 @@ public final class HTTPServer: @unchecked Sendable {
                 client.close()
                 break
             }
-            client.setTimeouts(seconds: Self.timeoutSeconds)
+            client.setTimeouts(seconds: limits.timeoutSeconds)
             guard admitted else {
                 _ = client.write(HTTPResponse.text(503, "Too many connections; try again.").serialized(forHead: false))
                 client.close()
@@ -143,7 +156,7 @@ public final class HTTPServer: @unchecked Sendable {
     private func stream(_ hub: EventHub, to client: Socket) {
         var sent = 0
         while !isStopped {
-            let next = hub.next(after: sent, timeout: Self.keepAliveSeconds)
+            let next = hub.next(after: sent, timeout: limits.keepAliveSeconds)
             if isStopped || client.peerHasClosed { return }
             if let (version, message) = next {
                 guard client.write(Array(message.utf8)) else { return }
@@ -192,7 +205,7 @@ public final class EventHub: @unchecked Sendable {
 
     /// The latest message when it is newer than `version`, waiting up to `timeout` seconds for
     /// one; nil when none came (or the hub closed).
-    func next(after sent: Int, timeout: Double) -> (Int, String)? {
+    public func next(after sent: Int, timeout: Double) -> (Int, String)? {
         condition.withLock {
             let deadline = Date(timeIntervalSinceNow: timeout)
             while version == sent, !closed {

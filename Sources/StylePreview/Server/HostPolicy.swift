@@ -44,7 +44,7 @@ public struct HostPolicy: Sendable {
             portText = value[value.index(after: colon)...]
         }
         if let portText {
-            guard let p = Int(portText), p == port, portText.allSatisfy(\.isASCII) else { return false }
+            guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }), Int(portText) == port else { return false }
         } else if port != 80 {
             return false
         }

@@ -45,10 +45,12 @@ public enum PreviewCommand: Command {
             console.error("stylerun: \(error.message).\(hint)")
             return ExitStatus.failure
         }
-        console.out("Previewing \(path) at \(preview.url)\n")  // one write(2): nothing to flush
-        if !arguments.flag("no-open") { Browser.open(preview.url) }
+        // Announced once the signals are handled, so that a Ctrl-C right after the line still
+        // ends with status 0; one write(2), nothing to flush.
         return Interruption.wait {
             preview.start()
+            console.out("Previewing \(path) at \(preview.url)\n")
+            if !arguments.flag("no-open") { Browser.open(preview.url) }
             return preview
         }
     }

@@ -67,7 +67,7 @@ final class PreviewCLITests: XCTestCase {
                       preview.firstLine)
         let url = try XCTUnwrap(preview.url)
         var page = try fetch(url)
-        for _ in 0..<50 where !page.body.contains("data-kind") {  // the first load may still be running
+        for _ in 0..<50 where !page.body.contains(#"data-kind=""#) {  // the first load may still be running
             usleep(100_000)
             page = try fetch(url)
         }

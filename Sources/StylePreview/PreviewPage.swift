@@ -38,7 +38,7 @@ public enum PreviewPage {
             \(styleSheet)
             </style>
             </head>
-            <body>
+            <body\(background)>
             <header data-stylerun="toolbar">
             <strong data-stylerun="title">\(title)</strong>
             <label>Device <select data-stylerun="device">\(deviceOptions)</select></label>

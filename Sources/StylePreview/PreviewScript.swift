@@ -5,7 +5,6 @@
 /// attributes and text that differ, so the page is never reloaded and scroll positions,
 /// selections and open panels survive. The script's state is exposed as `window.stylerun`
 /// (`updates`, `painted`: when the last new screen reached the pixels) for tests to read.
-/// Over 400 lines as one string: it is one program, and splitting it would only scatter it.
 enum PreviewScript {
     static let source = #"""
     "use strict";
@@ -340,6 +339,7 @@ enum PreviewScript {
         if (newScreen) morphScreen(next.screen);
         const background = next.background || "";
         document.documentElement.style.background = background || defaultBackground;
+        document.body.style.background = background || defaultBackground;
         screen.style.background = background;
         updateThemes(next.themes, next.theme);
         views = new Map(next.explain.map((v) => [v.reference, v]));

@@ -20,7 +20,7 @@ public enum PreviewPage {
     public static func render(_ state: PreviewState, nonce: String) -> String {
         let title = HTMLRenderer.escaped(state.title)
         let deviceOptions = devices.map { d in
-            "<option value=\"\(d.width)\"\(d.width == defaultWidth ? " selected" : "")>\(d.width) · \(HTMLRenderer.escaped(d.name))</option>"
+            "<option value=\"\(d.width)\" title=\"\(HTMLRenderer.escaped(d.name))\"\(d.width == defaultWidth ? " selected" : "")>\(d.width)</option>"
         }.joined()
         let themeOptions = state.themes.map { t in
             "<option value=\"\(HTMLRenderer.escaped(t))\"\(t == state.theme ? " selected" : "")>\(HTMLRenderer.escaped(t))</option>"
@@ -41,7 +41,7 @@ public enum PreviewPage {
             <body\(background)>
             <header data-stylerun="toolbar">
             <strong data-stylerun="title">\(title)</strong>
-            <label>Device <select data-stylerun="device">\(deviceOptions)</select></label>
+            <label>Width (pt) <select data-stylerun="device">\(deviceOptions)</select></label>
             <label>Theme <select data-stylerun="theme"\(state.themes.isEmpty ? " disabled" : "")>\(themeOptions)</select></label>
             <span data-stylerun="status" role="status"></span>
             </header>

@@ -114,3 +114,21 @@ private final class ResultBox: @unchecked Sendable {
     func set(_ i: Int, _ value: String) { lock.withLock { storage[i] = value } }
     var values: [String] { lock.withLock { storage } }
 }
+
+/// A client that sends its head a byte at a time, slower than the timeout allows in all.
+final class SlowClientTests: XCTestCase {
+    func testAHeadSentTooSlowlyIsDropped() throws {
+        var limits = HTTPServer.Limits()
+        limits.timeoutSeconds = 1
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in .response(.text(200, "late")) }
+        server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        for byte in "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n".map(String.init) {
+            client.send(byte)  // each byte well within the read timeout, the whole far past it
+            usleep(60_000)
+        }
+        client.send("\r\n")
+        XCTAssertEqual(client.readAll(), "", "a trickling client was answered")
+    }
+}

@@ -124,6 +124,8 @@ public final class HTTPServer: @unchecked Sendable {
     private func serve(_ client: Socket) {
         var buffer: [UInt8] = []
         let request: HTTPRequest
+        // A whole head within the timeout, not one byte per timeout (a slow-sending client).
+        let deadline = Date(timeIntervalSinceNow: Double(limits.timeoutSeconds))
         while true {
             do throws(HTTPError) {
                 if let (parsed, _) = try HTTPRequest.parse(buffer) {
@@ -134,7 +136,7 @@ public final class HTTPServer: @unchecked Sendable {
                 _ = client.write(HTTPResponse.refusal(error).serialized(forHead: false))
                 return
             }
-            guard let more = client.read(upTo: 4096), !more.isEmpty else { return }  // gone, or silent too long
+            guard Date() < deadline, let more = client.read(upTo: 4096), !more.isEmpty else { return }  // gone, or too slow
             buffer += more
         }
         guard hostPolicy.allows(request.header("host")) else {

@@ -267,6 +267,24 @@ def test_screenshots(driver, stylerun, folder, update=False):
     assert not failures, "; ".join(failures)
 
 
+def test_static_page_looks_like_the_preview(driver, stylerun, folder):
+    """`stylerun FILE --format html` draws with the same renderer: its screen matches the
+    preview's reviewed screenshots."""
+    failures = []
+    for name in EXAMPLES:
+        page = os.path.join(folder, name + ".html")
+        result = subprocess.run([stylerun, os.path.join(ROOT, "examples", name + ".lua"), "--format", "html", "-o", page],
+                                capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        driver.get("file://" + page)
+        png = browser.screenshot(driver, '[data-stylerun="screen"]', os.path.join(folder, name + ".png"))
+        with open(os.path.join(SCREENSHOTS, name + ".png"), "rb") as f:
+            fraction, _, _ = pngdiff.difference(f.read(), png)
+        if fraction > PIXEL_TOLERANCE:
+            failures.append(f"{name}: {fraction * 100:.2f} % of pixels differ")
+    assert not failures, "; ".join(failures)
+
+
 def test_save_to_pixels_latency(driver, stylerun, folder):
     preview = Preview(stylerun, folder, "sign-in")
     samples = []
@@ -289,7 +307,8 @@ def test_save_to_pixels_latency(driver, stylerun, folder):
 
 
 TESTS = [test_screen_renders, test_save_updates_in_place, test_broken_save_shows_overlay_and_fix_removes_it,
-         test_broken_at_start, test_theme_switch, test_inspector, test_screenshots, test_save_to_pixels_latency]
+         test_broken_at_start, test_theme_switch, test_inspector, test_screenshots, test_static_page_looks_like_the_preview,
+         test_save_to_pixels_latency]
 
 
 def main():
@@ -300,7 +319,7 @@ def main():
     args = parser.parse_args()
     stylerun = os.path.abspath(args.stylerun)
     driver = browser.start(width=1200, height=900)
-    failed = 0
+    failed = passed = 0
     try:
         for test in TESTS:
             if args.only and args.only not in test.__name__:
@@ -312,6 +331,7 @@ def main():
                     test(driver, stylerun, folder, update=args.update_screenshots)
                 else:
                     test(driver, stylerun, folder)
+                passed += 1
                 print(f"PASS {test.__name__} ({time.time() - started:.1f} s)")
             except Exception:
                 failed += 1
@@ -321,7 +341,7 @@ def main():
                 shutil.rmtree(folder, ignore_errors=True)
     finally:
         driver.quit()
-    print(f"{len(TESTS) - failed if not args.only else ''} passed, {failed} failed".strip())
+    print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 

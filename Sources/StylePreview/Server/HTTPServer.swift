@@ -78,14 +78,17 @@ public final class HTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting, closes every connection (ending event streams) and returns.
+    /// Stops accepting, closes every connection (ending event streams) and returns. Calling it
+    /// again does nothing.
     public func stop() {
-        let sockets: [Socket] = lock.withLock {
+        // Under the lock, as closing is: a descriptor is never shut down after it was closed
+        // and perhaps reused for another file.
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return Array(open.values)
+            listener.shutdown()
+            open.values.forEach { $0.shutdown() }
         }
-        listener.shutdown()
-        sockets.forEach { $0.shutdown() }
     }
 
     /// The number of connections open now.
@@ -111,13 +114,15 @@ public final class HTTPServer: @unchecked Sendable {
             }
             let thread = Thread { [self] in
                 serve(client)
-                lock.withLock { _ = open.removeValue(forKey: client.fd) }
-                client.close()
+                lock.withLock {
+                    open.removeValue(forKey: client.fd)
+                    client.close()
+                }
             }
             thread.name = "stylerun.preview.connection"
             thread.start()
         }
-        listener.close()
+        lock.withLock { listener.close() }
     }
 
     /// Reads one request head, answers it, and returns when the connection is done.

@@ -24,7 +24,7 @@ public final class PreviewServer: @unchecked Sendable {
     private let runtime: Runtime
     private let theme: String?
     private let hub = EventHub()
-    private var server: HTTPServer!
+    private let server: HTTPServer
     private let queue = DispatchQueue(label: "stylerun.preview.watch")
     // Guarded by `lock`.
     private let lock = NSLock()

@@ -165,7 +165,7 @@ enum PreviewScript {
 
       // The error overlay ---------------------------------------------------------------------------
 
-      function showErrors(diagnostics) {
+      function showErrors(diagnostics, hasScreen) {
         const count = diagnostics.length;
         const items = diagnostics.map((d) => {
           const frame = d.frame.length === 0 ? null : element("pre", { "data-stylerun": "frame" }, d.frame.map((line) => {
@@ -184,7 +184,8 @@ enum PreviewScript {
             frame);
         });
         const panel = element("section", { role: "alertdialog", "aria-label": "Errors" },
-          element("h2", {}, `${count} ${count === 1 ? "error" : "errors"}: the screen shows the last good save.`), items);
+          element("h2", {}, `${count} ${count === 1 ? "error" : "errors"}: ` +
+            (hasScreen ? "the screen shows the last good save." : "nothing to show until the script loads; save a fix.")), items);
         let overlay = $('[data-stylerun="error"]');
         if (!overlay) {
           overlay = element("div", { "data-stylerun": "error" });
@@ -344,11 +345,11 @@ enum PreviewScript {
         updateThemes(next.themes, next.theme);
         views = new Map(next.explain.map((v) => [v.reference, v]));
         if (next.ok) hideErrors();
-        else showErrors(next.diagnostics);
+        else showErrors(next.diagnostics, next.screen !== null);
         if (newScreen && !first) highlight(next.changed);
         const count = next.diagnostics.length;
         if (next.ok) setStatus(`${first ? "Loaded" : "Reloaded"} in ${next.ms} ms`);
-        else setStatus(`${count} ${count === 1 ? "error" : "errors"}, showing the last good save`, "error");
+        else setStatus(`${count} ${count === 1 ? "error" : "errors"}` + (next.screen !== null ? ", showing the last good save" : ""), "error");
         state = next;
         if (selected !== null && !views.has(selected)) selected = null;
         const node = viewElement(selected);

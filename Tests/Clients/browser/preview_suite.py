@@ -178,6 +178,7 @@ def test_broken_at_start(driver, stylerun, folder):
         open_page(driver, preview)
         text = overlay_text(driver)
         assert re.search(r"subscribe\.lua:\d+:\d+: error:", text), text
+        assert "nothing to show until the script loads" in text, text
         assert driver.execute_script("return document.querySelectorAll('[data-kind]').length") == 0
         preview.write(good)
         wait(driver, "document.getElementById('subscribe')", message="the screen")

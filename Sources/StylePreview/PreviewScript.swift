@@ -328,8 +328,19 @@ enum PreviewScript {
         if (hovered) hovered.removeAttribute("data-stylerun-hover");
         hovered = null;
       });
+      // Escape closes the inspector; the arrows walk the tree: up to the parent, down to the
+      // first child, left and right to the siblings.
       document.addEventListener("keydown", (event) => {
-        if (event.key === "Escape") select(null);
+        if (event.target instanceof HTMLSelectElement) return;
+        if (event.key === "Escape") return select(null);
+        const view = views.get(selected);
+        if (!view) return;
+        const siblings = view.parent === null ? [view.reference] : views.get(view.parent).children;
+        const at = siblings.indexOf(view.reference);
+        const next = { ArrowUp: view.parent, ArrowDown: view.children[0], ArrowLeft: siblings[at - 1], ArrowRight: siblings[at + 1] }[event.key];
+        if (next === undefined || next === null) return;
+        event.preventDefault();
+        select(next);
       });
 
       // Updates ----------------------------------------------------------------------------------------

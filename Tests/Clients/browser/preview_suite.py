@@ -23,6 +23,7 @@ import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import browser
@@ -234,6 +235,12 @@ def test_inspector(driver, stylerun, folder):
         children[0].click()
         heading = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="inspector"] [data-stylerun="heading"]')
         assert heading.text == "ImageView#logo"
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(driver, "document.querySelector('[data-stylerun=\"heading\"]').textContent === 'Label#title'", message="the next sibling")
+        ActionChains(driver).send_keys(Keys.ARROW_UP).perform()
+        wait(driver, "document.querySelector('[data-stylerun=\"heading\"]').textContent === 'StackView#root'", message="the parent")
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, "!document.querySelector('[data-stylerun=\"inspector\"]')", message="the inspector to close")
         with urllib.request.urlopen(preview.url + "explain.json") as response:
             explain = response.read().decode()
         assert '"reference": "#signIn"' in explain

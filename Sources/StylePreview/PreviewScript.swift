@@ -277,8 +277,9 @@ enum PreviewScript {
         }
         const path = [];
         for (let ref = view.reference; ref !== null && views.has(ref); ref = views.get(ref).parent) path.unshift(ref);
-        const styled = view.properties.filter((p) => p.origin.kind !== "default");
-        const defaults = view.properties.filter((p) => p.origin.kind === "default");
+        const styled = view.properties;
+        const defaults = Object.entries(view.defaults).map(([property, value]) =>
+          ({ property, value, origin: { kind: "default" }, transform: false, file: null, line: null, overridden: [] }));
         const node = viewElement(selected);
         const overflow = node && node.getAttribute("data-stylerun-overflow");
         const close = element("button", { type: "button", "data-stylerun": "close", title: "Close" }, "×");

@@ -29,7 +29,8 @@ public struct PreviewState: Sendable {
     public var ok = true
     /// The latest failure's diagnostics, each with its code frame; empty when `ok`.
     public var diagnostics: [JSONValue] = []
-    /// The `--explain` data of every view in tree order, with `reference`, `parent`, `children`.
+    /// The `--explain` data of every view in tree order, with `reference`, `defaults`, `parent`
+    /// and `children`.
     public var explain: JSONValue = .array([])
     /// The image names the screen shows, each with the file in the script's folder.
     public var images: [String: String] = [:]
@@ -113,15 +114,26 @@ public struct PreviewStateBuilder {
         state.explain = Self.explain(root)
     }
 
-    /// `ExplainRenderer`'s JSON for every view, every property included, with each view's
-    /// reference and those of its parent and children, for walking the tree.
+    /// `ExplainRenderer`'s JSON for every view, with each view's reference and those of its
+    /// parent and children, for walking the tree. Properties that only have their kind's
+    /// default are listed apart and briefly, `"defaults": {"alpha": 1, …}`, since they are most
+    /// of a view's properties and have no origin to tell.
     static func explain(_ root: View) -> JSONValue {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
         guard case .array(let entries) = ExplainRenderer().json(for: views, includingDefaults: true) else { return .array([]) }
         return .array(zip(views, entries).map { view, entry in
             guard case .object(var members) = entry else { return entry }
+            var defaults: [(key: String, value: JSONValue)] = []
+            if let i = members.firstIndex(where: { $0.key == "properties" }), case .array(let properties) = members[i].value {
+                let styled = properties.filter { $0["origin"]?["kind"] != .string("default") }
+                for p in properties where p["origin"]?["kind"] == .string("default") {
+                    if case .string(let name)? = p["property"] { defaults.append((key: name, value: p["value"] ?? .null)) }
+                }
+                members[i].value = .array(styled)
+            }
             members.insert((key: "reference", value: .string(view.reference)), at: 0)
+            members.append((key: "defaults", value: .object(defaults)))
             members.append((key: "parent", value: view.parent.map { .string($0.reference) } ?? .null))
             members.append((key: "children", value: .array(view.children.map { .string($0.reference) })))
             return .object(members)

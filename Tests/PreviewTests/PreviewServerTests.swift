@@ -65,7 +65,7 @@ final class PreviewServerTests: XCTestCase {
     }
 
     func testImagesComeOnlyFromTheScriptsFolder() throws {
-        let (head, body) = try get("/images/logo")
+        let (head, _) = try get("/images/logo")
         XCTAssertTrue(head.hasPrefix("HTTP/1.1 200 OK"), head)
         XCTAssertTrue(head.contains("Content-Type: image/png"), head)
         XCTAssertTrue(head.contains("Content-Length: 7\r\n"), head)
@@ -95,7 +95,8 @@ final class PreviewServerTests: XCTestCase {
         XCTAssertEqual((background["origin"] as? [String: Any])?["kind"] as? String, "literal")
         XCTAssertEqual(background["line"] as? Int, 2)
         XCTAssertEqual((background["overridden"] as? [[String: Any]])?.count, 1)
-        XCTAssertTrue(properties.contains { $0["property"] as? String == "alpha" }, "properties at their default are listed too")
+        XCTAssertFalse(properties.contains { $0["property"] as? String == "alpha" })
+        XCTAssertEqual((views[0]["defaults"] as? [String: Any])?["alpha"] as? Double, 1, "properties at their default are listed apart")
     }
 
     func testThemesSwitchOnlyFromThePage() throws {

@@ -227,6 +227,10 @@ def test_inspector(driver, stylerun, folder):
         assert "appearance(Button)" in insets.text, insets.text
         overridden = inspector.find_elements(By.CSS_SELECTOR, 'tr[data-stylerun="overridden"][data-property="titleColor"]')
         assert overridden and "default" in overridden[-1].text, "what titleColor overrode is not listed"
+        defaults = inspector.find_element(By.CSS_SELECTOR, 'details[data-section="defaults"]')
+        defaults.find_element(By.TAG_NAME, "summary").click()
+        alpha = defaults.find_element(By.CSS_SELECTOR, 'tr[data-property="alpha"]')
+        assert "1" in alpha.text and "default" in alpha.text, alpha.text
         inspector.find_element(By.CSS_SELECTOR, '[data-stylerun="parent"]').click()
         inspector = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="inspector"]')
         assert inspector.find_element(By.CSS_SELECTOR, '[data-stylerun="heading"]').text == "StackView#root"

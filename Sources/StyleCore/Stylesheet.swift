@@ -1,7 +1,7 @@
 /// What a script declared for the cascade: `appearance`s and `rule`s in source order, and the
 /// tree it returned.
 ///
-/// Adding checks the SPEC's kind rule: a style must be able to apply to the views it targets.
+/// Adding checks the kind rule of REFERENCE §1.6: a style must be able to apply to the views it targets.
 ///
 ///     let sheet = Stylesheet()
 ///     try sheet.appearance(Schema.label, labelStyle, at: loc)
@@ -16,6 +16,8 @@ public final class Stylesheet {
     public var root: View?
 
     private var cachedIndex: RuleIndex?
+    /// Where the index records provenance; a restyle shares the previous stylesheet's.
+    private var provenanceTable = ProvenanceTable()
 
     public init() {}
 
@@ -59,9 +61,19 @@ public final class Stylesheet {
     /// The rules bucketed for matching; built on first use after a change.
     public var ruleIndex: RuleIndex {
         if let cachedIndex { return cachedIndex }
-        let index = RuleIndex(rules)
+        let index = RuleIndex(rules, provenanceTable: provenanceTable)
         cachedIndex = index
         return index
+    }
+}
+
+extension Stylesheet {
+    /// Records provenance into `other`'s table from now on, so that records made by either
+    /// stylesheet's cascade read the same origins and locations.
+    func shareProvenanceTable(of other: Stylesheet) {
+        guard provenanceTable !== other.provenanceTable else { return }
+        provenanceTable = other.provenanceTable
+        cachedIndex = nil
     }
 }
 

@@ -231,7 +231,11 @@ enum PreviewScript {
         switch (origin.kind) {
           case "appearance": return `appearance(${origin.viewKind})`;
           case "rule": return `rule "${origin.selector}"`;
-          case "style": return `style #${origin.index} (own style list)`;
+          case "style": {
+            const name = origin.name ? `style "${origin.name}"` : `style #${origin.index}`;
+            const attached = origin.attached ? ` (${origin.attached.how} at line ${origin.attached.line})` : " (own style list)";
+            return name + attached;
+          }
           case "literal": return "literal (constructor)";
           default: return "default";
         }

@@ -31,7 +31,7 @@ import pngdiff
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-EXAMPLES = ["sign-in", "subscribe", "episode-cell", "cascade", "themes"]
+EXAMPLES = sorted(name[:-4] for name in os.listdir(os.path.join(ROOT, "examples")) if name.endswith(".lua"))
 SCREENSHOTS = os.path.join(HERE, "screenshots")
 # A pixel differs when a channel is off by more than 48 of 255; a screenshot passes when at most
 # this fraction of its pixels differ (anti-aliasing and font hinting move a few edges).

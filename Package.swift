@@ -26,9 +26,11 @@ let package = Package(
         // The public library: runtime, renderers and tools.
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview", "StyleLanguageServer"]),
+        // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
+        .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
         .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleRun"]),
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
         .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
 
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
         .testTarget(name: "StyleLanguageServerTests", dependencies: ["StyleLanguageServer", "StyleRun"]),
     ]
 )

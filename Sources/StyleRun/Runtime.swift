@@ -148,7 +148,7 @@ public final class LoadedStylesheet {
     ///     // "No view matches '#subscibe'. Did you mean '#subscribe'?"
     public func noMatchMessage(for selector: String, in root: View) -> String {
         if let near = SelectorNearMiss.suggestion(for: selector, in: root) {
-            return "No view matches '\(selector)'. Did you mean '\(near)'?"
+            return "No view matches '\(selector)'." + Suggestion.sentence(near)
         }
         return "No view matches '\(selector)'; the tree has \(SelectorNearMiss.names(in: root))."
     }

@@ -31,6 +31,9 @@ final class Reloader {
     /// Absolute paths of what the latest evaluation loaded; after a failure, also the script
     /// and any file a diagnostic names.
     private(set) var watched: [String]
+    /// The themes and the active theme of the latest good evaluation.
+    private(set) var themeNames: [String] = []
+    private(set) var activeTheme: String?
     /// Whether the latest reload failed; the watcher then also notices new modules appearing.
     private(set) var isFailing = false
 
@@ -86,6 +89,8 @@ final class Reloader {
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))
             newFiles = []
             isFailing = false
+            themeNames = sheet.themeNames.sorted()
+            activeTheme = sheet.activeTheme
             event = .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
         } catch {
             let named = error.diagnostics.map(\.file).filter { !$0.hasPrefix("<") }.map(FileWatcher.absolute)

@@ -222,6 +222,7 @@ public enum SourceFile {
             case ENOENT, ENOTDIR: throw Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
             case EACCES, EPERM: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': permission denied.", at: at)
             case EISDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
+            case ELOOP: throw Diagnostic(.notAFile, "'\(path)' is a loop of symbolic links; give a .lua file.", at: at)
             default: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
             }
         }

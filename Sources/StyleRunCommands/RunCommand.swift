@@ -36,7 +36,11 @@ public enum RunCommand: Command {
         }
         let json = arguments.value("format") == "json"
         if let failure = ScriptPath.check(path) {
-            return console.report([failure], json: json, status: ExitStatus.usage)
+            return console.report([failure], json: json, status: ScriptPath.status(failure))
+        }
+        if let output = arguments.value("output"), OutputFile.isSameFile(output, path) {
+            console.error("stylerun: -o '\(output)' is the script itself; refusing to overwrite it. Choose another output file.")
+            return ExitStatus.usage
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
@@ -102,7 +106,8 @@ public enum RunCommand: Command {
 
 /// The checks on a script's path that come before evaluating it.
 enum ScriptPath {
-    /// A diagnostic when `path` does not exist or is a folder (a usage mistake), else nil.
+    /// A diagnostic when `path` does not exist, is a folder or cannot be opened (a loop of
+    /// symbolic links), else nil; other unusable files are found when the script is read.
     static func check(_ path: String) -> Diagnostic? {
         var isDirectory: ObjCBool = false
         guard !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else { return nil }
@@ -112,5 +117,24 @@ enum ScriptPath {
         } catch {
             return error
         }
+    }
+}
+
+extension ScriptPath {
+    /// A diagnostic when the file at `path` cannot be read as a script, else nil.
+    static func checkReadable(_ path: String) -> Diagnostic? {
+        do throws(Diagnostic) {
+            _ = try SourceFile.read(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The exit status for a path's failure, one rule by cause: a path that names nothing is
+    /// the command line's mistake (2); one that names something that is not a readable script
+    /// (a folder, FIFO, device, loop of symbolic links, unreadable file) is the input's (1).
+    static func status(_ failure: Diagnostic) -> Int32 {
+        failure.code == .fileNotFound ? ExitStatus.usage : ExitStatus.failure
     }
 }

@@ -22,8 +22,10 @@ public enum WatchCommand: Command {
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
         let json = arguments.value("format") == "json"
-        if let failure = ScriptPath.check(path) {
-            return console.report([failure], json: json, status: ExitStatus.usage)
+        // What the plain command refuses (a FIFO, a device, an unreadable file) is refused here
+        // too, rather than watched for a change that would never make it readable.
+        if let failure = ScriptPath.checkReadable(path) {
+            return console.report([failure], json: json, status: ScriptPath.status(failure))
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)

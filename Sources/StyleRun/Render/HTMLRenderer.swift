@@ -33,7 +33,7 @@ public struct HTMLRenderer: Sendable {
     /// - Returns: the HTML text, ending in a newline.
     public func render(_ root: View, title: String) -> String {
         var body = ""
-        write(root, parent: nil, depth: 1, to: &body)
+        writeTree(root, to: &body)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -70,8 +70,27 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: Views
 
-    private func write(_ view: View, parent: View?, depth: Int, to out: inout String) {
-        let indent = String(repeating: "  ", count: depth)
+    /// The views, depth first with an explicit stack (a tree of any depth renders without
+    /// recursion); indentation stops growing at `JSONValue.maximumIndentation` levels.
+    private func writeTree(_ root: View, to out: inout String) {
+        var open: [(view: View, depth: Int, next: Int)] = []
+        if writeOpening(root, parent: nil, depth: 1, to: &out) { open.append((root, 1, 0)) }
+        while let top = open.last {
+            if top.next < top.view.children.count {
+                let child = top.view.children[top.next]
+                open[open.count - 1].next += 1
+                if writeOpening(child, parent: top.view, depth: top.depth + 1, to: &out) { open.append((child, top.depth + 1, 0)) }
+            } else {
+                out += JSONValue.indentation(top.depth) + "</div>\n"
+                open.removeLast()
+            }
+        }
+    }
+
+    /// Writes a view's element: whole when it has no children (returns false), else its
+    /// opening tag and content (returns true; the caller writes the children and closes it).
+    private func writeOpening(_ view: View, parent: View?, depth: Int, to out: inout String) -> Bool {
+        let indent = JSONValue.indentation(depth)
         var style = CSSDeclarations()
         var attributes = [("data-kind", view.kind.name)]
         if let id = view.id { attributes.append(("id", id)) }
@@ -102,11 +121,10 @@ public struct HTMLRenderer: Sendable {
         out += ">" + content
         if view.children.isEmpty {
             out += "</div>\n"
-            return
+            return false
         }
         out += "\n"
-        for child in view.children { write(child, parent: view, depth: depth + 1, to: &out) }
-        out += indent + "</div>\n"
+        return true
     }
 
     /// The standard kind whose look a view takes.

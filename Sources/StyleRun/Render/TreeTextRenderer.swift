@@ -32,11 +32,26 @@ public struct TreeTextRenderer: Sendable {
     /// The text of a view and its descendants, each line ending in a newline.
     ///
     ///     TreeTextRenderer().render(View(kind: Schema.label))    // "Label\n"
+    ///
+    /// Written with an explicit stack, so any depth is fine; the guides stop indenting further
+    /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
         var out = ""
-        write(view, prefix: "", connector: "", childPrefix: "", to: &out)
+        var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
+        while let item = pending.popLast() {
+            write(item.view, prefix: item.prefix, connector: item.connector, childPrefix: item.childPrefix, to: &out)
+            let capped = item.childPrefix.count >= 3 * Self.maximumGuideDepth
+            for (i, child) in item.view.children.enumerated().reversed() {
+                let last = i == item.view.children.count - 1
+                pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
+                                capped ? item.childPrefix : item.childPrefix + (last ? "   " : "│  ")))
+            }
+        }
         return out
     }
+
+    /// Deeper views are drawn at this depth's indentation.
+    public static let maximumGuideDepth = 64
 
     /// `Kind#id.class1.class2`, styled: the header line of a view without its guides.
     ///
@@ -56,11 +71,6 @@ public struct TreeTextRenderer: Sendable {
             let value = view.values[p.slot]
             guard includesDefaults || value != p.defaultValue else { continue }
             out += terminal.dim(propertyGuide + p.path + ":") + " " + value.styledText(terminal) + "\n"
-        }
-        for (i, child) in view.children.enumerated() {
-            let last = i == view.children.count - 1
-            write(child, prefix: childPrefix, connector: last ? "└─ " : "├─ ",
-                  childPrefix: childPrefix + (last ? "   " : "│  "), to: &out)
         }
     }
 }

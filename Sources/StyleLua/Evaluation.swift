@@ -117,7 +117,7 @@ public final class Evaluation {
     private func run(source: String, chunk: String) throws(ScriptError) {
         files.append(chunk)
         let L = vm.L
-        try vm.load(source: source, chunk: chunk)
+        try vm.load(source: SourceFile.withoutFirstLineComment(source), chunk: chunk)
         try vm.protectedCall(nargs: 0, nresults: 1)  // stack: result
         defer { srlua_pop(L, 1) }
         if let view = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) {
@@ -195,6 +195,12 @@ public final class Evaluation {
 public enum SourceFile {
     /// The largest script read (bigger files are refused before parsing).
     public static let maximumSize = 16 << 20
+
+    /// The text with a first line starting with `#` (`#!/usr/bin/env stylerun`) made a comment,
+    /// as `lua` skips it in files; lines keep their numbers.
+    public static func withoutFirstLineComment(_ source: String) -> String {
+        source.utf8.first == UInt8(ascii: "#") ? "--" + source.dropFirst() : source
+    }
 
     public static func read(_ path: String) throws(Diagnostic) -> String {
         let at = SourceLocation(file: path, line: 1)

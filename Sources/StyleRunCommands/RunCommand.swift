@@ -35,6 +35,10 @@ public enum RunCommand: Command {
             return ExitStatus.usage
         }
         let json = arguments.value("format") == "json"
+        if let problem = LimitOptions.check(arguments) {
+            console.error("stylerun: \(problem)")
+            return ExitStatus.usage
+        }
         if let failure = ScriptPath.check(path) {
             return console.report([failure], json: json, status: ScriptPath.status(failure))
         }

@@ -22,6 +22,10 @@ public enum WatchCommand: Command {
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
         let json = arguments.value("format") == "json"
+        if let problem = LimitOptions.check(arguments) {
+            console.error("stylerun: \(problem)")
+            return ExitStatus.usage
+        }
         // What the plain command refuses (a FIFO, a device, an unreadable file) is refused here
         // too, rather than watched for a change that would never make it readable.
         if let failure = ScriptPath.checkReadable(path) {

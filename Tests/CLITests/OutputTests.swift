@@ -133,3 +133,18 @@ final class OutputTests: XCTestCase {
         }
     }
 }
+
+/// A limit of zero would stop every script at once: refused as bad usage, for every command
+/// that takes limits.
+final class ZeroLimitTests: XCTestCase {
+    func testZeroLimitsAreRefused() throws {
+        for (flag, value) in [("--timeout", "0"), ("--timeout", "0.0"), ("--memory", "0"), ("--instructions", "0")] {
+            for command in [["small.lua"], ["small.lua", "--no-isolation"], ["watch", "small.lua"]] {
+                let r = try StyleRunCommand.run(command + [flag, value])
+                XCTAssertEqual(r.status, 2, "\(command) \(flag): \(r.stderr)")
+                XCTAssertEqual(r.stderr, "stylerun: Invalid value '0' for '\(flag)': a limit must be greater than 0.\n")
+                XCTAssertEqual(r.stdout, "")
+            }
+        }
+    }
+}

@@ -1,4 +1,4 @@
-/// Applies a stylesheet to a view tree, in the order of SPEC §3.5.
+/// Applies a stylesheet to a view tree, in the order of REFERENCE §1.6.
 ///
 /// For each view, lowest first, later wins per property: the kind's defaults, the appearances
 /// (super-kinds first, then source order), the matching rules (ascending specificity, then

@@ -50,7 +50,7 @@ public enum ValueError: Error, Hashable, Sendable {
 }
 
 extension ValueType {
-    /// Checks `value` against this type and range, applying the only coercions the SPEC allows
+    /// Checks `value` against this type and range, applying the only coercions REFERENCE §1.2 allows
     /// (a hex string for a Color, a string for an Image; an integral Number for an Int, a case
     /// name for an enum). Tables for Insets and Size are converted by the bridge before this.
     public func check(_ value: Value, range: NumberRange? = nil) -> Result<Value, ValueError> {

@@ -36,7 +36,8 @@ public struct EvaluationOptions {
 /// What a script made: its stylesheet, the tree it returned, and what it loaded.
 ///
 /// It keeps the Lua state alive, because function styles and `mver` functions run when the
-/// stylesheet is applied. Not thread-safe: use it on one thread at a time.
+/// stylesheet is applied: keep it as long as you apply its stylesheet (applied after it is
+/// released, they give a `runtime-error` diagnostic). Not thread-safe: use it on one thread at a time.
 public final class Evaluation {
     public let stylesheet: Stylesheet
     /// The root view the script returned, if it returned one.
@@ -70,7 +71,7 @@ public final class Evaluation {
         self.schema = options.schema
         self.stylesheet = Stylesheet()
         guard let vm = LuaVM(limits: options.limits) else {
-            throw ScriptError(diagnostic: Diagnostic(.limitExceeded, "Could not create a Lua state.", at: .host))
+            throw ScriptError(diagnostic: Diagnostic(BindingError.noLuaState, at: .host))
         }
         self.vm = vm
         vm.objectTypeName = { [unowned self] index in self.objectTypeName(at: index) }
@@ -104,7 +105,7 @@ public final class Evaluation {
             return evaluation
         } catch {
             // A collecting evaluation keeps what it found before the error that stopped it.
-            throw DiagnosticList(evaluation.diagnostics + evaluation.stopping(error.diagnostic))
+            throw DiagnosticList(evaluation.diagnostics + evaluation.stopping(error))
         }
     }
 
@@ -127,28 +128,21 @@ public final class Evaluation {
             returnedTypeName = vm.typeName(at: -1)
         }
         if let theme = options.theme, !themesDeclared {
-            throw ScriptError(diagnostic: Diagnostic(.unknownTheme,
-                "The theme '\(theme)' was chosen, but the script declares no themes.", at: SourceLocation(file: chunk, line: 1)))
+            throw ScriptError(diagnostic: Diagnostic(BindingError.themeWithoutThemes(theme), at: SourceLocation(file: chunk, line: 1)))
         }
     }
 
     // MARK: Failing with a diagnostic at the script's current line
 
-    /// A diagnostic at the calling Lua line, its column at the first of `tokens` found there.
-    func failure(_ code: Diagnostic.Code, _ message: String, pointingAt tokens: [String] = [],
-                 suggestions: [String] = [], level: Int32 = 1) -> ScriptError {
-        ScriptError(diagnostic: Diagnostic(code, message, at: vm.location(level: level, pointingAt: tokens),
-                                           length: tokens.first?.count ?? 0, suggestions: suggestions))
+    /// `error` at the calling Lua line, its column at the first of `tokens` found there.
+    func failure(_ error: BindingError, pointingAt tokens: [String] = []) -> ScriptError {
+        ScriptError(diagnostic: Diagnostic(error, at: vm.location(level: 1, pointingAt: tokens), length: tokens.first?.count ?? 0))
     }
 
     /// `bad argument #2 to 'mut' (Color expected, got number)`, in sentence form.
     func badArgument(_ function: String, _ position: Int, expected: String, index: Int32) -> ScriptError {
-        failure(.badArgument, "Bad argument #\(position) to '\(function)': expected \(expected), got \(vm.typeName(at: index)).",
+        failure(.badArgument(function: function, position: position, expected: expected, got: vm.typeName(at: index)),
                 pointingAt: [function])
-    }
-
-    func failure(_ error: StyleError, pointingAt tokens: [String]) -> ScriptError {
-        failure(error.code, error.message, pointingAt: tokens, suggestions: error.suggestions)
     }
 
     private func objectTypeName(at index: Int32) -> String? {
@@ -191,7 +185,7 @@ public final class Evaluation {
     }
 }
 
-/// Reading script files: text only, with the errors SPEC §4 names.
+/// Reading script files: text only, with the errors REFERENCE §5 names.
 public enum SourceFile {
     /// The largest script read (bigger files are refused before parsing).
     public static let maximumSize = 16 << 20

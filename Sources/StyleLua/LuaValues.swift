@@ -74,20 +74,18 @@ extension Evaluation {
     /// Reads and checks a value for a key path (`mut`, literals, proxy writes).
     func checkedValue(at index: Int32, for keyPath: StyleKeyPath, function: String) throws(ScriptError) -> Value {
         guard let type = keyPath.valueType else {
-            throw failure(StyleError.notSettable(keyPath), pointingAt: [function])
+            throw failure(.style(.notSettable(keyPath)), pointingAt: [function])
         }
         let raw: Value
         do {
             raw = try readValue(at: index, expecting: type)
         } catch {
-            throw failure(.typeMismatch, error.message(for: keyPath.qualifiedName, expected: type),
-                          pointingAt: [function], suggestions: error.suggestions)
+            throw failure(.unreadableValue(error, target: keyPath.qualifiedName, expected: type), pointingAt: [function])
         }
         switch type.check(raw, range: keyPath.property?.range) {
         case .success(let v): return v
         case .failure(let e):
-            throw failure(e.code, e.message(for: keyPath.qualifiedName), pointingAt: tokens(for: raw) + [function],
-                          suggestions: e.suggestions)
+            throw failure(.style(.invalidValue(e, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
         }
     }
 
@@ -113,7 +111,7 @@ enum ValueReadError: Error {
         case .wrongType(let got):
             return ValueError.typeMismatch(expected: expected, got: got).message(for: target)
         case .unknownField(let name, let type, let suggestion):
-            return "\(type) has no field '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            return "\(type) has no field '\(name)'." + Suggestion.sentence(suggestion)
         case .fieldNotNumber(let name, let type, let got):
             return "The field '\(name)' of \(type) must be a number, got \(got)."
         }

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// color, rgb, white, font, insets, size, image (SPEC §3.2), and the methods of value userdata.
+// color, rgb, white, font, insets, size, image (REFERENCE §1.2), and the methods of value userdata.
 extension Evaluation {
     func installValueBindings() {
         let L = vm.L
@@ -18,7 +18,7 @@ extension Evaluation {
             // stack: color-table, arg…
             guard let text = e.vm.string(at: 2) else { throw e.badArgument("color", 1, expected: "a hex string like \"#6E40C9\"", index: 2) }
             guard let c = Color(hex: text) else {
-                throw e.failure(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", pointingAt: ["\"\(text)\"", "'\(text)'", "color"])
+                throw e.failure(.notAColor(text), pointingAt: ["\"\(text)\"", "'\(text)'", "color"])
             }
             e.push(.color(c))
             return 1
@@ -78,7 +78,7 @@ extension Evaluation {
             case 2: e.push(.insets(Insets(vertical: v[0], horizontal: v[1])))
             case 4: e.push(.insets(Insets(top: v[0], left: v[1], bottom: v[2], right: v[3])))
             default:
-                throw e.failure(.badArgument, "insets takes 1 (all), 2 (vertical, horizontal) or 4 (top, left, bottom, right) numbers, got \(n).", pointingAt: ["insets"])
+                throw e.failure(.insetsArity(Int(n)), pointingAt: ["insets"])
             }
             return 1
         }
@@ -122,7 +122,7 @@ extension Evaluation {
     func number(_ index: Int32, of function: String, in range: ClosedRange<Double>) throws(ScriptError) -> Double {
         guard let x = vm.number(at: index) else { throw badArgument(function, Int(index), expected: "a number", index: index) }
         guard x.isFinite, range.contains(x) else {
-            throw failure(.outOfRange, "Argument #\(index) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)).", pointingAt: [formatNumber(x), function])
+            throw failure(.argumentOutOfRange(function: function, position: index, x, range), pointingAt: [formatNumber(x), function])
         }
         return x
     }
@@ -131,7 +131,7 @@ extension Evaluation {
         if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self), case .color(let c) = v.value { return c }
         if let s = vm.string(at: index) {
             guard let c = Color(hex: s) else {
-                throw failure(.typeMismatch, "'\(s)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", pointingAt: ["\"\(s)\"", function])
+                throw failure(.notAColor(s), pointingAt: ["\"\(s)\"", function])
             }
             return c
         }
@@ -148,9 +148,7 @@ extension Evaluation {
     }
 
     func invalidCase(_ name: String, cases: [String], what: String) -> ScriptError {
-        let suggestion = Suggestion.closest(to: name, among: cases)
-        return failure(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", ")).",
-                       pointingAt: ["\"\(name)\"", "'\(name)'"], suggestions: suggestion.map { [$0] } ?? [])
+        failure(.invalidName(name, what: what, cases: cases), pointingAt: ["\"\(name)\"", "'\(name)'"])
     }
 
     // MARK: Value userdata: fields and methods
@@ -233,17 +231,17 @@ extension Evaluation {
         let box = vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
         let key = vm.string(at: 2) ?? vm.typeName(at: 2)
         guard box.isMutable else {
-            throw failure(.typeMismatch, "\(box.value.typeName) values cannot be changed; make a new one (inside mver, change the argument).", pointingAt: [key])
+            throw failure(.immutableValue(box.value.typeName), pointingAt: [key])
         }
         let fields: [String]
         switch box.value {
         case .insets: fields = Insets.fieldNames
         case .size: fields = Size.fieldNames
-        default: throw failure(.typeMismatch, "\(box.value.typeName) values have no fields to set; use its methods.", pointingAt: [key])
+        default: throw failure(.valueWithoutFields(box.value.typeName), pointingAt: [key])
         }
         guard fields.contains(key) else { throw noField(key, on: box.value.typeName, candidates: fields) }
         guard let x = vm.number(at: 3), x.isFinite else {
-            throw failure(.typeMismatch, "The field '\(key)' of \(box.value.typeName) must be a number, got \(vm.typeName(at: 3)).", pointingAt: [key])
+            throw failure(.fieldNotANumber(key, of: box.value.typeName, got: vm.typeName(at: 3)), pointingAt: [key])
         }
         switch box.value {
         case .insets(var i): i[key] = x; box.value = .insets(i)
@@ -266,9 +264,7 @@ extension Evaluation {
     }
 
     func noField(_ key: String, on type: String, candidates: [String]) -> ScriptError {
-        let s = Suggestion.closest(to: key, among: candidates)
-        return failure(.unknownProperty, "\(type) has no field '\(key)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                       pointingAt: [key], suggestions: s.map { [$0] } ?? [])
+        failure(.unknownField(key, of: type, suggestion: Suggestion.closest(to: key, among: candidates)), pointingAt: [key])
     }
 }
 

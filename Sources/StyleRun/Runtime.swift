@@ -126,5 +126,5 @@ public final class LoadedStylesheet {
     }
 }
 
-/// Reading script files with the checks and messages of SPEC §4 (missing, folder, binary, not UTF-8).
+/// Reading script files with the checks and messages of REFERENCE §5 (missing, folder, binary, not UTF-8).
 public typealias SourceFile = StyleLua.SourceFile

@@ -2,7 +2,7 @@ import Foundation
 import StyleRun
 import XCTest
 
-/// The `stylerun` command line (SPEC §4), run as a process on the scripts in `Tests/Fixtures`.
+/// The `stylerun` command line (REFERENCE §2), run as a process on the scripts in `Tests/Fixtures`.
 final class CLITests: XCTestCase {
     // MARK: Usage
 
@@ -100,7 +100,7 @@ final class CLITests: XCTestCase {
             ],
         ]
         XCTAssertEqual(canonical(tree), canonical(expected), r.stdout)
-        // Each view's members come in the order SPEC §4.1 writes them.
+        // Each view's members come in the order REFERENCE §3.1 writes them.
         for view in [tree, tree["children"]?[0], tree["children"]?[1]] {
             XCTAssertEqual(view?.keys, ["kind", "id", "classes", "properties", "children"])
         }
@@ -361,7 +361,7 @@ final class CLITests: XCTestCase {
 }
 
 /// The value with every object's members sorted by key, so that comparing two values ignores
-/// the order of `properties` (which SPEC §4.1 does not fix) but nothing else.
+/// the order of `properties` (which REFERENCE §3.1 does not fix) but nothing else.
 func canonical(_ value: JSONValue) -> JSONValue {
     switch value {
     case .array(let elements): return .array(elements.map(canonical))

@@ -42,6 +42,16 @@ final class LintDynamicTests: XCTestCase {
         ])
     }
 
+    /// A library function handed a poison stops the script; its error follows from the first
+    /// and is left out, while a library function's own error on a real value is reported.
+    func testALibraryFunctionHandedAPoisonReportsNothingMore() throws {
+        func codes(_ source: String) -> [String] {
+            InProcessDynamicPass().check(file: "poison.lua", source: source).map { "\($0.line) \($0.code.rawValue)" }
+        }
+        XCTAssertEqual(codes("local a = mutt(View.alpha, 1)\nlocal x = math.floor(a)\n"), ["1 undefined-global"])
+        XCTAssertEqual(codes("local a = mutt(View.alpha, 1)\nlocal x = math.floor({})\n"), ["1 undefined-global", "2 runtime-error"])
+    }
+
     func testALuaErrorStopsTheRunAfterWhatCameBefore() throws {
         XCTAssertEqual(try dynamic("runtime-stop.lua"), ["2:20 unknown-property", "4:14 runtime-error"])
     }

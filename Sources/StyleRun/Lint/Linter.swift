@@ -124,7 +124,7 @@ public struct LintReport: Sendable, Equatable {
     }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
 
-    /// 0 when clean, 1 when there are errors or more warnings than `maxWarnings` (SPEC §4).
+    /// 0 when clean, 1 when there are errors or more warnings than `maxWarnings` (REFERENCE §2.3).
     ///
     ///     report.exitCode(maxWarnings: 0)    // 1 as soon as there is a warning
     public func exitCode(maxWarnings: Int?) -> Int32 {

@@ -255,7 +255,7 @@ final class StaticAnalysis {
         return .unknown
     }
 
-    /// `a .. b .. c`: a style when any part is one (SPEC §3.4), of the kind of the whole chain.
+    /// `a .. b .. c`: a style when any part is one (REFERENCE §1.4), of the kind of the whole chain.
     private func concatChain(_ binary: BinaryExpression) -> StaticValue {
         var operands: [LuaExpression] = []
         var operators: [SourceRange] = []

@@ -1,7 +1,7 @@
 import LuaSyntax
 import StyleCore
 
-// Calls: the style primitives (SPEC §3.4), value constructors (§3.2), and views (§3.6).
+// Calls: the style primitives (REFERENCE §1.4), value constructors (§1.2), and views (§1.5).
 extension StaticAnalysis {
     func call(_ call: CallExpression) -> StaticValue {
         let callee = evaluate(call.callee)

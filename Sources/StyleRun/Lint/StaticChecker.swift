@@ -2,7 +2,7 @@ import LuaSyntax
 import StyleCore
 
 /// The static pass of `stylerun lint`: checks a script's syntax tree against the schema without
-/// running it, so that code evaluation never reaches is checked too (SPEC §4 `lint`).
+/// running it, so that code evaluation never reaches is checked too (REFERENCE §2.3).
 ///
 ///     let diagnostics = StaticChecker().check(source: text, file: "styles/app.lua")
 ///     // styles/app.lua:3:26: error: View.layer has no property 'cornerRadus'.

@@ -1,7 +1,7 @@
 import LuaSyntax
 import StyleCore
 
-// `Kind { id = …, class = …, style = …, property = value, child… }` (SPEC §3.6): a view of
+// `Kind { id = …, class = …, style = …, property = value, child… }` (REFERENCE §1.5): a view of
 // exactly that kind, so its fields are checked against the kind itself.
 extension StaticAnalysis {
     func construct(_ kind: Kind, _ table: TableConstructor) {

@@ -1,5 +1,5 @@
 /// The parts of `LuaDefinitions` that do not come from the kinds: the value types and their
-/// constructors (SPEC §3.2) and the style functions (§3.4–3.9). They mirror the bindings of
+/// constructors (REFERENCE §1.2) and the style functions (§1.4–1.9). They mirror the bindings of
 /// `StyleLua` (ValueBindings, StyleBindings, CascadeBindings, Modules).
 enum LuaDefinitionsPrelude {
     static let values = """

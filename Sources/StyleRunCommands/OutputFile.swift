@@ -86,7 +86,7 @@ enum OutputFile {
         var template = Array(((folder.isEmpty ? "." : folder) + "/.stylerun-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw fail(errno) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var created = true
         defer { if created { unlink(temporary) } }
         let mode: mode_t

@@ -31,7 +31,8 @@ public struct Cascade {
     ///   - recordingProvenance: keep every contribution in `View.provenance` (for explain).
     /// - Returns: the diagnostics: duplicate ids first, then each view's in tree order; empty
     ///   when the tree was styled.
-    public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
+    ///   - budget: the time and memory styling may take (the script's limits); nil for none.
+    public func apply(to root: View, recordingProvenance: Bool = true, budget: CascadeBudget? = nil) -> [Diagnostic] {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
         let saved = views.map { (values: $0.values, record: $0.record) }
@@ -44,7 +45,7 @@ public struct Cascade {
         let index = stylesheet.ruleIndex
         let table = index.provenanceTable
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
-                                 provenanceTable: recordingProvenance ? table : nil)
+                                 provenanceTable: recordingProvenance ? table : nil, budget: budget)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -56,6 +57,13 @@ public struct Cascade {
         var path: [View] = []
         var matches: [RuleIndex.Match] = []
         for view in views {
+            if let budget {
+                // Out of time or memory: one diagnostic, and the tree is restored below.
+                do throws(Diagnostic) { try budget.check(at: view.location) } catch {
+                    collector.add([error])
+                    break
+                }
+            }
             while let last = path.last, last !== view.parent {
                 path.removeLast()
                 filter.pop()
@@ -125,10 +133,12 @@ private struct CascadeSteps {
     let index: RuleIndex
     /// Where provenance is recorded; nil when it is not.
     let provenanceTable: ProvenanceTable?
+    let budget: CascadeBudget?
 
     func run(_ view: View, filter: AncestorFilter, matches: inout [RuleIndex.Match],
              into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, provenanceTable: provenanceTable)
+        application.budget = budget
         for i in appearances.indices where appearances[i].applies(to: view) {
             application.setOrigin(appearances[i].origin, index: appearances[i].originIndex)
             collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }

@@ -22,9 +22,21 @@ struct PreparedStyle {
     }
 
     let operations: [Operation]
+    /// A style too large to copy (one composed with itself many times) is not prepared: it is
+    /// applied as it is, walking its shared parts.
+    let unprepared: Style?
+
+    /// The most operations a style may have to be prepared.
+    static let maximumPrepared = 4096
 
     /// Prepares `style`, its locations entered in `table` for recording provenance.
     init(_ style: Style, table: ProvenanceTable) {
+        guard style.count <= Self.maximumPrepared else {
+            operations = []
+            unprepared = style
+            return
+        }
+        unprepared = nil
         operations = style.operations.map { op in
             if case .set(.keyPath(let kp), let value, let location) = op, case .property(let p) = kp.target,
                case .success(let checked) = p.check(value) {

@@ -12,6 +12,8 @@ public final class StyleApplication {
     private let recordsProvenance: Bool
     /// `origin` in the provenance table, looked up at its first write.
     private var originIndex: UInt32?
+    /// What the cascade may still spend; nil for no bound (a host applying by hand).
+    var budget: CascadeBudget?
 
     public convenience init(view: View, recordsProvenance: Bool) {
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil)
@@ -109,15 +111,20 @@ public final class StyleApplication {
 
     /// Runs one style's operations in order.
     public func apply(_ style: Style) throws(Diagnostic) {
-        for op in style.operations { try apply(op) }
+        try style.forEachOperation { op throws(Diagnostic) in
+            try budget?.step(recording: recordsProvenance, at: op.location)
+            try apply(op)
+        }
     }
 
     /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's; the
     /// style was prepared with this application's provenance table.
     func apply(_ style: PreparedStyle) throws(Diagnostic) {
+        if let whole = style.unprepared { return try apply(whole) }
         let operations = style.operations
         let kind = view.kind
         for i in operations.indices {
+            try budget?.step(recording: recordsProvenance, at: nil)
             if operations[i].slot >= 0, kind.isA(operations[i].root!) {
                 write(slot: operations[i].slot, operations[i].value, locationIndex: operations[i].locationIndex)
             } else {

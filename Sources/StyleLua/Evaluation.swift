@@ -59,7 +59,7 @@ public final class Evaluation {
     var probeTargets = ProbeTargets()
 
     let vm: LuaVM
-    let options: EvaluationOptions
+    public let options: EvaluationOptions
     var scriptFolder: String = "."
     /// Modules loaded in this evaluation, by resolved path: registry refs of their results.
     var moduleResults: [String: Int32] = [:]

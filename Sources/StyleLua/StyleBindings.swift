@@ -156,7 +156,7 @@ extension Evaluation {
         }
         let tostring = registerToString(StyleObject.self, metatable: StyleObject.metatable) { object in
             let style = object.style
-            return "\(style.kind.name) style (\(style.operations.count) step\(style.operations.count == 1 ? "" : "s"), \(style.location))"
+            return "\(style.kind.name) style (\(style.count) step\(style.count == 1 ? "" : "s"), \(style.location))"
         }
         installMetatable(StyleObject.metatable, call: call, concat: concat, tostring: tostring)
     }
@@ -170,6 +170,7 @@ extension Evaluation {
             throw failure(.style(error), pointingAt: [function])
         }
         if isCollecting { probeTargets.note(style) }
+        vm.chargeHostMemory(HostMemory.style(style))
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
     }
@@ -200,6 +201,7 @@ extension Evaluation {
             throw failure(.styleKindMismatch(style: style.kind.name, view: view.selectorDescription), pointingAt: ["with"])
         }
         view.styles.append(style)
+        vm.chargeHostMemory(HostMemory.entry)
         lua_pushvalue(vm.L, index)
         return 1
     }

@@ -64,6 +64,18 @@ final class Reloader {
         return reload(contentsBefore: current)
     }
 
+    /// Whether a watched file among `changed` (all of them when empty) that had content when
+    /// last evaluated is now empty or missing: an editor between truncating (or deleting) the
+    /// file and writing it again.
+    func isBetweenWrites(_ changed: Set<String>) -> Bool {
+        let paths = changed.isEmpty ? watched : watched.filter(changed.contains)
+        return paths.contains { path in
+            guard let before = contents[path] ?? nil, !before.isEmpty else { return false }
+            var info = stat()
+            return stat(path, &info) != 0 || info.st_size == 0
+        }
+    }
+
     /// Evaluates and applies now, whatever the files hold (the initial load, a theme switch).
     ///
     ///     let event = reloader.reload()

@@ -89,6 +89,18 @@ final class WatchSession: @unchecked Sendable {
     private var stopped = false
     /// Set once, in `init`, before the session is shared.
     private var files: FileWatcher!
+    /// While a saved file is empty or missing (an editor between truncating or deleting it
+    /// and writing it again): when the wait began and the paths changed meanwhile. On `queue`.
+    private var graceStart: DispatchTime?
+    private var graceChanged: Set<String> = []
+    /// `whenIdle` callers waiting for the grace period to end. On `queue`.
+    private var graceWaiters: [@Sendable () -> Void] = []
+
+    /// How long a file that is empty or missing right after a change is given to get its
+    /// content back before it is evaluated as it is (REFERENCE, "Watch").
+    static let gracePeriod: Double = 1.0
+    /// How often the file is looked at again meanwhile.
+    static let graceInterval: DispatchTimeInterval = .milliseconds(25)
 
     init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping (ReloadEvent) -> Void) {
         self.reloader = reloader
@@ -120,15 +132,44 @@ final class WatchSession: @unchecked Sendable {
 
     /// After the file watcher has reported every earlier change, and this queue has handled it
     /// (`filesChanged` queues its reload before this queues `body`).
+    /// A save in its grace period is not handled yet: `body` then waits for its reload.
     func whenIdle(_ body: @escaping @Sendable () -> Void) {
-        files.whenSettled { [queue] in queue.async(execute: body) }
+        files.whenSettled { [queue] in
+            queue.async {
+                if self.graceStart != nil { self.graceWaiters.append(body) } else { body() }
+            }
+        }
     }
 
     private func filesChanged(_ changed: Set<String>) {
         queue.async {
             guard !self.isStopped else { return }
-            self.deliver(self.reloader.reloadIfChanged(changed))
+            self.graceChanged.formUnion(changed)
+            if changed.isEmpty { self.graceChanged.insert("") }
+            guard self.graceStart == nil else { return }  // a wait is running; it reloads with these
+            self.reloadAfterGrace()
         }
+    }
+
+    /// Reloads now, unless a watched file that had content is empty or missing and the grace
+    /// period has not run out: then looks again shortly.
+    private func reloadAfterGrace() {
+        guard !isStopped else { return }
+        let now = DispatchTime.now()
+        let start = graceStart ?? now
+        let waited = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let changed = graceChanged.contains("") ? Set<String>() : graceChanged
+        if waited < Self.gracePeriod, reloader.isBetweenWrites(changed) {
+            graceStart = start
+            queue.asyncAfter(deadline: .now() + Self.graceInterval) { self.reloadAfterGrace() }
+            return
+        }
+        graceStart = nil
+        graceChanged = []
+        deliver(reloader.reloadIfChanged(changed))
+        let waiters = graceWaiters
+        graceWaiters = []
+        waiters.forEach { $0() }
     }
 
     /// Follows the files the latest evaluation loaded, then reports.

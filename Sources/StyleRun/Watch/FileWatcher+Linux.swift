@@ -8,11 +8,11 @@ import Glibc
 
 /// The inotify watches of a set of folders, read on the watcher's queue.
 ///
-///     let events = FolderEvents(queue: queue) { event in … }
+///     let events = InotifyFolderEvents(queue: queue) { event in … }
 ///     let missing = events.watch(folders: ["/work/styles"])
 ///
 /// Every method, and the handler, runs on `queue`.
-final class FolderEvents {
+final class InotifyFolderEvents: FolderEventSource {
     /// What a folder watch reports: the editor's whole repertoire of saves (write in place,
     /// truncate, rename over, delete and re-create, touch), and the folder itself going away.
     private static let mask: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE

@@ -74,6 +74,12 @@ public final class WatchHandle: Sendable {
     /// reloaded and reported, or found to change nothing. Internal, for tests that must know the
     /// watcher is idle rather than sleep.
     func whenIdle(_ body: @escaping @Sendable () -> Void) { session.whenIdle(body) }
+
+    /// Why the files are polled (ten times a second) instead of watched through the kernel's
+    /// notifications, when they are; nil otherwise. Polling notices saves a little later.
+    ///
+    ///     if let reason = handle.pollingReason { log("watching by polling: \(reason)") }
+    public var pollingReason: String? { session.pollingReason }
 }
 
 /// The parts of a watch and the rules for which thread touches which.
@@ -108,6 +114,8 @@ final class WatchSession: @unchecked Sendable {
         self.onReload = onReload
         files = FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     }
+
+    var pollingReason: String? { files.pollingReason }
 
     /// Starts watching the script's folder, then loads it for the first time.
     func start() {

@@ -125,6 +125,16 @@ public final class LoadedStylesheet {
         return root
     }
 
+    /// Throws the time limit's error when evaluating, styling and what came after (printing,
+    /// `activity`) have together run past the time limit: the command line's `--timeout`
+    /// covers the whole run.
+    public func checkTimeLimit(while activity: String) throws(DiagnosticList) {
+        let seconds = limits.seconds
+        guard seconds > 0, seconds < 1e9, ContinuousClock.now > start.advanced(by: .nanoseconds(Int64(seconds * 1e9))) else { return }
+        throw DiagnosticList([Diagnostic(.limitExceeded, "The script ran past its time limit of \(CascadeBudget.seconds(seconds)) while \(activity).",
+                                         at: SourceLocation(file: files.first ?? "<script>", line: 1))])
+    }
+
     /// The views of `root` matching a selector, in tree order.
     public func views(matching selector: String, in root: View) throws(DiagnosticList) -> [View] {
         let list: SelectorList

@@ -68,17 +68,22 @@ public enum RunCommand: Command {
                     return ExitStatus.failure
                 }
                 let renderer = ExplainRenderer(terminal: terminal)
-                return console.write(json ? renderer.renderJSON(views) : renderer.render(views), to: output)
+                let text = json ? renderer.renderJSON(views) : renderer.render(views)
+                try sheet.checkTimeLimit(while: "printing")
+                return console.write(text, to: output)
             }
+            let text: String
             switch arguments.value("format") {
             case "json":
-                return console.write(TreeJSONRenderer(all: arguments.flag("all")).render(root), to: output)
+                text = TreeJSONRenderer(all: arguments.flag("all")).render(root)
             case "html":
-                let title = URL(fileURLWithPath: path).lastPathComponent
-                return console.write(HTMLRenderer().render(root, title: title), to: output)
+                text = HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent)
             default:
-                return console.write(TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).render(root), to: output)
+                text = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).render(root)
             }
+            // `--timeout` bounds the whole run: evaluating, styling and printing.
+            try sheet.checkTimeLimit(while: "printing")
+            return console.write(text, to: output)
         } catch {
             return console.report(error.diagnostics, json: json)
         }

@@ -29,6 +29,13 @@ public final class CascadeBudget {
         self.deadline = start.advanced(by: .nanoseconds(Int64(clamped * 1e9)))
     }
 
+    /// The seconds left before the deadline (0 when it has passed).
+    public var remainingSeconds: Double {
+        let left = ContinuousClock.now.duration(to: deadline)
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        return max(seconds, 0)
+    }
+
     /// Counts one operation (and one recorded write when provenance is kept); throws the
     /// limit's diagnostic, at `location`, once time or memory has run out.
     func step(recording: Bool, at location: SourceLocation?) throws(Diagnostic) {

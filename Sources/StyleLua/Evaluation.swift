@@ -115,6 +115,14 @@ public final class Evaluation {
         vm.resetBudget()
     }
 
+    /// As `prepareForApplication()`, with only `seconds` left of the time limit (what the
+    /// evaluation did not use, when styling shares the limit with it); the limit's message
+    /// still names the whole limit.
+    public func prepareForApplication(within seconds: Double) {
+        vm.resetBudget()
+        if vm.budget.pointee.deadline > 0 { vm.budget.pointee.deadline = srlua_now() + max(seconds, 0) }
+    }
+
     private func run(source: String, chunk: String) throws(ScriptError) {
         files.append(chunk)
         let L = vm.L

@@ -107,7 +107,8 @@ public final class LoadedStylesheet {
     }
 
     private func apply(to root: View, recordingProvenance: Bool, budget: CascadeBudget) throws(DiagnosticList) {
-        evaluation.prepareForApplication()
+        // Function styles and mver functions run Lua within the same deadline as the cascade.
+        evaluation.prepareForApplication(within: budget.remainingSeconds)
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance, budget: budget)
         if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
     }

@@ -1,9 +1,6 @@
 import CLua
 import CLuaShim
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import StyleCore
 
 /// How to evaluate a script.
@@ -190,78 +187,5 @@ public final class Evaluation {
         }
         srlua_pop(L, 1)
         return names
-    }
-}
-
-/// Reading script files: text only, with the errors REFERENCE §5 names.
-public enum SourceFile {
-    /// The largest script read (bigger files are refused before parsing).
-    public static let maximumSize = 16 << 20
-
-    /// The text with a first line starting with `#` (`#!/usr/bin/env stylerun`) made a comment,
-    /// as `lua` skips it in files; lines keep their numbers.
-    public static func withoutFirstLineComment(_ source: String) -> String {
-        source.utf8.first == UInt8(ascii: "#") ? "--" + source.dropFirst() : source
-    }
-
-    public static func read(_ path: String) throws(Diagnostic) -> String {
-        let at = SourceLocation(file: path, line: 1)
-        let data = try contents(path, at: at)
-        if data.first == 0x1B {
-            throw Diagnostic(.unreadableFile, "'\(path)' is a compiled Lua chunk; only source text is allowed.", at: at)
-        }
-        // Searched in the bytes: `Data`'s own iterator costs a call per byte.
-        if data.withUnsafeBytes({ $0.contains(0) }) {
-            throw Diagnostic(.unreadableFile, "'\(path)' is a binary file, not a Lua script.", at: at)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw Diagnostic(.unreadableFile, "'\(path)' is not UTF-8 text.", at: at)
-        }
-        return text
-    }
-
-    /// The bytes of a regular file, read through one descriptor so that the checks hold for
-    /// what is read: it cannot become a FIFO (which would block), a folder or a bigger file
-    /// between checking and reading, and a file deleted meanwhile is still read whole.
-    private static func contents(_ path: String, at: SourceLocation) throws(Diagnostic) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            switch errno {
-            case ENOENT, ENOTDIR: throw Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
-            case EACCES, EPERM: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': permission denied.", at: at)
-            case EISDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
-            case ELOOP: throw Diagnostic(.notAFile, "'\(path)' is a loop of symbolic links; give a .lua file.", at: at)
-            default: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
-            }
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
-        default: throw Diagnostic(.notAFile, "'\(path)' is not a regular file (a pipe, socket or device); give a .lua file.", at: at)
-        }
-        guard Int(info.st_size) <= maximumSize else {
-            throw Diagnostic(.unreadableFile, "'\(path)' is \(Int(info.st_size) >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
-        }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = Glibc.read(fd, &buffer, buffer.count)
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
-            }
-            data.append(buffer, count: n)
-            // A file that grows while it is read is still held to the limit.
-            guard data.count <= maximumSize else {
-                throw Diagnostic(.unreadableFile, "'\(path)' is over \(maximumSize >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
-            }
-        }
-        return data
     }
 }

@@ -111,9 +111,9 @@ enum ValueReadError: Error {
         case .wrongType(let got):
             return ValueError.typeMismatch(expected: expected, got: got).message(for: target)
         case .unknownField(let name, let type, let suggestion):
-            return "\(type) has no field '\(name)'." + Suggestion.sentence(suggestion)
+            return BindingError.unknownField(name, of: type, suggestion: suggestion).message
         case .fieldNotNumber(let name, let type, let got):
-            return "The field '\(name)' of \(type) must be a number, got \(got)."
+            return BindingError.fieldNotANumber(name, of: type, got: got).message
         }
     }
 

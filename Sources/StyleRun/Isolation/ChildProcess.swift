@@ -150,7 +150,7 @@ public enum ChildProcess {
     }()
 
     /// Applies the limits; the error of the first that could not be applied, else nil.
-    private static func apply(_ limits: ResourceLimits, to pid: pid_t) -> SpawnError? {
+    static func apply(_ limits: ResourceLimits, to pid: pid_t) -> SpawnError? {
         guard limits.addressSpace != nil || limits.cpuSeconds != nil else { return nil }
         guard let prlimit = prlimitFunction else { return SpawnError(operation: "prlimit (not in this C library)", code: ENOSYS) }
         if let bytes = limits.addressSpace {

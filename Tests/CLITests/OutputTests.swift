@@ -41,7 +41,8 @@ final class OutputTests: XCTestCase {
             XCTAssertEqual(r.status, 1, "\(extra): \(r.stderr)")
             XCTAssertEqual(r.stderr, "stylerun: cannot write to standard output: it is closed.\n", "\(extra)")
         }
-        for command in [["kinds"], ["types"], ["lint", "app.lua"]] {
+        // The watch stops once it cannot write its first event.
+        for command in [["kinds"], ["types"], ["lint", "app.lua"], ["watch", "app.lua"], ["watch", "app.lua", "--format", "json"]] {
             let r = try shell(">&-", command)
             XCTAssertEqual(r.status, 1, "\(command): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("cannot write to standard output: it is closed."), "\(command): \(r.stderr)")

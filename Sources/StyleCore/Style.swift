@@ -47,6 +47,15 @@ public struct Style {
         self.hasUnresolvedPaths = parts.contains { $0.hasUnresolvedPaths }
     }
 
+    /// How many operations or shared parts the style holds itself (what it costs in memory,
+    /// as opposed to `count`, what it runs).
+    public var storedCount: Int {
+        switch storage {
+        case .operations(let ops): ops.count
+        case .parts(let parts): parts.styles.count
+        }
+    }
+
     /// Every operation in order, copied into one array: for small styles (messages, tests);
     /// `forEachOperation` walks a composed style without copying it.
     public var operations: [StyleOperation] {

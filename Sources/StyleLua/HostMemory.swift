@@ -19,8 +19,9 @@ extension LuaVM {
 enum HostMemory {
     /// A view: the object, its values (one per property) and its place among its parent's children.
     static func view(_ kind: Kind) -> Int { 160 + 48 * kind.properties.count }
-    /// A style: the value and the operations or parts it holds itself.
-    static func style(_ style: Style) -> Int { 96 + 16 * min(style.count, 64) }
+    /// A style: the value and the operations or parts it holds itself (a `concat` shares its
+    /// parts; a narrowed copy holds every operation).
+    static func style(_ style: Style) -> Int { 96 + 64 * style.storedCount }
     /// A constructor literal or a style added to a view.
     static let entry = 96
 }

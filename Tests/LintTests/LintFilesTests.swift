@@ -46,6 +46,15 @@ final class LintFilesTests: XCTestCase {
         XCTAssertTrue(report.fails(maxWarnings: nil))
     }
 
+    /// A FIFO named like a script is reported, not waited on (it has no writer).
+    func testAFIFOInAFolderIsReportedWithoutWaiting() throws {
+        XCTAssertEqual(mkfifo(folder + "/styles/pipe.lua", 0o644), 0)
+        let report = try Linter(isParallel: false).lint(paths: [folder + "/styles"])
+        XCTAssertEqual(report.files, 3)
+        XCTAssertEqual(report.diagnostics.map(\.code), [.notAFile])
+        XCTAssertTrue(report.diagnostics[0].message.contains("is not a regular file"))
+    }
+
     func testAnUnreadableFolderIsAnError() throws {
         try XCTSkipIf(geteuid() == 0, "running as root: folder permissions do not apply")
         try FileManager.default.createDirectory(atPath: folder + "/styles/locked", withIntermediateDirectories: true)

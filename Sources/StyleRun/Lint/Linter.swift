@@ -217,11 +217,20 @@ enum LintFiles {
 
     /// A language server definitions file (`---@meta`, like `stylerun types` writes) declares
     /// the API rather than using it; found in a folder, it is not a script to lint.
+    ///
+    /// Opened without blocking and read only when it is a regular file: a FIFO named `x.lua`
+    /// would otherwise wait forever for a writer (it is linted, and reported, like any file).
     private static func isDefinitionFile(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 9)) ?? Data()
-        return start == Data("---@meta ".utf8) || start.starts(with: Data("---@meta\n".utf8))
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var bytes = [UInt8](repeating: 0, count: 9)
+        let n = read(fd, &bytes, bytes.count)
+        guard n > 0 else { return false }
+        let start = Array(bytes.prefix(n))
+        return start == Array("---@meta ".utf8) || start == Array("---@meta\n".utf8)
     }
 }
 

@@ -133,10 +133,15 @@ final class Reloader {
         }
     }
 
-    /// Each path's content, nil when it cannot be read (missing, a folder, no permission).
+    /// Each path's content, nil when it cannot be read (missing, a folder, no permission, not
+    /// a regular file: a FIFO put in a script's place would block a plain read forever).
     private static func read(_ paths: [String]) -> [String: Data?] {
         var out: [String: Data?] = [:]
-        for path in paths { out[path] = .some(FileManager.default.contents(atPath: path)) }
+        for path in paths {
+            var info = stat()
+            let regular = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            out[path] = .some(regular ? FileManager.default.contents(atPath: path) : nil)
+        }
         return out
     }
 

@@ -46,7 +46,9 @@ final class FileWatcher: @unchecked Sendable {
     private var events: (any FolderEventSource)?
     /// Why the folders are polled instead of watched by the kernel, when they are; nil with
     /// inotify. A command says so, since polling is slower to notice and costs CPU.
-    private(set) var pollingReason: String?
+    /// Read on the watcher's queue, after the watches asked for so far are in place.
+    var pollingReason: String? { queue.sync { reasonForPolling } }
+    private var reasonForPolling: String?
     /// Folder → names in it that matter → the watched path each stands for (a symlink's target
     /// stands for the link).
     private var names: [String: [String: String]] = [:]
@@ -78,7 +80,7 @@ final class FileWatcher: @unchecked Sendable {
             }
             let reason = ProcessInfo.processInfo.environment[Self.noInotifyVariable] != nil
                 ? "\(Self.noInotifyVariable) is set" : String(cString: strerror(errno)).lowercased()
-            pollingReason = "inotify cannot be used (\(reason))"
+            reasonForPolling = "inotify cannot be used (\(reason))"
             #endif
             events = PollingFolderEvents(queue: queue, handler: handler)
         }
@@ -153,6 +155,17 @@ final class FileWatcher: @unchecked Sendable {
         guard let events, !stopped else { return }
         let wasMissing = missingFolders
         missingFolders = events.watch(folders: Set(names.keys))
+        #if os(Linux)
+        if let inotify = events as? InotifyFolderEvents, let refusal = inotify.refusal {
+            // Out of inotify watches: every folder is polled from now on.
+            inotify.close()
+            let polling = PollingFolderEvents(queue: queue) { [weak self] in self?.handle($0) }
+            self.events = polling
+            reasonForPolling = "inotify cannot watch more folders (\(refusal))"
+            missingFolders = polling.watch(folders: Set(names.keys))
+            note(Set(names.values.flatMap(\.values)))  // what changed meanwhile is found by the reload's comparison
+        }
+        #endif
         let appeared = wasMissing.subtracting(missingFolders).filter { names[$0] != nil }
         if !appeared.isEmpty {
             // A folder that came back may already hold the files.

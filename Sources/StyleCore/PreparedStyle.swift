@@ -22,6 +22,8 @@ struct PreparedStyle {
     }
 
     let operations: [Operation]
+    /// No `mver` or function: the result depends only on the view's kind and the values before.
+    let isPlain: Bool
     /// A style too large to copy (one composed with itself many times) is not prepared: it is
     /// applied as it is, walking its shared parts.
     let unprepared: Style?
@@ -34,9 +36,14 @@ struct PreparedStyle {
         guard style.count <= Self.maximumPrepared else {
             operations = []
             unprepared = style
+            isPlain = false
             return
         }
         unprepared = nil
+        isPlain = style.operations.allSatisfy { op in
+            if case .set = op { return true }
+            return false
+        }
         operations = style.operations.map { op in
             if case .set(.keyPath(let kp), let value, let location) = op, case .property(let p) = kp.target,
                case .success(let checked) = p.check(value) {

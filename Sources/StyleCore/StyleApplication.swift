@@ -14,6 +14,10 @@ public final class StyleApplication {
     private var originIndex: UInt32?
     /// What the cascade may still spend; nil for no bound (a host applying by hand).
     var budget: CascadeBudget?
+    /// Constructor literals that a style applied after them would replace, by slot.
+    private var watchedLiterals: [Int: Literal] = [:]
+    /// Literals a later style replaced outright, with the write that did it.
+    private var replacedLiterals: [(literal: Literal, by: SourceLocation)] = []
 
     public convenience init(view: View, recordsProvenance: Bool) {
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil)
@@ -28,11 +32,18 @@ public final class StyleApplication {
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
 
+    /// When set, every write and read is logged to find dead writes (lint's `duplicate-set`).
+    public var deadWrites: DeadWrites?
+
     /// The current value of a property of the view's kind.
-    public func value(of property: Property) -> Value { view.values[property.slot] }
+    public func value(of property: Property) -> Value {
+        deadWrites?.read(slot: property.slot)
+        return view.values[property.slot]
+    }
 
     /// The current value at a key path (a field reads as a Number).
     public func value(at keyPath: StyleKeyPath) -> Value? {
+        if let deadWrites, let slot = keyPath.property?.slot { deadWrites.read(slot: slot) }
         switch keyPath.target {
         case .property(let p): return view.values[p.slot]
         case .field(let p, let f): return Self.field(f, of: view.values[p.slot])
@@ -85,11 +96,36 @@ public final class StyleApplication {
         switch keyPath.target {
         case .property(let p):
             write(p, try checked(value, for: p, name: keyPath.qualifiedName, at: location), at: location)
+            deadWrites?.write(slot: p.slot, property: keyPath.qualifiedName, isTransform: false)
+            if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: p.slot) {
+                replacedLiterals.append((literal, location))
+            }
         case .field(let p, let f):
             guard case .number(let x) = (try checked(value, type: .number, name: keyPath.qualifiedName, at: location)) else { return }
             write(p, Self.setting(f, x, in: view.values[p.slot]), at: location)
+            deadWrites?.writeField(slot: p.slot)
         case .object:
             throw Diagnostic(.typeMismatch, StyleError.notSettable(keyPath).message, at: location)
+        }
+    }
+
+    /// Watches the view's constructor literals while the styles added after them run, so that
+    /// one replaced outright (not transformed by a `mver`) can be reported.
+    public func watchLiterals(_ literals: [Literal]) {
+        for literal in literals {
+            if case .property(let p) = literal.keyPath.target { watchedLiterals[p.slot] = literal }
+        }
+    }
+
+    /// `overridden-literal` warnings, at each watched literal a later style replaced.
+    public func overriddenLiterals() -> [Diagnostic] {
+        defer { watchedLiterals = [:]; replacedLiterals = [] }
+        return replacedLiterals.map { literal, by in
+            let name = literal.keyPath.path
+            return Diagnostic(.overriddenLiteral,
+                              "'\(name)' given in the constructor of \(view.selectorDescription) is replaced by the style "
+                                  + "applied later at \(by); remove one of them, or transform it with mver.",
+                              at: literal.location, length: name.count, severity: .warning)
         }
     }
 
@@ -111,8 +147,11 @@ public final class StyleApplication {
 
     /// Runs one style's operations in order.
     public func apply(_ style: Style) throws(Diagnostic) {
+        var i = 0
         try style.forEachOperation { op throws(Diagnostic) in
             try budget?.step(recording: recordsProvenance, at: op.location)
+            deadWrites?.operation = i
+            i += 1
             try apply(op)
         }
     }

@@ -22,7 +22,7 @@ enum BindingError: Error {
     case undefinedGlobal(String, suggestion: String?)
     case badModuleName(String)
     case moduleOutsideFolder(String)
-    case moduleNotFound(String, lookedFor: [String])
+    case moduleNotFound(String, lookedFor: [String], suggestion: String? = nil)
     case requireCycle([String])
     /// A module file that cannot be read (`SourceFile.read`'s diagnostic).
     case unreadableModule(Diagnostic)
@@ -70,6 +70,9 @@ enum BindingError: Error {
     case selector(SelectorError)
     case stylesheet(StylesheetError)
 
+    /// A member, operator or scale mistake that lint's static pass reports in the same words.
+    case misuse(APIMisuse)
+
     // The host
     case noLuaState
     /// A function style or mver function applied after the evaluation that made it was released.
@@ -102,6 +105,7 @@ enum BindingError: Error {
         case .selector(let e): e.code
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
+        case .misuse(let m): m.code
         case .scriptReleased: .runtimeError
         }
     }
@@ -118,9 +122,9 @@ enum BindingError: Error {
         case .argumentOutOfRange(let function, let position, let x, let range):
             return "Argument #\(position) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))."
         case .invalidName(let name, let what, let cases):
-            return "'\(name)' is not a \(what); use \(Self.quoted(cases))."
+            return "'\(name)' is not a \(what); use \(Self.quoted(cases))." + Suggestion.sentence(Suggestion.closest(to: name, among: cases))
         case .notAColor(let text):
-            return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'."
+            return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(suggestions.first)
         case .insetsArity(let n):
             return "insets takes 1 (all), 2 (vertical, horizontal) or 4 (top, left, bottom, right) numbers, got \(n)."
         case .undefinedGlobal(let name, let suggestion):
@@ -129,8 +133,9 @@ enum BindingError: Error {
             return "'\(name)' is not a module name; use names separated by dots, like \"styles.buttons\" (no paths)."
         case .moduleOutsideFolder(let name):
             return "Module '\(name)' resolves outside its folder; modules must live inside the script's folder or the stdlib."
-        case .moduleNotFound(let name, let paths):
+        case .moduleNotFound(let name, let paths, let suggestion):
             return "Module '\(name)' not found; looked for \(paths.map { "'\($0)'" }.joined(separator: " and "))."
+                + Suggestion.sentence(suggestion)
         case .requireCycle(let files):
             return "Modules require each other in a cycle: \(files.joined(separator: " → "))."
         case .unreadableModule(let d):
@@ -214,6 +219,8 @@ enum BindingError: Error {
             return e.message
         case .noLuaState:
             return "Could not create a Lua state."
+        case .misuse(let m):
+            return m.message
         case .scriptReleased:
             return "This function style's script was released before the stylesheet was applied; keep the loaded stylesheet (its LoadedStylesheet or Evaluation) as long as you apply it."
         }
@@ -234,6 +241,9 @@ enum BindingError: Error {
             suggestion = Suggestion.closest(to: name, among: declared)
         case .undefinedToken(let name, let tokens): suggestion = Suggestion.closest(to: name, among: tokens)
         case .notAType(let text): suggestion = Self.typeSuggestion(text)
+        case .misuse(let m): suggestion = m.suggestion
+        case .notAColor(let text): suggestion = ValueError.badHexColor(text).suggestions.first
+        case .moduleNotFound(_, _, let s): suggestion = s
         default: suggestion = nil
         }
         return suggestion.map { [$0] } ?? []

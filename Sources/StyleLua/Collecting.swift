@@ -39,6 +39,13 @@ extension Evaluation {
     }
 
     /// Keeps a diagnostic once, up to `maximumCollected`.
+    /// Keeps a warning; evaluation goes on.
+    func warn(_ d: Diagnostic) {
+        guard warnings.count < Self.maximumCollected, !warnings.contains(d) else { return }
+        warnings.append(d)
+        if isCollecting { record(d) }
+    }
+
     func record(_ d: Diagnostic) {
         guard diagnostics.count < Self.maximumCollected, !diagnostics.contains(d) else { return }
         diagnostics.append(d)

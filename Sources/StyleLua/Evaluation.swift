@@ -51,9 +51,14 @@ public final class Evaluation {
     /// What a collecting evaluation recorded instead of stopping (see
     /// `EvaluationOptions.collectsDiagnostics`), in the order found; empty otherwise.
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// Warnings the script's evaluation gave (`rgb-scale`): it ran, but a designer would want
+    /// to know. A collecting evaluation also has them in `diagnostics`.
+    public internal(set) var warnings: [Diagnostic] = []
     /// The function styles and mver functions the script made, with the kinds they were
     /// composed into, for `probe()`; filled only when collecting.
     var probeTargets = ProbeTargets()
+    /// The compositions a collecting evaluation made, for lint's dead-write check.
+    var compositions: [Composition] = []
 
     let vm: LuaVM
     public let options: EvaluationOptions
@@ -61,6 +66,11 @@ public final class Evaluation {
     /// Modules loaded in this evaluation, by resolved path: registry refs of their results.
     var moduleResults: [String: Int32] = [:]
     var loadingModules: [String] = []
+    /// The name each module was required by, by the file name its locations use.
+    var moduleNames: [String: String] = [:]
+    /// What each script line binds a style to, once looked at (a style made in a loop is
+    /// named once per line, not once per pass).
+    var lineBindings: [SourceLocation: LineBinding] = [:]
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {
@@ -171,7 +181,10 @@ public final class Evaluation {
     }
 
     func setGlobalFunction(_ name: String, _ body: @escaping (Evaluation) throws(ScriptError) -> Int32) {
-        vm.pushFunction { [unowned self] _ throws(ScriptError) in try body(self) }
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity(name)
+            return try body(self)
+        }
         setGlobal(name)
     }
 

@@ -12,6 +12,14 @@ import StyleCore
 /// - `ProtectedCall.swift`: loading and calling, and failures as `ScriptError`s;
 /// - `LuaMessages.swift`: Lua's `file:line: message` text as located diagnostics.
 ///
+/// The bindings sit on top, one file per family (`StyleBindings`, `ValueBindings`,
+/// `TreeBindings`, `CascadeBindings`, `Modules`), and their mistakes are `BindingError` cases.
+/// `mut(Button.titleLabel.font, f)` runs: the trampoline (`FunctionRegistry`) → the `mut`
+/// global (`StyleBindings.installStyleBindings`) → `pathArgument` (a `KeyPathObject` made by
+/// indexing the kind) → `untypedValue`/`checkedValue` (`LuaValues`) → `Style.mut` (StyleCore),
+/// a value pushed back as a `StyleObject` (`ObjectBoxing`); the slot is written later by the
+/// cascade (`Cascade`, which applies each style through a `StyleApplication`).
+///
 /// Every call from Swift into Lua goes through `protectedCall`, and every Swift function Lua
 /// calls goes through the C trampoline, which raises a thrown `ScriptError` after Swift returns:
 /// `lua_error`'s longjmp never crosses a Swift frame.
@@ -24,6 +32,10 @@ final class LuaVM {
     /// `texts` split into lines, each chunk on first use: splitting every chunk as it loaded
     /// was a third of evaluating a stylesheet, and most evaluations never need a line.
     var splitLines: [String: [Substring]] = [:]
+    /// `texts` as bytes with line starts, each chunk on first use.
+    var chunkTexts: [String: ChunkText] = [:]
+    /// The last chunk name made from Lua's source string at `pointer` (see `chunkName`).
+    var lastSource: (pointer: UnsafePointer<CChar>?, raw: String, name: String) = (nil, "", "")
     let limits: Limits
     /// When set, a thrown `ScriptError` is offered here before it is raised; a non-nil result
     /// is returned to Lua as the function's result count instead (lint's collecting mode).

@@ -53,6 +53,17 @@ extension Evaluation {
         let L = vm.L
         let table = lua_absindex(L, index)
         var result = initial
+        // `{8, 16}`: a list where the fields are named; the constructor is what was meant.
+        let count = lua_rawlen(L, table)
+        if count > 0 {
+            var numbers: [Double] = []
+            for i in 1...count {
+                lua_rawgeti(L, table, lua_Integer(i))
+                if let x = vm.number(at: -1) { numbers.append(x) }
+                srlua_pop(L, 1)
+            }
+            throw .list(T.typeName, numbers)
+        }
         lua_pushnil(L)
         while lua_next(L, table) != 0 {  // stack: key, value
             guard let key = vm.string(at: -2), names.contains(key) else {
@@ -85,6 +96,12 @@ extension Evaluation {
         switch type.check(raw, range: keyPath.property?.range) {
         case .success(let v): return v
         case .failure(let e):
+            if let misuse = APIMisuse.quotedNumber(raw, for: type, target: keyPath.qualifiedName) {
+                throw failure(.misuse(misuse), pointingAt: tokens(for: raw) + [function])
+            }
+            if case .string(let text) = raw, type.wrapped == .font {
+                throw failure(.misuse(.stringForFont(text, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
+            }
             throw failure(.style(.invalidValue(e, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
         }
     }
@@ -105,6 +122,8 @@ enum ValueReadError: Error {
     case wrongType(String)
     case unknownField(String, String, String?)
     case fieldNotNumber(String, String, String)
+    /// `{8, 16}` where Insets or Size is expected: the numbers of the list.
+    case list(String, [Double])
 
     func message(for target: String, expected: ValueType) -> String {
         switch self {
@@ -114,12 +133,18 @@ enum ValueReadError: Error {
             return BindingError.unknownField(name, of: type, suggestion: suggestion).message
         case .fieldNotNumber(let name, let type, let got):
             return BindingError.fieldNotANumber(name, of: type, got: got).message
+        case .list(let type, let numbers):
+            return APIMisuse.list(type: type, numbers: numbers, target: target).message
         }
     }
 
     var suggestions: [String] {
-        if case .unknownField(_, _, let s?) = self { return [s] }
-        return []
+        switch self {
+        case .unknownField(_, _, let s?): return [s]
+        case .list(let type, let numbers):
+            return APIMisuse.list(type: type, numbers: numbers, target: "").suggestion.map { [$0] } ?? []
+        default: return []
+        }
     }
 }
 

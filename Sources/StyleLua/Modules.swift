@@ -48,7 +48,8 @@ extension Evaluation {
         }
         guard let found else {
             let paths = roots.map { $0 == "." ? relative : ($0 as NSString).appendingPathComponent(relative) }
-            throw failure(.moduleNotFound(name, lookedFor: paths), pointingAt: ["\"\(name)\"", "require"])
+            let near = Suggestion.closest(to: name, among: Self.moduleNames(in: roots))
+            throw failure(.moduleNotFound(name, lookedFor: paths, suggestion: near), pointingAt: ["\"\(name)\"", "require"])
         }
         if let ref = moduleResults[found.resolved] {
             lua_rawgeti(L, srlua_registryindex(), lua_Integer(ref))
@@ -67,6 +68,7 @@ extension Evaluation {
         loadingModules.append(found.resolved)
         defer { loadingModules.removeLast() }
         if !files.contains(found.display) { files.append(found.display) }
+        moduleNames[found.display] = name
         try vm.load(source: SourceFile.withoutFirstLineComment(source), chunk: found.display)  // stack: name, chunk
         lua_pushstring(L, name)
         try vm.protectedCall(nargs: 1, nresults: 1)        // stack: name, result
@@ -74,6 +76,8 @@ extension Evaluation {
             srlua_pop(L, 1)
             lua_pushboolean(L, 1)
         }
+        let isStdlib = options.stdlibPath.map { found.resolved.hasPrefix(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/") } ?? false
+        guardMembers(ofModuleOnTop: name, strict: isStdlib)
         lua_pushvalue(L, -1)
         moduleResults[found.resolved] = luaL_ref(L, srlua_registryindex())
         return 1

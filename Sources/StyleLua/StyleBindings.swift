@@ -29,21 +29,21 @@ extension Evaluation {
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
             let parts = try e.styleArguments(from: 1, of: "concat")
-            return try e.pushStyle("concat") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
+            return try e.pushStyle("concat", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
         }
         setGlobalFunction("style") { e throws(ScriptError) in
             guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
                 throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
             }
             let parts = try e.styleArguments(from: 2, of: "style")
-            return try e.pushStyle("style") { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
+            return try e.pushStyle("style", parts: parts) { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
         }
         setGlobalFunction("with") { e throws(ScriptError) in
             guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
                 throw e.badArgument("with", 1, expected: "a view (like Label { … })", index: 1)
             }
             let style = try e.styleArgument(2, of: "with")
-            return try e.attach(style, toViewAt: 1)
+            return try e.attach(style, toViewAt: 1, way: .with)
         }
     }
 
@@ -145,14 +145,15 @@ extension Evaluation {
     private func installStyleMetatable() {
         let call = vm.register { [unowned self] _ throws(ScriptError) in
             let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
+            try self.checkArity("a style called on a view", first: 2)
             guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
                 throw self.badArgument("style", 1, expected: "a view to style", index: 2)
             }
-            return try self.attach(style, toViewAt: 2)
+            return try self.attach(style, toViewAt: 2, way: .call)
         }
         let concat = vm.register { [unowned self] _ throws(ScriptError) in
             let parts = try self.styleArguments(from: 1, of: "..")
-            return try self.pushStyle("..") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
+            return try self.pushStyle("..", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
         }
         let tostring = registerToString(StyleObject.self, metatable: StyleObject.metatable) { object in
             let style = object.style
@@ -162,14 +163,19 @@ extension Evaluation {
     }
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.
-    func pushStyle(_ function: String, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
-        let style: Style
+    /// - Parameter parts: the parts of a composition, which lint checks for dead writes.
+    func pushStyle(_ function: String, parts: [Style]? = nil, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
+        let made: Style
         do {
-            style = try make()
+            made = try make()
         } catch {
             throw failure(.style(error), pointingAt: [function])
         }
-        if isCollecting { probeTargets.note(style) }
+        let style = named(made)
+        if isCollecting {
+            probeTargets.note(style)
+            if let parts { noteComposition(style, parts: parts) }
+        }
         vm.chargeHostMemory(HostMemory.style(style))
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
@@ -195,11 +201,13 @@ extension Evaluation {
     }
 
     /// `with(view, style)`: appends to the view's own style list and returns the view.
-    func attach(_ style: Style, toViewAt index: Int32) throws(ScriptError) -> Int32 {
+    func attach(_ style: Style, toViewAt index: Int32, way: StyleAttachment.Way) throws(ScriptError) -> Int32 {
         let view = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self)!.view
         guard view.kind.isA(style.kind) else {
             throw failure(.styleKindMismatch(style: style.kind.name, view: view.selectorDescription), pointingAt: ["with"])
         }
+        var style = style
+        style.attachment = StyleAttachment(way, at: vm.location(pointingAt: way == .with ? ["with"] : []))
         view.styles.append(style)
         vm.chargeHostMemory(HostMemory.entry)
         lua_pushvalue(vm.L, index)

@@ -41,10 +41,13 @@ extension Evaluation {
         let callLine = vm.location(pointingAt: [kind.name])
         let view = View(kind: kind, location: callLine)
         vm.chargeHostMemory(HostMemory.view(kind))
+        view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named: [(key: String, location: SourceLocation)] = []
-        var children: [Int: View] = [:]
+        // Positions and children (nil for a poisoned one), in the order Lua gives them: its
+        // array part in order, so sorting is a pass over a sorted list.
+        var children: [(position: Int, view: View?)] = []
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
@@ -61,7 +64,7 @@ extension Evaluation {
                     srlua_pop(L, 2)
                     throw failure(.childNotAView(i, of: kind.name, got: got), pointingAt: [kind.name])
                 }
-                children[i] = child.view
+                children.append((i, child.view))
             } else {
                 let got = vm.typeName(at: -2)
                 srlua_pop(L, 2)
@@ -72,7 +75,7 @@ extension Evaluation {
         named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
 
         for (key, location) in named {
-            lua_pushstring(L, key)
+            key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
             lua_rawget(L, 2)  // stack: kind, table, value
             defer { srlua_pop(L, 1) }
             if isPoison(at: -1) { continue }
@@ -85,7 +88,11 @@ extension Evaluation {
                 case "class":
                     view.setClasses(try classNames(at: -1, location: location, kind: kind))
                 case "style":
-                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location)
+                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location).map { style in
+                        var style = style
+                        style.attachment = StyleAttachment(.constructor, at: location)
+                        return style
+                    }
                 default:
                     try addLiteral(key, at: lua_gettop(L), to: view, location: location)
                 }
@@ -94,11 +101,17 @@ extension Evaluation {
             }
         }
 
-        for (position, i) in (Array(children.keys) + poisonedChildren).sorted().enumerated() {
-            guard i == position + 1 else {
+        view.stylesBeforeLiterals = view.styles.count
+
+        children += poisonedChildren.map { ($0, nil) }
+        if !children.isEmpty, !zip(children, children.dropFirst()).allSatisfy({ $0.position < $1.position }) {
+            children.sort { $0.position < $1.position }
+        }
+        for (position, entry) in children.enumerated() {
+            guard entry.position == position + 1 else {
                 throw failure(.childrenGap(kind: kind.name, position: position + 1), pointingAt: [kind.name])
             }
-            guard let child = children[i] else { continue }
+            guard let child = entry.view else { continue }
             if let parent = child.parent {
                 throw failure(.alreadyAChild(child.selectorDescription, parent: parent.selectorDescription), pointingAt: [kind.name])
             }
@@ -115,7 +128,10 @@ extension Evaluation {
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
     private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
-        if let s = vm.string(at: index) { return s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+        if let s = vm.string(at: index) {
+            // Split on bytes: splitting Characters was a sixth of building a screen's views.
+            return s.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).map { String(Substring($0)) }
+        }
         guard vm.type(at: index) == LUA_TTABLE else { throw located(location, badField: "class", of: kind, expected: "a string or a list of strings") }
         var names: [String] = []
         let n = lua_rawlen(vm.L, index)
@@ -165,6 +181,11 @@ extension Evaluation {
         switch StyleKeyPath.resolve(components, in: view.kind) {
         case .success(let k): kp = k
         case .failure(let e):
+            // `clas = "card"`: the constructor's own keys are near misses too.
+            if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
+                throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
+                                                         at: location, length: key.count))
+            }
             throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
         }
         if case .object = kp.target {
@@ -201,17 +222,7 @@ extension Evaluation {
 
     /// Where `key =` is written, searching from the constructor's line down.
     func keyLocation(_ key: String, from start: SourceLocation) -> SourceLocation {
-        guard let lines = vm.lines(of: start.file) else { return start }
-        var line = start.line
-        while line <= min(lines.count, start.line + 400) {
-            if let c = vm.column(of: key, line: line, in: start.file) {
-                let rest = lines[line - 1].dropFirst(c - 1 + key.count).drop(while: { $0 == " " || $0 == "\t" })
-                if rest.first == "=" && rest.dropFirst().first != "=" {
-                    return SourceLocation(file: start.file, line: line, column: c)
-                }
-            }
-            line += 1
-        }
-        return start
+        guard let found = vm.text(of: start.file)?.assignment(of: key, from: start.line, within: 400) else { return start }
+        return SourceLocation(file: start.file, line: found.line, column: found.column)
     }
 }

@@ -97,11 +97,17 @@ public final class LoadedStylesheet {
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
 
+    /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
+    /// the tree was styled, but a designer would want to know.
+    public var warnings: [Diagnostic] { evaluation.warnings + applyWarnings }
+    private var applyWarnings: [Diagnostic] = []
+
     /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
     /// the views' own styles and literals. On error the tree is left exactly as it was.
-    /// - Throws: `DiagnosticList` with every error found.
-    /// Styling gets the time limit again from when it starts, and the memory limit for the
-    /// provenance it records; running out is a `limit-exceeded` error naming the limit.
+    /// Warnings do not stop it; they are kept in `warnings`. Styling gets the time limit again
+    /// from when it starts, and the memory limit for the provenance it records; running out is a
+    /// `limit-exceeded` error naming the limit.
+    /// - Throws: `DiagnosticList` with every error found (and the warnings beside them).
     public func apply(to root: View, recordingProvenance: Bool = true) throws(DiagnosticList) {
         try apply(to: root, recordingProvenance: recordingProvenance, budget: CascadeBudget(seconds: limits.seconds, memory: limits.memory))
     }
@@ -110,7 +116,22 @@ public final class LoadedStylesheet {
         // Function styles and mver functions run Lua within the same deadline as the cascade.
         evaluation.prepareForApplication(within: budget.remainingSeconds)
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance, budget: budget)
-        if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
+        applyWarnings = diagnostics
+    }
+
+    /// `apply(to:)`, restyling only the views whose inputs changed since `previous` (see
+    /// `Cascade.restyle`): what a watch's reload runs. On error the tree is left as it was.
+    ///
+    ///     let first = try sheet.restyle(root, after: nil)
+    ///     let next = try newSheet.restyle(root, after: first.styled)
+    /// - Throws: `DiagnosticList` with every error found.
+    public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true) throws(DiagnosticList) -> Restyle {
+        let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
+        evaluation.prepareForApplication(within: budget.remainingSeconds)
+        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget)
+        if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
+        return result
     }
 
     /// Styles the tree the script returned and returns it.
@@ -123,6 +144,7 @@ public final class LoadedStylesheet {
         // The script's own tree: evaluating and styling share one time limit.
         try apply(to: root, recordingProvenance: recordingProvenance,
                   budget: CascadeBudget(seconds: limits.seconds, memory: limits.memory, start: start))
+        if let file = files.first { applyWarnings += stylesheet.unmatchedRuleWarnings(in: root, file: file) }
         return root
     }
 
@@ -147,6 +169,18 @@ public final class LoadedStylesheet {
         var out: [View] = []
         root.forEachInTree { if list.matches($0) { out.append($0) } }
         return out
+    }
+
+    /// What `--explain` says when `selector` matches no view of `root`: the nearest ids,
+    /// classes and kinds that exist, else all of them.
+    ///
+    ///     sheet.noMatchMessage(for: "#subscibe", in: root)
+    ///     // "No view matches '#subscibe'. Did you mean '#subscribe'?"
+    public func noMatchMessage(for selector: String, in root: View) -> String {
+        if let near = SelectorNearMiss.suggestion(for: selector, in: root) {
+            return "No view matches '\(selector)'." + Suggestion.sentence(near)
+        }
+        return "No view matches '\(selector)'; the tree has \(SelectorNearMiss.names(in: root))."
     }
 
     private func lastLine(of file: String) -> Int {

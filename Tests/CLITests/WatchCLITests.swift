@@ -48,9 +48,8 @@ final class WatchCLITests: XCTestCase {
 
         var stderr: String { condition.withLock { errors } }
 
-        /// Standard error once it contains `text` (or after 10 s): standard output and error
-        /// are read on threads of their own, so a line on one does not mean the other has
-        /// been read up to the same point.
+        /// Standard error once it contains `text`, or as it is after 10 seconds: the two pipes
+        /// are read on threads of their own, so stdout's next line may come before it.
         func stderr(containing text: String) -> String {
             let deadline = Date().addingTimeInterval(10)
             condition.lock()
@@ -183,7 +182,8 @@ final class WatchCLITests: XCTestCase {
 
         try save("tokens.lua", "return { ink = mutt }\n")
         XCTAssertEqual(watcher.line(3)?.hasSuffix("keeping the last good styles."), true)
-        XCTAssertTrue(watcher.stderr(containing: "^~~~").contains("tokens.lua:1:16: error: Undefined global 'mutt'"), watcher.stderr)
+        let errors = watcher.stderr(containing: "      |                ^~~~")
+        XCTAssertTrue(errors.contains("tokens.lua:1:16: error: Undefined global 'mutt'"), errors)
         XCTAssertTrue(watcher.stderr.contains("    1 | return { ink = mutt }\n      |                ^~~~"), watcher.stderr)
 
         XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)

@@ -56,6 +56,14 @@ final class LintDynamicTests: XCTestCase {
         XCTAssertEqual(try dynamic("runtime-stop.lua"), ["2:20 unknown-property", "4:14 runtime-error"])
     }
 
+    func testOverridesThroughHelpersAndFunctionStylesAreDeadWritesAtTheCallSites() throws {
+        XCTAssertEqual(try dynamic("helper-overrides.lua"), ["5:3 duplicate-set", "13:1 duplicate-set"])
+        let path = lintFixtures.appendingPathComponent("dynamic/helper-overrides.lua").path
+        let found = InProcessDynamicPass().check(file: path, source: try String(contentsOfFile: path, encoding: .utf8))
+        XCTAssertEqual(found.first?.message, "'Label.font' is set twice in one concat; the value set here is replaced on line 7 and never used.")
+        XCTAssertEqual(found.first?.severity, .warning)
+    }
+
     func testMessagesNameTheMistakeAndSuggest() throws {
         let path = lintFixtures.appendingPathComponent("dynamic/function-styles.lua").path
         let found = InProcessDynamicPass().check(file: path, source: try String(contentsOfFile: path, encoding: .utf8))
@@ -74,7 +82,7 @@ final class LintDynamicTests: XCTestCase {
 
     func testTheWholeLintReportsEachFindingOnce() throws {
         let report = try Linter().lint(paths: [lintFixtures.appendingPathComponent("dynamic").path])
-        XCTAssertEqual(report.files, 8)
+        XCTAssertEqual(report.files, 9)
         let keys = report.diagnostics.map { "\($0.file):\($0.line):\($0.code.rawValue)" }
         XCTAssertEqual(keys.count, Set(keys).count, "a finding reported twice: \(keys)")
         XCTAssertEqual(report.diagnostics, report.diagnostics.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) })

@@ -51,7 +51,8 @@ final class ErrorTests: XCTestCase {
         ErrorCase(name: "wrong value type: the string \"0.5\" is not a Number", script: """
             local grid = 4
             local s = mut(View.alpha, "0.5")
-            """, code: .typeMismatch, message: "'View.alpha' expects Number, got String.", line: 2, column: 27),
+            """, code: .typeMismatch, message: "'View.alpha' expects Number, got the string \"0.5\"; numbers are written without quotes.",
+            line: 2, column: 27),
         ErrorCase(name: "wrong value type in a constructor", script: """
             local grid = 4
             return Label { text = 12 }

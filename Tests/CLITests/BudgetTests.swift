@@ -32,10 +32,10 @@ final class BudgetTests: XCTestCase {
     }
 
     /// Applied, the same style is two million writes per view: bounded by the memory its
-    /// provenance takes, with the limit named.
+    /// provenance takes (recorded for `--explain`), with the limit named.
     func testApplyingAHugeStyleIsBoundedByTheLimits() throws {
         let script = "local x = mut(View.alpha, 1)\nfor i = 1, 21 do x = x .. x end\nreturn View { style = x }\n"
-        let r = try run(script, ["--memory", "16"])
+        let r = try run(script, ["--memory", "16", "--explain", "View"])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.firstErrorLine.contains("error: The script went past its memory limit of 16 MiB while styling"), r.stderr)
         XCTAssertFalse(r.crashed || r.stderr.contains("[crash]"), r.stderr)

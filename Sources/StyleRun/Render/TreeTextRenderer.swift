@@ -38,7 +38,16 @@ public struct TreeTextRenderer: Sendable {
     public func render(_ view: View) -> String {
         if !terminal.colors {
             var bytes: [UInt8] = []
-            writePlain(view, prefix: [], connector: "", childPrefix: [], to: &bytes)
+            var pending: [(view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8], depth: Int)] = [(view, [], "", [], 0)]
+            while let item = pending.popLast() {
+                writePlain(item.view, prefix: item.prefix, connector: item.connector, childPrefix: item.childPrefix, to: &bytes)
+                let capped = item.depth >= Self.maximumGuideDepth
+                for (i, child) in item.view.children.enumerated().reversed() {
+                    let last = i == item.view.children.count - 1
+                    pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
+                                    capped ? item.childPrefix : item.childPrefix + (last ? Self.blank : Self.guide), item.depth + 1))
+                }
+            }
             return String(decoding: bytes, as: UTF8.self)
         }
         var out = ""
@@ -79,7 +88,7 @@ public struct TreeTextRenderer: Sendable {
         }
     }
 
-    /// `write` without colors, into bytes: a 10,000-view tree is a hundred thousand lines, and
+    /// `write` without colors (one view, no children), into bytes: a 10,000-view tree is a hundred thousand lines, and
     /// appending bytes costs a fraction of appending strings and their styled temporaries.
     private func writePlain(_ view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8],
                             to out: inout [UInt8]) {
@@ -98,11 +107,6 @@ public struct TreeTextRenderer: Sendable {
             out.append(UInt8(ascii: " "))
             out += values[slot].displayText.utf8
             out.append(UInt8(ascii: "\n"))
-        }
-        for (i, child) in view.children.enumerated() {
-            let last = i == view.children.count - 1
-            writePlain(child, prefix: childPrefix, connector: last ? "└─ " : "├─ ",
-                       childPrefix: childPrefix + (last ? Self.blank : Self.guide), to: &out)
         }
     }
 

@@ -24,7 +24,10 @@ let package = Package(
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
         .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
+        // The stdlib's Lua modules as a resource bundle, so that every program built with the
+        // library finds `require "base"` wherever it runs.
+        .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),

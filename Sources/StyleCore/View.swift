@@ -118,7 +118,7 @@ public final class View {
 }
 
 /// A property given in a view's constructor.
-public struct Literal {
+public struct Literal: Sendable {
     public let keyPath: StyleKeyPath
     public let value: Value
     public let location: SourceLocation

@@ -27,7 +27,7 @@ extension Evaluation {
         }
         let relative = segments.joined(separator: "/") + ".lua"
         var roots = [scriptFolder]
-        if let stdlib = options.stdlibPath { roots.append(stdlib) }
+        roots += options.stdlibPaths
         var found: (display: String, resolved: String)?
         for root in roots {
             let candidate = root == "." ? relative : (root as NSString).appendingPathComponent(relative)

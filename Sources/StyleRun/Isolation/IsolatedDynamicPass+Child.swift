@@ -31,11 +31,11 @@ extension IsolatedDynamicPass {
     public static let testFaultsVariable = "STYLERUN_TEST_LINT_FAULTS"
 
     /// The child's standard input for `scripts`.
-    static func request(_ scripts: [LintScript], limits: Limits, stdlibPath: String?) -> Data {
+    static func request(_ scripts: [LintScript], limits: Limits, stdlibPaths: [String]) -> Data {
         let request: JSONValue = [
             "limits": ["seconds": .number(limits.seconds), "memory": .number(Double(limits.memory)),
                        "instructions": .number(Double(limits.instructions))],
-            "stdlib": stdlibPath.map(JSONValue.string) ?? .null,
+            "stdlib": .array(stdlibPaths.map(JSONValue.string)),
             "scripts": .array(scripts.map { ["file": .string($0.file), "source": .string($0.source)] }),
         ]
         return Data(request.serialized().utf8)
@@ -71,11 +71,13 @@ extension IsolatedDynamicPass {
             FileHandle.standardError.write(Data("stylerun \(IsolatedRun.childCommand) \(childMode): the request on standard input is not valid.\n".utf8))
             return 2
         }
-        var stdlibPath: String?
-        if case .string(let path)? = request["stdlib"] { stdlibPath = path }
+        var stdlibPaths: [String] = []
+        if case .array(let paths)? = request["stdlib"] {
+            for case .string(let path) in paths { stdlibPaths.append(path) }
+        }
         let pass = InProcessDynamicPass(schema: .standard,
                                         limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
-                                        stdlibPath: stdlibPath)
+                                        stdlibPaths: stdlibPaths)
         let faults = TestFaults(ProcessInfo.processInfo.environment[testFaultsVariable] ?? "")
         for entry in entries {
             guard case .string(let file)? = entry["file"], case .string(let source)? = entry["source"] else {

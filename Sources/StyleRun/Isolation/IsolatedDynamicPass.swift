@@ -29,7 +29,8 @@ import StyleLua
 public struct IsolatedDynamicPass: BatchedDynamicPass {
     /// What each file's evaluation may spend, in the child as in process.
     public var limits: Limits
-    public var stdlibPath: String?
+    /// Where `require` looks after the script's folder, in order.
+    public var stdlibPaths: [String]
     /// The `stylerun` executable to run as the child.
     public var executable: String
     /// The most files one child evaluates.
@@ -39,12 +40,12 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
     /// Added to each child's environment.
     public var environment: [String: String]
 
-    public init(limits: Limits = Linter.defaultLimits, stdlibPath: String? = Runtime.defaultStdlibPath,
+    public init(limits: Limits = Linter.defaultLimits, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 executable: String = ChildProcess.currentExecutable, batchSize: Int = 50,
                 concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, environment: [String: String] = [:]) {
         precondition(batchSize > 0 && concurrency > 0, "A batch holds at least one file and at least one child runs.")
         self.limits = limits
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
         self.executable = executable
         self.batchSize = batchSize
         self.concurrency = concurrency
@@ -122,7 +123,7 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(executable: executable, arguments: [IsolatedRun.childCommand, Self.childMode],
                                            environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPath: stdlibPath))
+                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPaths: stdlibPaths))
         } catch {
             let message = "The script was not evaluated: the evaluator process could not start (\(error)). Use --no-isolation to evaluate in this process."
             return scripts.map { [Diagnostic(.crash, message, at: SourceLocation(file: $0.file, line: 1))] }

@@ -31,6 +31,18 @@ public struct Linter: Sendable {
         self.isParallel = isParallel
     }
 
+    /// A linter with a runtime's configuration: its kinds (the host's registered ones too), its
+    /// stdlib folders and its limits; files are evaluated in this process.
+    ///
+    ///     let runtime = Runtime()
+    ///     try runtime.register("AvatarView", superKind: Schema.view, properties: [.key(AvatarView.ringColor)])
+    ///     let report = try Linter(runtime: runtime).lint(paths: ["styles/"])
+    public init(runtime: Runtime, isParallel: Bool = true) {
+        self.init(schema: runtime.schema,
+                  dynamicPass: InProcessDynamicPass(schema: runtime.schema, limits: runtime.limits, stdlibPaths: runtime.stdlibPaths),
+                  isParallel: isParallel)
+    }
+
     /// Lints every `.lua` file under `paths` (files are taken as given, folders recursively).
     ///
     ///     try Linter().lint(paths: ["."]).errors    // 0 when the project is clean

@@ -36,7 +36,7 @@ extension Runtime {
     ///   handle is released.
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil,
                       onReload: @escaping (ReloadEvent) -> Void) -> WatchHandle {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPath: stdlibPath, log: log)
+        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
         let session = WatchSession(reloader: Reloader(runtime: copy, file: path, theme: theme, tree: tree),
                                    queue: queue ?? DispatchQueue(label: "stylerun.watch"), onReload: onReload)
         session.start()

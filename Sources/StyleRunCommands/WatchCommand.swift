@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import StyleCore
 import StyleRun
 
@@ -28,33 +29,38 @@ public enum WatchCommand: Command {
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
         let printer = EventPrinter(json: json, console: console)
-        return Interruption.wait { runtime.watch(file: path, theme: arguments.value("theme")) { printer.print($0) } }
+        return Interruption.wait { runtime.watch(file: path, theme: arguments.value("theme"), queue: DispatchQueue(label: "stylerun.watch")) {
+            printer.print($0)
+        } }
     }
 }
 
-/// Writes events as they come; used only on the watch's serial queue.
-private final class EventPrinter {
+/// Writes events as they come, from the watch's serial queue.
+private final class EventPrinter: Sendable {
     private let json: Bool
     private let console: Console
     private let renderer: ReloadEventRenderer
-    private let diagnostics: DiagnosticRenderer
-    private var isInitial = true
+    private let errorTerminal: Terminal
+    private let isInitial = Mutex(true)
 
     init(json: Bool, console: Console) {
         self.json = json
         self.console = console
         self.renderer = ReloadEventRenderer(terminal: console.terminal(1))
-        self.diagnostics = DiagnosticRenderer(terminal: console.terminal(2)) { try? SourceFile.read($0) }
+        self.errorTerminal = console.terminal(2)
     }
 
     func print(_ event: ReloadEvent) {
-        defer { isInitial = false }
+        let isInitial = self.isInitial.withLock { first in
+            defer { first = false }
+            return first
+        }
         if json {
             console.out(event.json.serialized(.line) + "\n")
             return
         }
         if case .failed(_, let list) = event {
-            console.error(diagnostics.render(list))
+            console.error(DiagnosticRenderer(terminal: errorTerminal) { try? SourceFile.read($0) }.render(list))
         }
         console.out(renderer.render(event, isInitial: isInitial))
     }

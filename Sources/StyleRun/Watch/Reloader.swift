@@ -33,6 +33,10 @@ final class Reloader {
     private(set) var watched: [String]
     /// Whether the latest reload failed; the watcher then also notices new modules appearing.
     private(set) var isFailing = false
+    /// The latest stylesheet applied without error, for views the host adds later.
+    private(set) var stylesheet: LoadedStylesheet?
+    /// Receives each successful reload's changes, before the event is reported.
+    var binder: StyleBinder?
 
     private let runtime: Runtime
     private let target: Target
@@ -77,6 +81,8 @@ final class Reloader {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: file, theme: theme)
             let changes = try swap(in: sheet)
+            stylesheet = sheet
+            binder?.deliver(changes)
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))
             newFiles = []
             isFailing = false
@@ -103,7 +109,8 @@ final class Reloader {
     private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
         switch target {
         case .hostTree(let root):
-            let before = TreeSnapshot(root)
+            // The first application reports everything it set, against the kinds' defaults.
+            let before = stylesheet == nil ? TreeSnapshot.unstyled : TreeSnapshot(root)
             try sheet.apply(to: root)
             return TreeSnapshot(root).changes(since: before)
         case .scriptTree:
@@ -119,6 +126,17 @@ final class Reloader {
             tree = root
             return TreeSnapshot(root).changes(since: before)
         }
+    }
+
+    /// Styles a view the host added after the watch started with the latest good stylesheet,
+    /// and delivers its changes; nothing before the first good load.
+    func apply(to view: View) throws(DiagnosticList) -> [PropertyChange] {
+        guard let stylesheet else { return [] }
+        let before = TreeSnapshot(view)
+        try stylesheet.apply(to: view)
+        let changes = TreeSnapshot(view).changes(since: before)
+        binder?.deliver(changes)
+        return changes
     }
 
     /// Each path's content, nil when it cannot be read (missing, a folder, no permission).

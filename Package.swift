@@ -44,5 +44,7 @@ let package = Package(
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        // docs/SWIFT.md's snippets, compiled and run; examples/host built and run.
+        .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
     ]
 )

@@ -34,7 +34,7 @@ extension Runtime {
     @MainActor
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, binder: StyleBinder? = nil,
                       onReload: @escaping @MainActor (ReloadEvent) -> Void) -> WatchHandle {
-        start(file: path, tree: tree, theme: theme, binder: binder, queue: .main) { event in
+        start(file: path, tree: tree, theme: theme, binder: binder, queue: .main, isMainActor: true) { event in
             MainActor.assumeIsolated { onReload(event) }
         }
     }
@@ -53,7 +53,7 @@ extension Runtime {
     /// `log` on `queue`. Events are as for the main-actor overload.
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
                       onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
-        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue, onReload: onReload)
+        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue, isMainActor: false, onReload: onReload)
     }
 
     /// Watches a stylesheet and reports through `handle.events` only.
@@ -63,15 +63,16 @@ extension Runtime {
     ///
     /// Reloads run on `queue` (a private serial one when nil), which owns `tree` from now on.
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil) -> WatchHandle {
-        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue ?? DispatchQueue(label: "stylerun.watch")) { _ in }
+        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
+              isMainActor: false) { _ in }
     }
 
     private func start(file path: String, tree: View?, theme: String?, binder: StyleBinder?, queue: DispatchQueue,
-                       onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+                       isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
         let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
         let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: tree)
         reloader.binder = binder
-        let session = WatchSession(reloader: reloader, queue: queue, onReload: onReload)
+        let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor, onReload: onReload)
         session.start()
         return WatchHandle(session)
     }
@@ -162,6 +163,8 @@ public final class WatchHandle: Sendable {
 /// reloader, so this class is the one place that says so (`@unchecked Sendable`).
 final class WatchSession: @unchecked Sendable {
     private let queue: DispatchQueue
+    /// Whether `queue` is the main queue, given by the main-actor overload.
+    private let isMainActor: Bool
     let reloader: Reloader
     private let onReload: @Sendable (ReloadEvent) -> Void
     private let lock = NSLock()
@@ -171,9 +174,10 @@ final class WatchSession: @unchecked Sendable {
     let events: AsyncStream<ReloadEvent>
     private let continuation: AsyncStream<ReloadEvent>.Continuation
 
-    init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping @Sendable (ReloadEvent) -> Void) {
+    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) {
         self.reloader = reloader
         self.queue = queue
+        self.isMainActor = isMainActor
         self.onReload = onReload
         (events, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(64))
         files = FileWatcher { [weak self] changed in self?.filesChanged(changed) }
@@ -205,7 +209,7 @@ final class WatchSession: @unchecked Sendable {
 
     /// Main-actor API of the handle is for watches whose queue is the main queue.
     func requireMainQueue() {
-        precondition(queue === DispatchQueue.main,
+        precondition(isMainActor,
                      "This WatchHandle's watch runs on its own queue; use perform(_:) to reach its stylesheet and tree")
     }
 

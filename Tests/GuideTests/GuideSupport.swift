@@ -11,11 +11,11 @@ enum Guide {
         get throws { try String(contentsOf: url, encoding: .utf8) }
     }
 
-    /// The fenced blocks of a language, in order.
-    static func blocks(_ language: String) throws -> [String] {
+    /// The fenced blocks of a language, in order, of the guide or of another Markdown file.
+    static func blocks(_ language: String, in document: URL = url) throws -> [String] {
         var blocks: [String] = []
         var current: [String]?
-        for line in try text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
             if let open = current {
                 if line.hasPrefix("```") {
                     blocks.append(open.joined(separator: "\n") + "\n")
@@ -61,12 +61,13 @@ class GuideTestCase: XCTestCase {
     }
 }
 
-/// Every Swift block of the guide is a run of consecutive lines of the code that the tests
+/// Every Swift block of the guide (and of the README) is a run of consecutive lines of the code that the tests
 /// compile and run (this folder, or examples/host), compared with leading spaces and blank
 /// lines ignored: a snippet that drifts from the tested code fails here.
 final class GuideSnippetTests: XCTestCase {
     private static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
     }
 
     func testEverySwiftSnippetIsCompiledAndRunByTheTests() throws {
@@ -79,14 +80,16 @@ final class GuideSnippetTests: XCTestCase {
         }
         let snippets = try Guide.blocks("swift")
         XCTAssertGreaterThanOrEqual(snippets.count, 10)
-        for snippet in snippets {
+        let readme = try Guide.blocks("swift", in: repository("README.md"))
+        XCTAssertFalse(readme.isEmpty)
+        for snippet in snippets + readme {
             let wanted = Self.lines(snippet)
             let found = sources.contains { source in
                 source.count >= wanted.count && (0...(source.count - wanted.count)).contains { start in
                     Array(source[start..<(start + wanted.count)]) == wanted
                 }
             }
-            XCTAssertTrue(found, "This snippet of docs/SWIFT.md is not in the tested code:\n\(snippet)")
+            XCTAssertTrue(found, "This snippet of docs/SWIFT.md or README.md is not in the tested code:\n\(snippet)")
         }
     }
 

@@ -141,6 +141,31 @@ final class GuideTests: GuideTestCase {
         XCTAssertTrue(paths.first?.hasSuffix("_StyleRunStdlib.resources") == true, "\(paths)")
     }
 
+    /// The README's example, with a stylesheet of its own.
+    func testTheReadmeExample() throws {
+        try "rule(\"Button.primary\", mut(Button.titleColor, color.white))\n"
+            .write(to: folder.appendingPathComponent("styles/app.lua"), atomically: true, encoding: .utf8)
+        let (root, explained) = try readmeExample()
+        XCTAssertEqual(root.children[0][Button.titleColor], .white)
+        XCTAssertEqual(explained.count, 2)
+    }
+
+    private func readmeExample() throws -> (View, [PropertyExplanation]) {
+        enum GradientView { static let fromColor = PropertyKey<Color?>("fromColor") }
+        let runtime = Runtime()                                     // standard kinds, default limits
+        let gradient = try runtime.register("GradientView", superKind: .view, properties: [.key(GradientView.fromColor)])
+        let sheet = try runtime.load(file: "styles/app.lua")        // throws DiagnosticList
+        let root = View(.stackView, id: "root") {
+            View(.button, id: "subscribe", classes: ["primary"], Button.title("Subscribe"))
+            View(gradient, id: "hero")
+        }
+        try sheet.apply(to: root)                                   // throws DiagnosticList; tree untouched on error
+        let color = root.children[0][Button.titleColor]             // Color?: typed keys, generated from the schema
+        let why = explain(root.children[0])                         // provenance: winner and overridden contributions
+        XCTAssertEqual(color, .white)
+        return (root, why)
+    }
+
     private func lineOfStylesheet(containing text: String) throws -> Int {
         let lines = try Guide.stylesheet.split(separator: "\n", omittingEmptySubsequences: false)
         return try XCTUnwrap(lines.firstIndex { $0.contains(text) }) + 1

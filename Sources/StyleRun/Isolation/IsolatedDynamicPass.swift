@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StyleCore
 import StyleLua
+import Synchronization
 
 /// Lint's dynamic pass in child processes, so that a crash in the Lua VM, a kill or an
 /// operating-system limit is a diagnostic for one file, not the end of `stylerun lint`.
@@ -160,15 +161,14 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
 }
 
 /// The batches not yet taken, handed out one at a time to the threads that run children.
-private final class NextBatch: @unchecked Sendable {
+private final class NextBatch: Sendable {
     private let count: Int
-    private var taken = 0
-    private let lock = NSLock()
+    private let taken = Mutex(0)
 
     init(count: Int) { self.count = count }
 
     func take() -> Int? {
-        lock.withLock {
+        taken.withLock { taken in
             guard taken < count else { return nil }
             defer { taken += 1 }
             return taken

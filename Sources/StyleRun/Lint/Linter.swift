@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StyleCore
 import StyleLua
+import Synchronization
 
 /// The validation pass of `stylerun lint`: every `.lua` file under some paths, checked
 /// statically and by running it, with all diagnostics rather than the first.
@@ -183,16 +184,15 @@ enum LintFiles {
 }
 
 /// One result per file, written from whichever thread linted it.
-final class ResultSlots<Element>: @unchecked Sendable {
-    private var results: [Element]
-    private let lock = NSLock()
+final class ResultSlots<Element: Sendable>: Sendable {
+    private let results: Mutex<[Element]>
 
-    init(count: Int, initial: Element) { results = Array(repeating: initial, count: count) }
+    init(count: Int, initial: Element) { results = Mutex(Array(repeating: initial, count: count)) }
 
     subscript(index: Int) -> Element {
-        get { lock.withLock { results[index] } }
-        set { lock.withLock { results[index] = newValue } }
+        get { results.withLock { $0[index] } }
+        set { results.withLock { $0[index] = newValue } }
     }
 
-    var all: [Element] { lock.withLock { results } }
+    var all: [Element] { results.withLock { $0 } }
 }

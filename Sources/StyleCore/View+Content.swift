@@ -109,8 +109,21 @@ extension View {
         guard let property = kind.property(key.path) else {
             preconditionFailure("\(key) used on \(selectorDescription): \(kind.name) has no property '\(key.path)'")
         }
-        precondition(property.type == T.valueType,
+        precondition(property.type.holdsSameValues(as: T.valueType),
                      "\(key) is a key of \(T.valueType), but \(kind.name).\(key.path) is \(property.type)")
         return property
+    }
+}
+
+extension ValueType {
+    /// Whether values of both types are the same values: equal types, or enums with the same
+    /// cases whatever their names (a Swift `StyleEnum` for a kind a script declared with
+    /// `"circle|squircle"`).
+    func holdsSameValues(as other: ValueType) -> Bool {
+        switch (self, other) {
+        case (.enumeration(let a), .enumeration(let b)): a.cases == b.cases
+        case (.optional(let a), .optional(let b)): a.holdsSameValues(as: b)
+        default: self == other
+        }
     }
 }

@@ -24,11 +24,12 @@ public final class Runtime {
     public var limits: Limits
     /// The stdlib folders `require` searches, in order, after the script's folder.
     public var stdlibPaths: [String]
-    /// Receives the script's `print` output, prefixed with `file:line:`.
-    public var log: (String) -> Void
+    /// Receives the script's `print` output, prefixed with `file:line:`, on the thread that
+    /// evaluates (a watch's queue for watched stylesheets).
+    public var log: @Sendable (String) -> Void
 
     public init(schema: Schema = .standard, limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
-                log: @escaping (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.schema = schema
         self.limits = limits
         self.stdlibPaths = stdlibPaths

@@ -75,6 +75,16 @@ final class PropertyKeyTests: XCTestCase {
         XCTAssertThrowsError(try view.set(diameter, -1))
     }
 
+    func testASwiftEnumReadsAnEnumWrittenAsItsCases() throws {
+        enum Direction: String, CaseIterable, StyleEnum { case up, down }
+        var schema = Schema.standard
+        let arrow = try schema.register("Arrow", superKind: .view, properties: [.value("direction", try XCTUnwrap(ValueType(parsing: "up|down")))])
+        let view = View(arrow)
+        try view.set(PropertyKey<Direction>("direction"), .down)
+        XCTAssertEqual(view[PropertyKey<Direction>("direction")], .down)
+        XCTAssertEqual(view["direction"], .enumCase("down"))
+    }
+
     func testATreeBuiltInSwiftHasItsKindsIdsClassesContentAndChildren() {
         let tags = ["swift", "lua"]
         let root = View(.stackView, id: "root", classes: ["card"]) {

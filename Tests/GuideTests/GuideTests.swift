@@ -114,6 +114,18 @@ final class GuideTests: GuideTestCase {
             break
         }
         XCTAssertGreaterThan(loaded, 5)
+
+        let styled = expectation(description: "the new tag is styled on the watch's queue")
+        handle.perform { sheet, tree in
+            guard let sheet, let tree else { return }
+            let tag = View(.label, classes: ["tag"], Label.text("new"))
+            tree.addChild(tag)
+            do { try sheet.apply(to: tag) } catch { print(error) }
+        }
+        handle.perform { _, tree in
+            if tree?.children.last?[Label.font] == .preferred(.caption1) { styled.fulfill() }
+        }
+        await fulfillment(of: [styled], timeout: 5)
         handle.stop()
     }
 

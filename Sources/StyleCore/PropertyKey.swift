@@ -174,8 +174,9 @@ public struct PropertyKey<T: StyleValue>: Hashable, Sendable, CustomStringConver
     /// The schema type of the values the key reads and writes.
     public var valueType: ValueType { T.valueType }
 
-    /// `\Label.textColor`, as Lua's `tostring` shows key paths.
-    public var description: String { "\\\(kindName ?? "View").\(path)" }
+    /// `\Label.textColor`, as Lua's `tostring` shows key paths; `\.ringColor` for a key of no
+    /// kind in particular.
+    public var description: String { "\\\(kindName ?? "").\(path)" }
 
     /// The key as content of a view built in Swift, located at the caller's line.
     ///

@@ -47,6 +47,16 @@ final class WatchCLITests: XCTestCase {
 
         var stderr: String { condition.withLock { errors } }
 
+        /// Standard error once it contains `text`, or as it is after 10 seconds: the two streams
+        /// are read on threads of their own, so a line of one may arrive before the other's.
+        func stderr(containing text: String) -> String {
+            let deadline = Date().addingTimeInterval(10)
+            condition.lock()
+            defer { condition.unlock() }
+            while !errors.contains(text), condition.wait(until: deadline) {}
+            return errors
+        }
+
         /// The next line of standard output after the first `index`, within 10 seconds.
         func line(_ index: Int, file: StaticString = #filePath, line: UInt = #line) -> String? {
             let deadline = Date().addingTimeInterval(10)
@@ -147,8 +157,9 @@ final class WatchCLITests: XCTestCase {
 
         try save("tokens.lua", "return { ink = mutt }\n")
         XCTAssertEqual(watcher.line(3)?.hasSuffix("keeping the last good styles."), true)
-        XCTAssertTrue(watcher.stderr.contains("tokens.lua:1:16: error: Undefined global 'mutt'"), watcher.stderr)
-        XCTAssertTrue(watcher.stderr.contains("    1 | return { ink = mutt }\n      |                ^~~~"), watcher.stderr)
+        let errors = watcher.stderr(containing: "^~~~")
+        XCTAssertTrue(errors.contains("tokens.lua:1:16: error: Undefined global 'mutt'"), errors)
+        XCTAssertTrue(errors.contains("    1 | return { ink = mutt }\n      |                ^~~~"), errors)
 
         XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
     }

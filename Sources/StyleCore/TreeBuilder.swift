@@ -41,7 +41,7 @@ extension View {
         literals.removeAll { $0.keyPath == keyPath }
         literals.append(Literal(keyPath: keyPath, value: item.value, location: item.location))
         // Shown at once when valid; an invalid value is reported, at its line, when styled.
-        if case .success(let checked) = property.check(item.value) { values[property.slot] = checked }
+        if case .success(let checked) = property.check(item.value) { show(checked, at: keyPath) }
     }
 }
 

@@ -66,10 +66,17 @@ extension View {
         } else {
             literals.append(literal)
         }
+        show(checked, at: keyPath)
+    }
+
+    /// Makes a checked literal the applied value at once, before the next styling (which
+    /// writes it again, as the cascade's last step, with its provenance). The one place where
+    /// content writes the applied values.
+    func show(_ value: Value, at keyPath: StyleKeyPath) {
         switch keyPath.target {
-        case .property(let p): values[p.slot] = checked
+        case .property(let p): values[p.slot] = value
         case .field(let p, let f):
-            if case .number(let x) = checked { values[p.slot] = StyleApplication.setting(f, x, in: values[p.slot]) }
+            if case .number(let x) = value { values[p.slot] = StyleApplication.setting(f, x, in: self[p]) }
         case .object: break
         }
     }
@@ -85,8 +92,8 @@ extension View {
         let location = SourceLocation(file: fileID, line: line)
         let keyPath = try resolve(path, at: location)
         switch keyPath.target {
-        case .property(let p): return values[p.slot]
-        case .field(let p, let f): return StyleApplication.field(f, of: values[p.slot]) ?? .null
+        case .property(let p): return self[p]
+        case .field(let p, let f): return StyleApplication.field(f, of: self[p]) ?? .null
         case .object: throw Diagnostic(.typeMismatch, StyleError.notSettable(keyPath).message, at: location)
         }
     }

@@ -31,6 +31,7 @@ final class HostExampleTests: XCTestCase {
         defer { if process.isRunning { process.terminate() } }
 
         let first = try output.wait(forBlock: 1)
+        XCTAssertTrue(first.hasPrefix("lint: 0 errors with the host's kinds\n"), first)
         XCTAssertTrue(first.contains("name background=none radius=0 text=Ada Lovelace color=#000000FF size=22"), first)
         XCTAssertTrue(first.contains("follow background=none radius=8 text=Follow color=#FFFFFFFF size=17"), first)
         XCTAssertTrue(first.contains("avatar background=none radius=0 ring=#974DFFFF diameter=64"), first)

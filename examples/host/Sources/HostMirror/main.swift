@@ -55,6 +55,9 @@ let root = View(.stackView, id: "profile") {
     View(.button, id: "follow", classes: ["primary"], Button.title("Follow"))
 }
 
+let lint = Linter(runtime: runtime).lint(files: [stylesheet])
+print("lint: \(lint.errors) errors with the host's kinds")
+
 let binder = StyleBinder()
 binder.bind(View.backgroundColor) { (mirror: Mirror, color) in mirror.backgroundColor = color }
 binder.bind(View.layer.cornerRadius) { (mirror: Mirror, radius) in mirror.cornerRadius = radius }

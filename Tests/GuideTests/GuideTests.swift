@@ -99,6 +99,7 @@ final class GuideTests: GuideTestCase {
         let tag = try screen.addTag("engines")
         XCTAssertEqual(tag[Label.font], .preferred(.caption1))
         XCTAssertNotNil(screen.handle?.stylesheet)
+        XCTAssertTrue(screen.handle?.tree === screen.root)
         screen.handle?.stop()
     }
 

@@ -126,6 +126,16 @@ public final class WatchHandle: Sendable {
         return session.reloader.stylesheet
     }
 
+    /// The styled tree: the host's, or the latest good tree the script returned (nil before the
+    /// first good load of a script's own tree), for a watch started on the main actor.
+    ///
+    ///     if let root = handle.tree { binder.attachTree(root) { mirror(for: $0) } }
+    @MainActor
+    public var tree: View? {
+        session.requireMainQueue()
+        return session.reloader.tree
+    }
+
     /// Styles a view added to the watched tree after the watch started (a new cell) with the
     /// current stylesheet, and delivers its changes to the binder; later reloads restyle it
     /// with the rest of the tree. Does nothing before the first good load.

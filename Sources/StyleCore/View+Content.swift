@@ -26,7 +26,7 @@ extension View {
     ///
     /// The value is checked (ranges: `View.alpha` is 0…1) and takes effect at once; every later
     /// apply keeps it, since literals come last in the cascade. Setting the same property again
-    /// replaces the earlier literal.
+    /// replaces the earlier literal, so the host's content does not pile up.
     /// - Throws: `Diagnostic` (`out-of-range`) located at the caller's line; the view is unchanged.
     public func set<T>(_ key: PropertyKey<T>, _ value: T, fileID: String = #fileID, line: Int = #line) throws(Diagnostic) {
         _ = typedProperty(key)
@@ -60,12 +60,12 @@ extension View {
             case .failure(let e): throw Diagnostic(e.code, e.message(for: keyPath.qualifiedName), at: location, suggestions: e.suggestions)
             }
         }
-        let literal = Literal(keyPath: keyPath, value: checked, location: location)
-        if let i = literals.firstIndex(where: { $0.keyPath == keyPath }) {
-            literals[i] = literal
-        } else {
-            literals.append(literal)
+        // Later content wins, as in the cascade: the new literal goes last, and replaces what it
+        // overrides (the same path, or the fields of a property set whole).
+        literals.removeAll { old in
+            old.keyPath == keyPath || (keyPath.target == .property(property) && old.keyPath.property == property)
         }
+        literals.append(Literal(keyPath: keyPath, value: checked, location: location))
         show(checked, at: keyPath)
     }
 

@@ -55,6 +55,11 @@ final class PropertyKeyTests: XCTestCase {
         try label.set("layoutMargins.bottom", .number(24))
         XCTAssertEqual(try label.value(at: "layoutMargins.bottom"), .number(24))
         XCTAssertEqual(label[View.layoutMargins], Insets(top: 8, left: 8, bottom: 24, right: 8))
+        try label.set(View.layoutMargins, Insets(all: 4))
+        XCTAssertEqual(label.literals.map(\.keyPath.path), ["layoutMargins"], "a whole value replaces its fields")
+        try label.set("layoutMargins.top", .number(12))
+        XCTAssertEqual(label.literals.map(\.keyPath.path), ["layoutMargins", "layoutMargins.top"])
+        XCTAssertEqual(label[View.layoutMargins], Insets(top: 12, left: 4, bottom: 4, right: 4))
     }
 
     func testHostKindsDeclareTheirPropertiesFromTheirKeys() throws {

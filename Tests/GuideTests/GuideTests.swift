@@ -194,10 +194,3 @@ final class GuideTests: GuideTestCase {
         }
     }
 }
-
-extension ReloadEvent {
-    var changes: [PropertyChange] {
-        if case .reloaded(_, _, let changes) = self { return changes }
-        return []
-    }
-}

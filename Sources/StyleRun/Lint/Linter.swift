@@ -9,8 +9,8 @@ import Synchronization
 ///
 ///     let linter = Linter()
 ///     let report = try linter.lint(paths: ["styles/"])
-///     print(LintFormat.text.render(report), terminator: "")
-///     exit(report.exitCode(maxWarnings: nil))
+///     let text = LintFormat.text.render(report)
+///     report.fails(maxWarnings: nil)    // true when there is an error
 ///
 /// Files are checked in parallel, one Lua state each; the report is the same whatever the
 /// scheduling: diagnostics sorted by file, line and column.
@@ -21,6 +21,8 @@ public struct Linter: Sendable {
     public var dynamicPass: any DynamicPass
     /// Whether files are linted in parallel across cores.
     public var isParallel: Bool
+    /// The stdlib modules the static pass knows the members of (`base.roundedStyle`).
+    public var stdlib: StdlibModules = .standard
 
     /// What each file's evaluation may spend in lint: a real stylesheet stays far below, and a
     /// script that loops forever (a non-style program waiting for input) is stopped within a second or two.
@@ -42,6 +44,7 @@ public struct Linter: Sendable {
         self.init(schema: runtime.schema,
                   dynamicPass: InProcessDynamicPass(schema: runtime.schema, limits: runtime.limits, stdlibPaths: runtime.stdlibPaths),
                   isParallel: isParallel)
+        stdlib = StdlibModules.load(from: runtime.stdlibPaths)
     }
 
     /// Lints every `.lua` file under `paths` (files are taken as given, folders recursively).
@@ -85,7 +88,7 @@ public struct Linter: Sendable {
     ///
     ///     Linter().lint(source: "mut(View.alpah, 1)", file: "a.lua")    // unknown-property at 1:10
     public func lint(source: String, file: String) -> [Diagnostic] {
-        let found = StaticChecker(schema: schema).check(source: source, file: file)
+        let found = StaticChecker(schema: schema, stdlib: stdlib).check(source: source, file: file)
         let dynamic = Self.runs(found) ? dynamicPass.check(file: file, source: source) : []
         return Self.merge(static: found, dynamic: dynamic, source: source, file: file)
     }
@@ -119,13 +122,14 @@ public struct LintReport: Sendable, Equatable {
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
 
-    /// 0 when clean, 1 when there are errors or more warnings than `maxWarnings` (SPEC §4).
+    /// Whether the lint fails: there are errors, or more warnings than `maxWarnings`
+    /// (REFERENCE §2.3; `stylerun lint` then exits 1).
     ///
-    ///     report.exitCode(maxWarnings: 0)    // 1 as soon as there is a warning
-    public func exitCode(maxWarnings: Int?) -> Int32 {
-        if errors > 0 { return 1 }
-        if let maxWarnings, warnings > maxWarnings { return 1 }
-        return 0
+    ///     report.fails(maxWarnings: 0)    // true as soon as there is a warning
+    public func fails(maxWarnings: Int?) -> Bool {
+        if errors > 0 { return true }
+        if let maxWarnings, warnings > maxWarnings { return true }
+        return false
     }
 }
 

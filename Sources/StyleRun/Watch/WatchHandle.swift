@@ -158,11 +158,16 @@ public final class WatchHandle: Sendable {
     ///         guard let tree else { return }
     ///         let cell = View(.label)
     ///         tree.addChild(cell)
-    ///         try? sheet?.apply(to: cell)
+    ///         do { try sheet?.apply(to: cell) } catch { report(error) }
     ///     }
     public func perform(_ body: @escaping @Sendable (LoadedStylesheet?, View?) -> Void) {
         session.perform { reloader in body(reloader.stylesheet, reloader.tree) }
     }
+
+    /// Runs `body` on the watch's queue once every save made before this call has been handled:
+    /// reloaded and reported, or found to change nothing. Internal, for tests that must know the
+    /// watcher is idle rather than sleep.
+    func whenIdle(_ body: @escaping @Sendable () -> Void) { session.whenIdle(body) }
 }
 
 /// The parts of a watch and the rules for which thread touches which.
@@ -224,6 +229,12 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// After the file watcher has reported every earlier change, and this queue has handled it
+    /// (`filesChanged` queues its reload before this queues `body`).
+    func whenIdle(_ body: @escaping @Sendable () -> Void) {
+        files.whenSettled { [queue] in queue.async(execute: body) }
+    }
 
     private func filesChanged(_ changed: Set<String>) {
         queue.async {

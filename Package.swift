@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun"]),
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview"]),
+        // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
+        .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
         .executableTarget(name: "stylebench", dependencies: ["StyleRun"]),
 
@@ -46,5 +48,6 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
         // docs/SWIFT.md's snippets, compiled and run; examples/host built and run.
         .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
+        .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
     ]
 )

@@ -72,10 +72,43 @@ extension Runtime {
         let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
         let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: tree)
         reloader.binder = binder
-        let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor, onReload: onReload)
+        let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor) { event, _ in onReload(event) }
         session.start()
         return WatchHandle(session)
     }
+
+    /// Watches a script that builds its own tree, handing each event the styled tree and the
+    /// script's themes: what a live preview draws.
+    ///
+    ///     let handle = runtime.watch(file: "app.lua") { event, watched in
+    ///         if let root = watched.root { show(HTMLRenderer().renderScreen(root)) }
+    ///         themePicker.items = watched.themeNames
+    ///     }
+    ///
+    /// The same watch as `watch(file:tree:theme:queue:onReload:)` with no host tree; after a
+    /// failed reload `watched` still holds the last good tree. Read the tree only on `queue`,
+    /// inside the callback or in work queued after it.
+    public func watch(file path: String, theme: String? = nil, queue: DispatchQueue? = nil,
+                      onStyled: @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
+        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
+        let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: nil)
+        let session = WatchSession(reloader: reloader, queue: queue ?? DispatchQueue(label: "stylerun.watch"), isMainActor: false,
+                                   onReload: { event, r in
+                                       onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme))
+                                   })
+        session.start()
+        return WatchHandle(session)
+    }
+}
+
+/// What a watch has styled, given with each event of `Runtime.watch(file:theme:queue:onStyled:)`.
+public struct WatchedTree {
+    /// The script's latest good tree, styled with provenance; nil until the script first loads.
+    public let root: View?
+    /// The themes the latest good evaluation declared (`themes { … }`), sorted; empty when none.
+    public let themeNames: [String]
+    /// The theme that evaluation used, or nil when the script declares no themes.
+    public let activeTheme: String?
 }
 
 /// A running watch: its events, its current stylesheet, a theme switch, and stop.
@@ -181,7 +214,7 @@ final class WatchSession: @unchecked Sendable {
     /// Whether `queue` is the main queue, given by the main-actor overload.
     private let isMainActor: Bool
     let reloader: Reloader
-    private let onReload: @Sendable (ReloadEvent) -> Void
+    private let onReload: (ReloadEvent, Reloader) -> Void
     private let lock = NSLock()
     private var stopped = false
     /// Set once, in `init`, before the session is shared.
@@ -189,7 +222,7 @@ final class WatchSession: @unchecked Sendable {
     let events: AsyncStream<ReloadEvent>
     private let continuation: AsyncStream<ReloadEvent>.Continuation
 
-    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) {
+    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
         self.reloader = reloader
         self.queue = queue
         self.isMainActor = isMainActor
@@ -245,9 +278,10 @@ final class WatchSession: @unchecked Sendable {
 
     /// Follows the files the latest evaluation loaded, then reports.
     private func deliver(_ event: ReloadEvent?) {
+        defer { reloader.releaseReplaced() }  // once the event is out
         guard let event, !isStopped else { return }
         files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
-        onReload(event)
+        onReload(event, reloader)
         continuation.yield(event)
     }
 }

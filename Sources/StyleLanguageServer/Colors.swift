@@ -59,7 +59,7 @@ enum ColorLiterals {
             .map { String($0.name.dropFirst("color.".count)) }
         let script = "return StackView {\n" + names.map { "  View { backgroundColor = color.\($0) },\n" }.joined() + "}\n"
         // A name the bindings do not know makes the load fail; then no named colour has a swatch.
-        guard let sheet = try? Runtime(stdlibPath: nil).load(source: script),
+        guard let sheet = try? Runtime(stdlibPaths: []).load(source: script),
               let root = try? sheet.applyToOwnTree(recordingProvenance: false) else { return [:] }
         var colors: [String: Color] = [:]
         for (name, view) in zip(names, root.children) {

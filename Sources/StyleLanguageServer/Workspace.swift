@@ -12,7 +12,7 @@ final class Workspace {
     var folders: [String] = [] {
         didSet { namesCache = nil }
     }
-    var stdlibPath: String? = Runtime.defaultStdlibPath
+    var stdlibPaths: [String] = Runtime.defaultStdlibPaths
     /// Open documents' text wins over the disk's, keyed by path.
     var openText: (String) -> [UInt8]? = { _ in nil }
 
@@ -27,7 +27,7 @@ final class Workspace {
         let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
         let folder = (path as NSString).deletingLastPathComponent
         var roots = [folder.isEmpty ? "." : folder]
-        if let stdlibPath { roots.append(stdlibPath) }
+        roots += stdlibPaths
         for root in roots {
             let candidate = (root as NSString).appendingPathComponent(relative)
             if openText(candidate) != nil || FileManager.default.fileExists(atPath: candidate) { return candidate }
@@ -40,7 +40,7 @@ final class Workspace {
     func moduleNames(from path: String) -> [String] {
         let folder = (path as NSString).deletingLastPathComponent
         var names = Set<String>()
-        for root in [folder.isEmpty ? "." : folder] + (stdlibPath.map { [$0] } ?? []) {
+        for root in [folder.isEmpty ? "." : folder] + stdlibPaths {
             for file in luaFiles(under: root, depth: 2, limit: 500) {
                 var relative = String(file.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                 relative.removeLast(4)

@@ -8,6 +8,7 @@ let commands: [any Command.Type] = [
     LintCommand.self,
     TypesCommand.self,
     KindsCommand.self,
+    SnapshotCommand.self,
 ]
 
 exit(CommandTable(program: "stylerun", commands: commands).main(CommandLine.arguments))

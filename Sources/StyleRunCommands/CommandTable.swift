@@ -30,6 +30,7 @@ public struct CommandTable {
             // applying the operating-system limits.
             let input = FileHandle.standardInput.readDataToEndOfFile()
             if rest == [IsolatedDynamicPass.childMode] { return IsolatedDynamicPass.runChild(input: input) }
+            if rest == [IsolatedSnapshotEvaluator.childMode] { return IsolatedSnapshotEvaluator.runChild(input: input) }
         }
         let parsed: ParsedArguments
         do throws(ArgumentError) {

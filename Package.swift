@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "StyleRun", targets: ["StyleRun"]),
         .executable(name: "stylerun", targets: ["StyleRunCLI"]),
+        // An XCTest assertion that snapshots a host's styled views as `stylerun snapshot` does.
+        .library(name: "StyleRunSnapshotTesting", targets: ["StyleRunSnapshotTesting"]),
     ],
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config.
@@ -27,6 +29,8 @@ let package = Package(
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun"]),
+        // `assertStyleSnapshot(of:)` for hosts' XCTest suites.
+        .target(name: "StyleRunSnapshotTesting", dependencies: ["StyleRun"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
         .executableTarget(name: "stylebench", dependencies: ["StyleRun"]),
 
@@ -41,5 +45,6 @@ let package = Package(
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting"], exclude: ["__snapshots__"]),
     ]
 )

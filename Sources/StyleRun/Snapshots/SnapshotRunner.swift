@@ -22,7 +22,13 @@ public struct SnapshotOptions: Sendable {
     ///     SnapshotOptions.isCI(["CI": "true"])     // true
     ///     SnapshotOptions.isCI(["CI": "false"])    // false
     public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces) else { return false }
+        isSet(environment["CI"])
+    }
+
+    /// Whether an environment variable's value turns its switch on: anything but nothing,
+    /// the empty string, `false` or `0`.
+    public static func isSet(_ value: String?) -> Bool {
+        guard let value = value?.trimmingCharacters(in: .whitespaces) else { return false }
         return !value.isEmpty && value.lowercased() != "false" && value != "0"
     }
 }
@@ -76,46 +82,61 @@ public struct SnapshotRunner: Sendable {
 
     // MARK: One screen in one theme
 
-    /// Compares one capture with its snapshot file, writing as the options say.
+    /// Compares one capture with its snapshot file (and screenshot), writing as the options say.
     public func check(script: String, capture: ThemeCapture) -> SnapshotResult {
-        let path = SnapshotFiles.path(script: script, theme: capture.theme)
-        let folder = (script as NSString).deletingLastPathComponent
         let name = (script as NSString).lastPathComponent
-        let title = capture.theme.map { "\(name), theme \"\($0)\"" } ?? name
-        var result = SnapshotResult(script: script, theme: capture.theme, file: path, status: .matched)
+        var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme),
+                           title: capture.theme.map { "\(name), theme \"\($0)\"" } ?? name,
+                           sourceFolder: (script as NSString).deletingLastPathComponent, script: script, theme: capture.theme)
+        if let images = options.images, let html = capture.html {
+            result.image = images.check(html: html, path: SnapshotFiles.path(script: script, theme: capture.theme, extension: SnapshotFiles.imageExtension),
+                                        update: options.update, ci: options.ci)
+        }
+        return result
+    }
 
-        if !FileManager.default.fileExists(atPath: path) {
+    /// Compares `snapshot` with the snapshot file at `path`, writing as the options say: the
+    /// rules of `stylerun snapshot` for any snapshot, such as a host's test of its own view.
+    ///
+    ///     runner.check(StyleSnapshot(root), at: "Tests/__snapshots__/Home.snap", title: "Home",
+    ///                  sourceFolder: "Styles", script: "Tests/HomeTests.swift", theme: nil)
+    ///
+    /// - Parameters:
+    ///   - title: what the file's header says it records.
+    ///   - sourceFolder: source files inside it are named relative to it in the file's notes.
+    ///   - script, theme: what the result names.
+    public func check(_ snapshot: StyleSnapshot, at path: String, title: String, sourceFolder: String?,
+                      script: String, theme: String?) -> SnapshotResult {
+        var result = SnapshotResult(script: script, theme: theme, file: path, status: .matched)
+        guard FileManager.default.fileExists(atPath: path) else {
             if options.ci && !options.update {
                 result.status = .missing
             } else {
                 result.status = .recorded
-                write(capture.snapshot.text(title: title, folder: folder), to: path, result: &result)
+                write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
             }
-        } else {
-            do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
-                do throws(RecordedSnapshot.FormatError) {
-                    let recorded = try RecordedSnapshot(text: text)
-                    result.differences = recorded.differences(to: capture.snapshot)
-                    if !result.differences.isEmpty {
-                        result.status = options.update ? .updated : .changed
-                        if options.update {
-                            write(recorded.updatedText(for: capture.snapshot, title: title, folder: folder), to: path, result: &result)
-                        }
-                    }
-                } catch {
-                    result.message = "\(path): \(error.message)"
-                    result.status = options.update ? .updated : .failed
-                    if options.update { write(capture.snapshot.text(title: title, folder: folder), to: path, result: &result) }
-                }
-            } catch {
-                result.status = .failed
-                result.message = "Cannot read '\(path)': \(error.localizedDescription)"
-            }
+            return result
         }
-        if let images = options.images, let html = capture.html {
-            result.image = images.check(html: html, path: SnapshotFiles.path(script: script, theme: capture.theme, extension: SnapshotFiles.imageExtension),
-                                        update: options.update, ci: options.ci)
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            result.status = .failed
+            result.message = "Cannot read '\(path)': \(error.localizedDescription)"
+            return result
+        }
+        do throws(RecordedSnapshot.FormatError) {
+            let recorded = try RecordedSnapshot(text: text)
+            result.differences = recorded.differences(to: snapshot)
+            guard !result.differences.isEmpty else { return result }
+            result.status = options.update ? .updated : .changed
+            if options.update {
+                write(recorded.updatedText(for: snapshot, title: title, folder: sourceFolder), to: path, result: &result)
+            }
+        } catch {
+            result.message = "\(path): \(error.message)"
+            result.status = options.update ? .updated : .failed
+            if options.update { write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result) }
         }
         return result
     }

@@ -143,8 +143,8 @@ public struct StyleSnapshot: Sendable, Hashable {
     static func header(title: String) -> String {
         """
         # stylerun snapshot: \(title)
-        # Compared: each view's name, kind and classes, and every property's value. After "←":
-        # what set the value when it was recorded (not compared). Update with `stylerun snapshot --update`.
+        # Compared: each view's name, kind and classes, and every property's value.
+        # After "←": what set the value when it was recorded (a note, not compared).
 
         """
     }

@@ -88,6 +88,19 @@ final class SnapshotRunnerTests: XCTestCase {
         XCTAssertEqual(report.exitCode, 1)
     }
 
+    func testASnapshotFileThatIsNotOneFailsUntilRecordedAnew() throws {
+        _ = try snapshots()
+        let about = folder.appendingPathComponent("__snapshots__/about.lua.snap")
+        try "#about  StackView\n  spacing 8\n".write(to: about, atomically: true, encoding: .utf8)
+        let report = try snapshots()
+        XCTAssertEqual(report.results[0].status, .failed)
+        XCTAssertEqual(report.results[0].message, "\(about.path): Line 2 is not part of a stylerun snapshot; re-record it with `stylerun snapshot --update`.")
+        let updated = try snapshots(update: true)
+        XCTAssertEqual(updated.results[0].status, .updated)
+        XCTAssertEqual(updated.results[0].message, "Line 2 of the old file was not part of a stylerun snapshot; it was recorded anew.")
+        XCTAssertEqual(try snapshots().results[0].status, .matched)
+    }
+
     func testChildProcessesGiveTheSameSnapshots() throws {
         // The isolated evaluator is the built `stylerun` run as a child.
         let executable = try XCTUnwrap(builtStylerun(), "stylerun is not built; run swift build first")

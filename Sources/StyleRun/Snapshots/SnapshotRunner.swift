@@ -134,9 +134,14 @@ public struct SnapshotRunner: Sendable {
                 write(recorded.updatedText(for: snapshot, title: title, folder: sourceFolder), to: path, result: &result)
             }
         } catch {
-            result.message = "\(path): \(error.message)"
-            result.status = options.update ? .updated : .failed
-            if options.update { write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result) }
+            if options.update {
+                result.status = .updated
+                result.message = "Line \(error.line) of the old file was not part of a stylerun snapshot; it was recorded anew."
+                write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
+            } else {
+                result.status = .failed
+                result.message = "\(path): \(error.message)"
+            }
         }
         return result
     }

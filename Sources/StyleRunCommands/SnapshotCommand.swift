@@ -29,8 +29,8 @@ public enum SnapshotCommand: Command {
             : IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPath: runtime.stdlibPath)
         var options = SnapshotOptions(update: arguments.flag("update"), ci: SnapshotOptions.isCI())
         if arguments.flag("images") {
-            guard let chromium = Chromium.find() else {
-                console.error("stylerun snapshot: --images needs Chromium, and none was found (looked for \(Chromium.names.joined(separator: ", ")) on PATH; set \(Chromium.variable) to its path). Install it (Debian: apt-get install chromium) or leave out --images.")
+            guard let chromium = StyleRun.Chromium.find() else {
+                console.error("stylerun snapshot: --images needs Chromium, and none was found (looked for \(StyleRun.Chromium.names.joined(separator: ", ")) on PATH; set \(StyleRun.Chromium.variable) to its path). Install it (Debian: apt-get install chromium) or leave out --images.")
                 return ExitStatus.failure
             }
             options.images = ImageSnapshotOptions(chromium: chromium, tolerance: arguments.number("image-tolerance") ?? 0)

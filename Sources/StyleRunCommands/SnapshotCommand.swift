@@ -30,7 +30,11 @@ public enum SnapshotCommand: Command {
         var options = SnapshotOptions(update: arguments.flag("update"), ci: SnapshotOptions.isCI())
         if arguments.flag("images") {
             guard let chromium = StyleRun.Chromium.find() else {
-                console.error("stylerun snapshot: --images needs Chromium, and none was found (looked for \(StyleRun.Chromium.names.joined(separator: ", ")) on PATH; set \(StyleRun.Chromium.variable) to its path). Install it (Debian: apt-get install chromium) or leave out --images.")
+                let variable = StyleRun.Chromium.variable
+                let looked = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+                    .map { "\(variable) names '\($0)', which is not an executable" }
+                    ?? "looked for \(StyleRun.Chromium.names.joined(separator: ", ")) on PATH; set \(variable) to its path"
+                console.error("stylerun snapshot: --images needs Chromium, and none was found (\(looked)). Install it (Debian: apt-get install chromium) or leave out --images.")
                 return ExitStatus.failure
             }
             options.images = ImageSnapshotOptions(chromium: chromium, tolerance: arguments.number("image-tolerance") ?? 0)

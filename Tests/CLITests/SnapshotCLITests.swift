@@ -186,6 +186,9 @@ final class SnapshotCLITests: XCTestCase {
     func testImagesWithoutChromiumSaySo() throws {
         let result = try snapshot(["--images"], environment: ["CI": "", "STYLERUN_CHROMIUM": "/nonexistent/chromium"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("stylerun snapshot: --images needs Chromium, and none was found"), result.stderr)
+        XCTAssertEqual(result.stderr, "stylerun snapshot: --images needs Chromium, and none was found (STYLERUN_CHROMIUM names '/nonexistent/chromium', which is not an executable). Install it (Debian: apt-get install chromium) or leave out --images.\n")
+        let none = try snapshot(["--images"], environment: ["CI": "", "PATH": "/nonexistent", "STYLERUN_CHROMIUM": ""])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.hasPrefix("stylerun snapshot: --images needs Chromium, and none was found (looked for chromium, chromium-browser, google-chrome, google-chrome-stable, chrome on PATH; set STYLERUN_CHROMIUM to its path)."), none.stderr)
     }
 }

@@ -152,6 +152,18 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(tolerance.stderr, "stylerun snapshot: --image-tolerance applies to screenshots; add --images.\n")
     }
 
+    func testAScriptThatCrashesTheEvaluatorFailsAloneUnlessTrusted() throws {
+        let crash = ["CI": "", "STYLERUN_TEST_SNAPSHOT_FAULTS": "crash:about.lua"]
+        let result = try snapshot([], environment: crash)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.hasPrefix("failed    about.lua\n  about.lua:1:1: error: The script crashed the evaluator (signal 11). [crash]\n"
+                                              + "recorded  home.lua (theme \"dark\")"), result.stdout)
+        XCTAssertFalse(result.crashed)
+        let trusted = try snapshot(["--no-isolation"], environment: crash)
+        XCTAssertEqual(trusted.status, 0, "in process, the child's fault is never reached")
+        XCTAssertTrue(trusted.stdout.hasPrefix("recorded  about.lua"), trusted.stdout)
+    }
+
     func testImagesAreComparedWithinToleranceWithADiffImage() throws {
         guard Chromium.find() != nil else {
             throw XCTSkip("Chromium is not installed (apt-get install chromium, or set STYLERUN_CHROMIUM): --images cannot be tested here.")

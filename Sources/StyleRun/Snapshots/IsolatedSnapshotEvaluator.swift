@@ -27,6 +27,10 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     /// The argument after `__child` that selects the snapshot evaluator.
     public static let childMode = "snapshot-capture"
 
+    /// For tests only: makes the snapshot evaluator child fail on purpose, as
+    /// `IsolatedDynamicPass.testFaultsVariable` does for lint's (`crash:NAME`, `hang:NAME`).
+    public static let testFaultsVariable = "STYLERUN_TEST_SNAPSHOT_FAULTS"
+
     public init(limits: Limits = .default, stdlibPath: String? = Runtime.defaultStdlibPath,
                 executable: String = ChildProcess.currentExecutable,
                 concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -109,6 +113,7 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
         if case .string(let path)? = request["stdlib"] { stdlibPath = path }
         let evaluator = InProcessSnapshotEvaluator(limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
                                                    stdlibPath: stdlibPath)
+        TestFaults(ProcessInfo.processInfo.environment[testFaultsVariable] ?? "").strike(file)
         let capture = evaluator.capture(file: file, html: request["html"] == .bool(true)) { theme in
             let line: JSONValue = ["progress": theme.map(JSONValue.string) ?? .null]
             FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))

@@ -47,6 +47,16 @@ final class WatchCLITests: XCTestCase {
 
         var stderr: String { condition.withLock { errors } }
 
+        /// Standard error once it contains `text`, or as it is after 10 seconds: it is read on a
+        /// thread of its own, so it may lag behind a line of standard output written after it.
+        func stderr(containing text: String) -> String {
+            let deadline = Date().addingTimeInterval(10)
+            condition.lock()
+            defer { condition.unlock() }
+            while !errors.contains(text), condition.wait(until: deadline) {}
+            return errors
+        }
+
         /// The next line of standard output after the first `index`, within 10 seconds.
         func line(_ index: Int, file: StaticString = #filePath, line: UInt = #line) -> String? {
             let deadline = Date().addingTimeInterval(10)
@@ -147,8 +157,10 @@ final class WatchCLITests: XCTestCase {
 
         try save("tokens.lua", "return { ink = mutt }\n")
         XCTAssertEqual(watcher.line(3)?.hasSuffix("keeping the last good styles."), true)
-        XCTAssertTrue(watcher.stderr.contains("tokens.lua:1:16: error: Undefined global 'mutt'"), watcher.stderr)
-        XCTAssertTrue(watcher.stderr.contains("    1 | return { ink = mutt }\n      |                ^~~~"), watcher.stderr)
+        let caret = "    1 | return { ink = mutt }\n      |                ^~~~"
+        let errors = watcher.stderr(containing: caret)
+        XCTAssertTrue(errors.contains("tokens.lua:1:16: error: Undefined global 'mutt'"), errors)
+        XCTAssertTrue(errors.contains(caret), errors)
 
         XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
     }

@@ -67,14 +67,21 @@ final class SnapshotRunnerTests: XCTestCase {
 
     func testSnapshotsWithoutTheirScriptOrThemeAreObsoleteUntilDeleted() throws {
         _ = try snapshots()
+        // A screenshot and its diff image, as `--images` leaves them.
+        for name in ["about.lua.png", "about.lua.diff.png"] {
+            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.appendingPathComponent("__snapshots__/" + name))
+        }
         try FileManager.default.removeItem(at: folder.appendingPathComponent("about.lua"))
         try edit("tokens.lua", "  dark = { accent = color \"#BB86FC\", ink = white(0.9), surface = color \"#121212\" },\n", "")
         let report = try snapshots()
-        XCTAssertEqual(statuses(report), ["home.lua light matched", "about.lua - obsolete", "home.lua dark obsolete"])
-        XCTAssertEqual(report.results[1].message, "The snapshot is obsolete: its script '\(folder.path)/about.lua' is gone.")
-        XCTAssertEqual(report.results[2].message, "The snapshot is obsolete: '\(folder.path)/home.lua' declares no theme 'dark'.")
+        XCTAssertEqual(statuses(report), ["home.lua light matched", "about.lua - obsolete", "about.lua - obsolete", "home.lua dark obsolete"])
+        XCTAssertEqual(report.results.map { ($0.file as NSString).lastPathComponent },
+                       ["home.lua@light.snap", "about.lua.png", "about.lua.snap", "home.lua@dark.snap"])
+        XCTAssertEqual(report.results[2].message, "The snapshot is obsolete: its script '\(folder.path)/about.lua' is gone.")
+        XCTAssertEqual(report.results[3].message, "The snapshot is obsolete: '\(folder.path)/home.lua' declares no theme 'dark'.")
         XCTAssertEqual(report.exitCode, 1)
-        XCTAssertEqual(statuses(try snapshots(update: true)), ["home.lua light matched", "about.lua - deleted", "home.lua dark deleted"])
+        XCTAssertEqual(statuses(try snapshots(update: true)),
+                       ["home.lua light matched", "about.lua - deleted", "about.lua - deleted", "home.lua dark deleted"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("__snapshots__").path),
                        ["home.lua@light.snap"])
     }

@@ -186,6 +186,11 @@ public struct SnapshotRunner: Sendable {
             if options.update {
                 do {
                     try FileManager.default.removeItem(atPath: path)
+                    // A screenshot's diff image goes with it.
+                    let diff = String(path.dropLast(SnapshotFiles.imageExtension.count + 1)) + SnapshotFiles.diffImageSuffix
+                    if path.hasSuffix("." + SnapshotFiles.imageExtension), FileManager.default.fileExists(atPath: diff) {
+                        try FileManager.default.removeItem(atPath: diff)
+                    }
                     result.status = .deleted
                 } catch {
                     result.status = .failed

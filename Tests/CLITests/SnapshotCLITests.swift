@@ -159,6 +159,9 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("failed    about.lua\n  about.lua:1:1: error: The script crashed the evaluator (signal 11). [crash]\n"
                                               + "recorded  home.lua (theme \"dark\")"), result.stdout)
         XCTAssertFalse(result.crashed)
+        let hang = try snapshot(["about.lua", "--timeout", "0.1"], environment: ["CI": "", "STYLERUN_TEST_SNAPSHOT_FAULTS": "hang:about.lua"])
+        XCTAssertEqual(hang.status, 1)
+        XCTAssertTrue(hang.stdout.hasPrefix("failed    about.lua\n  about.lua:1:1: error: The script did not finish within the wall-clock limit of 5.2 seconds and was stopped. [limit-exceeded]\n"), hang.stdout)
         let trusted = try snapshot(["--no-isolation"], environment: crash)
         XCTAssertEqual(trusted.status, 0, "in process, the child's fault is never reached")
         XCTAssertTrue(trusted.stdout.hasPrefix("recorded  about.lua"), trusted.stdout)

@@ -87,7 +87,12 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
            let body = json["capture"], let capture = ScriptCapture(json: body) {
             return capture
         }
-        if let failure = IsolatedRun.failure(outcome.termination, limits: os, file: file) {
+        var stopped = os
+        if case .timedOut(let elapsed) = outcome.termination, let silence = os.silence, elapsed < (os.wallClock ?? .infinity) {
+            // Killed for silence: one evaluation ran past its wall clock.
+            stopped.wallClock = silence
+        }
+        if let failure = IsolatedRun.failure(outcome.termination, limits: stopped, file: file) {
             return .failed([failure])
         }
         let reason = String(decoding: outcome.stderr, as: UTF8.self).split(separator: "\n").first.map { ": \($0)" } ?? ""

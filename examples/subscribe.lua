@@ -7,22 +7,15 @@
 local base = require "base"
 local grid = base.grid
 
--- Generous margins all round, then two more grid units at the bottom. `concat` applies
--- its parts in order, so the second part changes only what it names.
-local contentStyle = concat(base.generousMargins, mut(View.layoutMargins.bottom, grid(8)))
-
--- `mver` transforms a value instead of replacing it: whatever colour the label has by
--- then, at 60 % strength.
-local orStyle = concat(
-  mut(Label.font, font.preferred "subheadline"),
-  mver(Label.textColor, function(c) return c:withAlpha(0.6) end)
-)
+-- The "or" between the buttons: the subheadline font, as in the episode (no colour of its own).
+local orStyle = mut(Label.font, font.preferred "subheadline")
 
 return StackView { id = "root", style = base.baseStackViewStyle,
   View { id = "card", backgroundColor = white(0.96),
     style = { base.generousMargins, base.autoLayoutStyle },
 
-    StackView { id = "content", style = { base.verticalStackView, contentStyle },
+    -- The episode's root stack view: 24 points (six grid units) of margin all round.
+    StackView { id = "content", style = { base.verticalStackView, base.generousMargins },
       isLayoutMarginsRelativeArrangement = true, spacing = grid(6), alignment = "leading",
 
       Label { id = "title", text = "Subscribe to Point-Free", font = font.preferred "title3" },

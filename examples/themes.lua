@@ -8,24 +8,25 @@
 local base = require "base"
 local grid = base.grid
 
--- Every theme defines the same tokens; `themes` returns the active theme's table.
+-- Every theme defines the same tokens; `themes` returns the active theme's table. The colours
+-- are UIKit's named ones, as the discussion's `Theme` writes them (`.red`, `.blue`, `.lightGray`).
 local theme = themes {
   default = "bright",
   bright = {
     background = color.white,
     text = color.black,
-    accent = color "#FF0000",
+    accent = color.red,
     onAccent = color.white,
-    placeholder = white(2 / 3),
+    placeholder = color.lightGray,
     titleFont = font.system(24),
     textFont = font.system(14),
   },
   dark = {
     background = color.black,
     text = color.white,
-    accent = color "#0000FF",
+    accent = color.blue,
     onAccent = color.white,
-    placeholder = white(1 / 3),
+    placeholder = color.darkGray,
     titleFont = font.system(24),
     textFont = font.system(14),
   },

@@ -1,8 +1,9 @@
-/// Applies a stylesheet to a view tree, in the order of SPEC §3.5.
+/// Applies a stylesheet to a view tree, in the order of REFERENCE §1.6.
 ///
 /// For each view, lowest first, later wins per property: the kind's defaults, the appearances
 /// (super-kinds first, then source order), the matching rules (ascending specificity, then
-/// source order), the view's own styles in order, then its literals. Every run starts from the
+/// source order), then the view's own layer in the order it was applied: the constructor's
+/// styles, its literals, the styles added later (`with`). Every run starts from the
 /// defaults, so a property nothing sets any more returns to its default.
 ///
 ///     let diagnostics = Cascade(sheet).apply(to: root)
@@ -139,20 +140,30 @@ private struct CascadeSteps {
                                   index: index.prepared[match.candidate].origin)
             collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
         }
-        for (i, style) in view.styles.enumerated() {
-            application.origin = .viewStyle(index: i + 1)
-            guard view.kind.isA(style.kind) else {
-                collector.add([Diagnostic(.kindMismatch,
-                                          "\(style.kind.article(capitalized: true)) style cannot apply to \(view.selectorDescription).",
-                                          at: style.location)])
-                continue
-            }
-            collector.run { () throws(Diagnostic) in try application.apply(style) }
-        }
+        // The view's own layer, in the order things were applied to it: the constructor's
+        // styles, its literals, then the styles added later.
+        let beforeLiterals = min(view.stylesBeforeLiterals ?? view.styles.count, view.styles.count)
+        for i in 0..<beforeLiterals { applyOwnStyle(i, of: view, application, into: &collector) }
         application.origin = .literal
         for literal in view.literals {
             collector.run { () throws(Diagnostic) in try application.set(literal.keyPath, literal.value, at: literal.location) }
         }
+        guard beforeLiterals < view.styles.count else { return }
+        application.watchLiterals(view.literals)
+        for i in beforeLiterals..<view.styles.count { applyOwnStyle(i, of: view, application, into: &collector) }
+        collector.add(application.overriddenLiterals())
+    }
+
+    private func applyOwnStyle(_ i: Int, of view: View, _ application: StyleApplication, into collector: inout DiagnosticCollector) {
+        let style = view.styles[i]
+        application.origin = .viewStyle(index: i + 1, name: style.name, attachment: style.attachment)
+        guard view.kind.isA(style.kind) else {
+            collector.add([Diagnostic(.kindMismatch,
+                                      "\(style.kind.article(capitalized: true)) style cannot apply to \(view.selectorDescription).",
+                                      at: style.location)])
+            return
+        }
+        collector.run { () throws(Diagnostic) in try application.apply(style) }
     }
 }
 

@@ -67,10 +67,16 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let notAFile: Code = "not-a-file"
         public static let unreadableFile: Code = "unreadable-file"
         public static let kindDeclaration: Code = "kind-declaration"
+        public static let unknownMember: Code = "unknown-member"
         // Warnings of the static pass (`stylerun lint`).
         public static let duplicateSet: Code = "duplicate-set"
         public static let grid: Code = "grid"
         public static let colorLiteral: Code = "color-literal"
+        // Warnings of the cascade.
+        public static let overriddenLiteral: Code = "overridden-literal"
+        public static let unmatchedRule: Code = "unmatched-rule"
+        // Warnings of values.
+        public static let rgbScale: Code = "rgb-scale"
     }
 }
 

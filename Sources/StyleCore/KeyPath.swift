@@ -42,7 +42,11 @@ public struct StyleKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\\\(root.name).\(path)" }
 
-    /// The root's key path with no components; only useful to resolve from.
+    /// The key path of `components` from `kind`, or why it has none: the first name that `kind`
+    /// (or the sub-object or value before it) does not have.
+    ///
+    ///     StyleKeyPath.resolve(["layer", "cornerRadius"], in: Schema.view)    // .success(\View.layer.cornerRadius)
+    ///     StyleKeyPath.resolve(["layoutMargin"], in: Schema.view)             // .failure(.unknownMember("layoutMargin", …))
     public static func resolve(_ components: [String], in kind: Kind) -> Result<StyleKeyPath, PathError> {
         precondition(!components.isEmpty, "A key path has at least one component")
         var current = StyleKeyPath?.none
@@ -108,7 +112,7 @@ public struct StyleKeyPath: Hashable, Sendable, CustomStringConvertible {
 
         /// `View has no property 'layoutMargin'. Did you mean 'layoutMargins'?`
         public var message: String {
-            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.sentence(suggestion)
             switch self {
             case .unknownMember(let n, let on, _, _):
                 return "\(on) has no property '\(n)'.\(hint)"

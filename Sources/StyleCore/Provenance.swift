@@ -6,8 +6,9 @@ public enum Origin: Hashable, Sendable, CustomStringConvertible {
     case appearance(kind: String)
     /// `rule(selector, …)`, with the selector as written.
     case rule(selector: String)
-    /// The view's own style list (`style =` or `with`), 1-based position.
-    case viewStyle(index: Int)
+    /// The view's own style list (`style =` or `with`), 1-based position; the name the style is
+    /// bound to in the script, where it has one, and how it was attached.
+    case viewStyle(index: Int, name: String? = nil, attachment: StyleAttachment? = nil)
     /// A property given in the view's constructor.
     case literal
 
@@ -16,9 +17,31 @@ public enum Origin: Hashable, Sendable, CustomStringConvertible {
         case .kindDefault: "default"
         case .appearance(let k): "appearance(\(k))"
         case .rule(let s): "rule \"\(s)\""
-        case .viewStyle(let i): "style #\(i)"
+        case .viewStyle(let i, let name, let attachment):
+            (name ?? "style #\(i)") + (attachment.map { " (\($0))" } ?? "")
         case .literal: "literal"
         }
+    }
+}
+
+/// How a style became one of a view's own, and where: listed in the constructor's `style`,
+/// added by `with(view, style)`, or by calling the style on the view.
+public struct StyleAttachment: Hashable, Sendable, CustomStringConvertible {
+    public enum Way: String, Hashable, Sendable {
+        case constructor, with, call
+    }
+
+    public var way: Way
+    public var location: SourceLocation
+
+    public init(_ way: Way, at location: SourceLocation) {
+        self.way = way
+        self.location = location
+    }
+
+    /// `with at app.lua:30`, `constructor at app.lua:12`, `called at app.lua:31`.
+    public var description: String {
+        (way == .call ? "called" : way.rawValue) + " at \(location)"
     }
 }
 

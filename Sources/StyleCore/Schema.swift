@@ -1,7 +1,8 @@
 /// The kinds a runtime knows: the standard ones, those a host registers, those a script declares.
 ///
-/// A schema is a value a runtime owns; each evaluation works on an `extended()` copy so that
-/// kinds declared by one script (`kind("GradientView", …)`) never leak into the next.
+/// A schema is a value a runtime owns; each evaluation works on its own copy (a struct, copied
+/// when the evaluation takes it), so kinds declared by one script (`kind("GradientView", …)`)
+/// never leak into the next.
 public struct Schema: Sendable {
     public private(set) var kinds: [String: Kind]
     /// Registration order, for docs and type files.

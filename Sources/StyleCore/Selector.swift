@@ -1,4 +1,4 @@
-/// A parsed `rule` selector (SPEC §3.5): complex selectors separated by `,`.
+/// A parsed `rule` selector (REFERENCE §1.6): complex selectors separated by `,`.
 ///
 /// Each complex selector is compounds (`Button.primary`, `#root`, `.card__title--large`) joined
 /// by descendant (whitespace) and child (`>`) combinators. Kinds are resolved against the schema

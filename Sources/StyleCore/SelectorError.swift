@@ -72,7 +72,7 @@ public struct SelectorError: Error, Hashable, Sendable, CustomStringConvertible 
         case .twoIDs(let a, let b):
             return "Selector \(q) gives two ids, '#\(a)' and '#\(b)'; a view has only one."
         case .unknownKind(let name, let suggestion):
-            return "Unknown kind '\(name)' in selector \(q)." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            return "Unknown kind '\(name)' in selector \(q)." + Suggestion.sentence(suggestion)
         case .subObjectKind(let name, let example):
             return "'\(name)' in selector \(q) is a sub-object, not a view kind; selectors match views only. "
                 + "Style it through a key path of its owner" + (example.map { ", e.g. '\($0)'." } ?? ".")

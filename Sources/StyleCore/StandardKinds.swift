@@ -1,4 +1,4 @@
-/// The standard kinds of SPEC §2, each property declared once. Defaults follow UIKit.
+/// The standard kinds of REFERENCE §1.1, each property declared once. Defaults follow UIKit.
 extension Schema {
     public static let textAlignment = EnumType(name: "TextAlignment", cases: ["left", "center", "right", "justified", "natural"])
     public static let lineBreakMode = EnumType(name: "LineBreakMode", cases: [

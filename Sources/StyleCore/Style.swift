@@ -8,6 +8,14 @@ public struct Style {
     public let operations: [StyleOperation]
     /// Where the style was made (the `mut`, `concat` or `style` call).
     public let location: SourceLocation
+    /// The name the script binds the style to (`finePrintStyle`, `base.primaryButtonStyle`),
+    /// for explain; nil when it has none.
+    public var name: String?
+    /// The script's call sites that led to the style, innermost first, when it was made inside
+    /// helper functions (`fontStyle(14, "medium")` for the `concat` inside `fontStyle`).
+    public var callSites: [SourceLocation] = []
+    /// How the style became one of a view's own, once it is one.
+    public var attachment: StyleAttachment?
 
     public init(kind: Kind, operations: [StyleOperation], location: SourceLocation) {
         self.kind = kind

@@ -12,6 +12,10 @@ public final class StyleApplication {
     private let recordsProvenance: Bool
     /// `origin` in the provenance table, looked up at its first write.
     private var originIndex: UInt32?
+    /// Constructor literals that a style applied after them would replace, by slot.
+    private var watchedLiterals: [Int: Literal] = [:]
+    /// Literals a later style replaced outright, with the write that did it.
+    private var replacedLiterals: [(literal: Literal, by: SourceLocation)] = []
 
     public convenience init(view: View, recordsProvenance: Bool) {
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil)
@@ -26,11 +30,18 @@ public final class StyleApplication {
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
 
+    /// When set, every write and read is logged to find dead writes (lint's `duplicate-set`).
+    public var deadWrites: DeadWrites?
+
     /// The current value of a property of the view's kind.
-    public func value(of property: Property) -> Value { view.values[property.slot] }
+    public func value(of property: Property) -> Value {
+        deadWrites?.read(slot: property.slot)
+        return view.values[property.slot]
+    }
 
     /// The current value at a key path (a field reads as a Number).
     public func value(at keyPath: StyleKeyPath) -> Value? {
+        if let deadWrites, let slot = keyPath.property?.slot { deadWrites.read(slot: slot) }
         switch keyPath.target {
         case .property(let p): return view.values[p.slot]
         case .field(let p, let f): return Self.field(f, of: view.values[p.slot])
@@ -83,11 +94,36 @@ public final class StyleApplication {
         switch keyPath.target {
         case .property(let p):
             write(p, try checked(value, for: p, name: keyPath.qualifiedName, at: location), at: location)
+            deadWrites?.write(slot: p.slot, property: keyPath.qualifiedName, isTransform: false)
+            if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: p.slot) {
+                replacedLiterals.append((literal, location))
+            }
         case .field(let p, let f):
             guard case .number(let x) = (try checked(value, type: .number, name: keyPath.qualifiedName, at: location)) else { return }
             write(p, Self.setting(f, x, in: view.values[p.slot]), at: location)
+            deadWrites?.writeField(slot: p.slot)
         case .object:
             throw Diagnostic(.typeMismatch, StyleError.notSettable(keyPath).message, at: location)
+        }
+    }
+
+    /// Watches the view's constructor literals while the styles added after them run, so that
+    /// one replaced outright (not transformed by a `mver`) can be reported.
+    public func watchLiterals(_ literals: [Literal]) {
+        for literal in literals {
+            if case .property(let p) = literal.keyPath.target { watchedLiterals[p.slot] = literal }
+        }
+    }
+
+    /// `overridden-literal` warnings, at each watched literal a later style replaced.
+    public func overriddenLiterals() -> [Diagnostic] {
+        defer { watchedLiterals = [:]; replacedLiterals = [] }
+        return replacedLiterals.map { literal, by in
+            let name = literal.keyPath.path
+            return Diagnostic(.overriddenLiteral,
+                              "'\(name)' given in the constructor of \(view.selectorDescription) is replaced by the style "
+                                  + "applied later at \(by); remove one of them, or transform it with mver.",
+                              at: literal.location, length: name.count, severity: .warning)
         }
     }
 
@@ -109,7 +145,10 @@ public final class StyleApplication {
 
     /// Runs one style's operations in order.
     public func apply(_ style: Style) throws(Diagnostic) {
-        for op in style.operations { try apply(op) }
+        for (i, op) in style.operations.enumerated() {
+            deadWrites?.operation = i
+            try apply(op)
+        }
     }
 
     /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's; the

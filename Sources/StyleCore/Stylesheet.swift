@@ -1,7 +1,7 @@
 /// What a script declared for the cascade: `appearance`s and `rule`s in source order, and the
 /// tree it returned.
 ///
-/// Adding checks the SPEC's kind rule: a style must be able to apply to the views it targets.
+/// Adding checks the kind rule of REFERENCE §1.6: a style must be able to apply to the views it targets.
 ///
 ///     let sheet = Stylesheet()
 ///     try sheet.appearance(Schema.label, labelStyle, at: loc)

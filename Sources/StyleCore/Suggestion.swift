@@ -5,11 +5,10 @@ public enum Suggestion {
         let limit = max(1, min(3, name.count / 3 + 1))
         var best: (String, Int)?
         for candidate in candidates {
+            // Compared without case, so a case-only difference scores 0, the closest possible.
             let d = distance(name.lowercased(), candidate.lowercased())
-            // A case-only difference is the closest possible.
-            let score = d == 0 ? 0 : d
-            if score <= limit, best == nil || score < best!.1 || (score == best!.1 && candidate < best!.0) {
-                best = (candidate, score)
+            if d <= limit, best == nil || d < best!.1 || (d == best!.1 && candidate < best!.0) {
+                best = (candidate, d)
             }
         }
         return best?.0
@@ -37,9 +36,20 @@ public enum Suggestion {
         return prev[b.count]
     }
 
-    /// " Did you mean 'x'?" or "".
+    /// " Did you mean 'x'?" with the closest candidate, or "", and the candidate.
     public static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> (text: String, suggestion: String?) {
-        guard let s = closest(to: name, among: candidates) else { return ("", nil) }
-        return (" Did you mean '\(s)'?", s)
+        let s = closest(to: name, among: candidates)
+        return (sentence(s), s)
+    }
+
+    /// " Did you mean 'x'?" for a suggestion, or "" for none: the one place the sentence is
+    /// written, so every message that appends it reads the same.
+    public static func sentence(_ suggestion: String?) -> String {
+        suggestion.map { " " + question($0) } ?? ""
+    }
+
+    /// "Did you mean 'x'?", alone.
+    public static func question(_ suggestion: String) -> String {
+        "Did you mean '\(suggestion)'?"
     }
 }

@@ -22,6 +22,7 @@ public enum ValueError: Error, Hashable, Sendable {
             return "'\(target)' expects \(expected.wrapped)\(expected.isOptional ? " or nil" : ""), got \(got)."
         case .invalidEnumCase(let v, let e):
             return "The value '\(v)' is invalid for '\(target)'; use \(ValueError.list(e.cases))."
+                + Suggestion.sentence(Suggestion.closest(to: v, among: e.cases))
         case .outOfRange(let x, let r):
             return "The value \(formatNumber(x)) is out of range for '\(target)' (\(r))."
         case .notFinite(let x):
@@ -29,7 +30,7 @@ public enum ValueError: Error, Hashable, Sendable {
         case .notAnInteger(let x):
             return "'\(target)' expects an Int, got \(formatNumber(x))."
         case .badHexColor(let s):
-            return "'\(s)' is not a color for '\(target)'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'."
+            return "'\(s)' is not a color for '\(target)'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(suggestions.first)
         }
     }
 
@@ -37,6 +38,10 @@ public enum ValueError: Error, Hashable, Sendable {
     public var suggestions: [String] {
         if case .invalidEnumCase(let v, let e) = self, let s = Suggestion.closest(to: v, among: e.cases) {
             return [s]
+        }
+        // `"purple"` for a Color: UIKit's named colour of that name.
+        if case .badHexColor(let text) = self, let name = Suggestion.closest(to: text, among: Color.namedColors.map(\.name)) {
+            return ["color.\(name)"]
         }
         return []
     }
@@ -50,7 +55,7 @@ public enum ValueError: Error, Hashable, Sendable {
 }
 
 extension ValueType {
-    /// Checks `value` against this type and range, applying the only coercions the SPEC allows
+    /// Checks `value` against this type and range, applying the only coercions REFERENCE §1.2 allows
     /// (a hex string for a Color, a string for an Image; an integral Number for an Int, a case
     /// name for an enum). Tables for Insets and Size are converted by the bridge before this.
     public func check(_ value: Value, range: NumberRange? = nil) -> Result<Value, ValueError> {

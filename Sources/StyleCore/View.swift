@@ -13,8 +13,12 @@ public final class View {
     public private(set) var children: [View] = []
     /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
     public var styles: [Style] = []
-    /// Properties given in the constructor (`Label { text = "Hi" }`), applied last.
+    /// Properties given in the constructor (`Label { text = "Hi" }`).
     public var literals: [Literal] = []
+    /// How many of `styles` apply before `literals`: those given in the constructor, as the
+    /// ones added later (`with`, calling a style) apply after them, in the order they were
+    /// applied. Nil, as for a view built in Swift: every style applies before the literals.
+    public var stylesBeforeLiterals: Int?
     /// Where the view was built, for messages and explain.
     public var location: SourceLocation?
 

@@ -8,6 +8,7 @@ extension Evaluation {
         installErrorMetatable()
         installValueBindings()
         installStyleBindings()
+        installOperators()
         installViewMetatable()
         installProxyMetatable()
         installCascadeBindings()
@@ -74,8 +75,8 @@ extension Evaluation {
             // script's megabyte-long name must not cost a megabyte of edit distance per global.
             let length = name.utf8.count
             let s = Suggestion.closest(to: name, among: self.globalNames().filter { abs($0.utf8.count - length) <= 3 })
-            throw self.failure(.undefinedGlobal, "Undefined global '\(name)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                               pointingAt: [name], suggestions: s.map { [$0] } ?? [])
+                ?? self.schema.quotedEnumCase(name)
+            throw self.failure(.undefinedGlobal(name, suggestion: s), pointingAt: [name])
         }
         lua_setfield(L, -2, "__index")
         lua_pushboolean(L, 0)

@@ -3,7 +3,7 @@ import CLuaShim
 import Foundation
 import StyleCore
 
-// appearance, rule, themes, kind (SPEC §3.5, §3.7).
+// appearance, rule, themes, kind (REFERENCE §1.6–1.8).
 extension Evaluation {
     func installCascadeBindings() {
         setGlobalFunction("appearance") { e throws(ScriptError) in
@@ -11,11 +11,19 @@ extension Evaluation {
                 throw e.badArgument("appearance", 1, expected: "a kind (like Button)", index: 1)
             }
             let style = try e.styleArgument(2, of: "appearance")
-            let narrowed = kind.kind.isA(style.kind) ? (try? style.narrowed(to: kind.kind)) ?? style : style
+            var narrowed = style
+            if kind.kind.isA(style.kind) {
+                // A string path the narrower kind cannot resolve is the script's mistake, said here.
+                do throws(StyleError) {
+                    narrowed = try style.narrowed(to: kind.kind)
+                } catch {
+                    throw e.failure(.style(error), pointingAt: ["appearance"])
+                }
+            }
             do throws(StylesheetError) {
                 try e.stylesheet.appearance(kind.kind, narrowed, at: e.vm.location(pointingAt: ["appearance"]))
             } catch {
-                throw e.failure(error.code, error.message, pointingAt: ["appearance"])
+                throw e.failure(.stylesheet(error), pointingAt: ["appearance"])
             }
             return 0
         }
@@ -28,15 +36,15 @@ extension Evaluation {
             do throws(SelectorError) {
                 selector = try SelectorList.parse(text, schema: e.schema)
             } catch {
-                throw ScriptError(diagnostic: Diagnostic(error.code, error.message, at: e.selectorLocation(text, offset: error.offset, fallback: at),
-                                                         length: error.length, suggestions: error.suggestions))
+                throw ScriptError(diagnostic: Diagnostic(.selector(error), at: e.selectorLocation(text, offset: error.offset, fallback: at),
+                                                         length: error.length))
             }
             do throws(StylesheetError) {
                 try e.stylesheet.rule(selector, style, at: at)
             } catch {
                 var offset = 0
                 if case .styleNeverMatches(_, _, _, let o) = error { offset = o }
-                throw ScriptError(diagnostic: Diagnostic(error.code, error.message, at: e.selectorLocation(text, offset: offset, fallback: at)))
+                throw ScriptError(diagnostic: Diagnostic(.stylesheet(error), at: e.selectorLocation(text, offset: offset, fallback: at)))
             }
             return 0
         }
@@ -62,7 +70,7 @@ extension Evaluation {
     private func declareThemes() throws(ScriptError) -> Int32 {
         let L = vm.L
         guard vm.type(at: 1) == LUA_TTABLE else { throw badArgument("themes", 1, expected: "a table of themes", index: 1) }
-        guard !themesDeclared else { throw failure(.unknownTheme, "themes { … } may be declared once per evaluation.", pointingAt: ["themes"]) }
+        guard !themesDeclared else { throw failure(.themesDeclaredTwice, pointingAt: ["themes"]) }
         var defaultName: String?
         var names: [String] = []
         var tokens: [String: Set<String>] = [:]
@@ -70,19 +78,19 @@ extension Evaluation {
         while lua_next(L, 1) != 0 {  // stack: table, key, value
             guard let key = vm.string(at: -2) else {
                 srlua_pop(L, 2)
-                throw failure(.badArgument, "themes { … } takes named themes, like dark = { … }.", pointingAt: ["themes"])
+                throw failure(.themeNotNamed, pointingAt: ["themes"])
             }
             if key == "default" {
                 guard let d = vm.string(at: -1) else {
                     srlua_pop(L, 2)
-                    throw failure(.badArgument, "'default' must name a theme.", pointingAt: ["default"])
+                    throw failure(.defaultNotAName, pointingAt: ["default"])
                 }
                 defaultName = d
             } else {
                 guard vm.type(at: -1) == LUA_TTABLE else {
                     let got = vm.typeName(at: -1)
                     srlua_pop(L, 2)
-                    throw failure(.badArgument, "Theme '\(key)' must be a table of tokens, got \(got).", pointingAt: [key])
+                    throw failure(.themeNotATable(key, got: got), pointingAt: [key])
                 }
                 names.append(key)
                 var set = Set<String>()
@@ -97,14 +105,12 @@ extension Evaluation {
         }
         names.sort()
         let at = vm.location(pointingAt: ["themes"])
-        guard !names.isEmpty else { throw failure(.unknownTheme, "themes { … } declares no theme.", pointingAt: ["themes"]) }
+        guard !names.isEmpty else { throw failure(.noThemes, pointingAt: ["themes"]) }
         guard let chosenDefault = defaultName ?? (names.count == 1 ? names[0] : nil) else {
-            throw failure(.unknownTheme, "themes { … } needs default = \"…\" naming one of \(names.map { "'\($0)'" }.joined(separator: ", ")).", pointingAt: ["themes"])
+            throw failure(.noDefaultTheme(names), pointingAt: ["themes"])
         }
         guard names.contains(chosenDefault) else {
-            let s = Suggestion.closest(to: chosenDefault, among: names)
-            throw failure(.unknownTheme, "The default theme '\(chosenDefault)' is not declared." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                          pointingAt: ["\"\(chosenDefault)\""], suggestions: s.map { [$0] } ?? [])
+            throw failure(.unknownDefaultTheme(chosenDefault, declared: names), pointingAt: ["\"\(chosenDefault)\""])
         }
         let all = tokens.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         // Each missing token of each theme (a collecting evaluation reports them all).
@@ -113,15 +119,13 @@ extension Evaluation {
             for missing in all.subtracting(tokens[name]!).sorted() {
                 let definer = names.first { tokens[$0]!.contains(missing) }!
                 let line = keyLocation(name, from: at)
-                missingTokens.append(Diagnostic(.missingToken, "Theme '\(name)' does not define the token '\(missing)' (theme '\(definer)' does); every theme must define the same tokens.", at: line, length: name.count))
+                missingTokens.append(Diagnostic(.missingToken(theme: name, token: missing, definedBy: definer), at: line, length: name.count))
             }
         }
         try report(missingTokens)
         let active = options.theme ?? chosenDefault
         guard names.contains(active) else {
-            let s = Suggestion.closest(to: active, among: names)
-            throw failure(.unknownTheme, "There is no theme '\(active)'; the script declares \(names.map { "'\($0)'" }.joined(separator: ", "))." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                          pointingAt: ["themes"], suggestions: s.map { [$0] } ?? [])
+            throw failure(.unknownTheme(active, declared: names), pointingAt: ["themes"])
         }
         themesDeclared = true
         themeNames = names
@@ -148,9 +152,7 @@ extension Evaluation {
         let tokenNames = all.sorted()
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
             let name = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
-            let s = Suggestion.closest(to: name, among: tokenNames)
-            throw self.failure(.undefinedToken, "The theme has no token '\(name)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                               pointingAt: [name], suggestions: s.map { [$0] } ?? [])
+            throw self.failure(.undefinedToken(name, tokens: tokenNames), pointingAt: [name])
         }
         lua_setfield(L, -2, "__index")
         lua_setmetatable(L, -2)  // stack: theme, copy
@@ -172,16 +174,14 @@ extension Evaluation {
             while lua_next(L, 3) != 0 {
                 guard let key = vm.string(at: -2), let typeText = vm.string(at: -1) else {
                     srlua_pop(L, 2)
-                    throw failure(.kindDeclaration, "Declare properties as name = \"Type\", e.g. fromColor = \"Color?\".", pointingAt: ["kind"])
+                    throw failure(.badPropertyDeclaration, pointingAt: ["kind"])
                 }
                 entries.append((key, typeText))
                 srlua_pop(L, 1)
             }
             for (key, typeText) in entries.sorted(by: { $0.0 < $1.0 }) {
                 guard let type = ValueType(parsing: typeText) else {
-                    let s = Suggestion.closest(to: typeText.replacingOccurrences(of: "?", with: ""), among: ValueType.spelledNames)
-                    throw failure(.kindDeclaration, "'\(typeText)' is not a type; use \(ValueType.spelledNames.joined(separator: ", ")), an enum like \"left|right\", each with '?' for optional." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                                  pointingAt: ["\"\(typeText)\"", key], suggestions: s.map { [$0] } ?? [])
+                    throw failure(.notAType(typeText), pointingAt: ["\"\(typeText)\"", key])
                 }
                 declarations.append(.value(key, type))
             }
@@ -199,7 +199,7 @@ extension Evaluation {
         do throws(Schema.RegistrationError) {
             kind = try schema.register(name, superKind: superKind, properties: declarations)
         } catch {
-            throw failure(.kindDeclaration, error.message, pointingAt: ["\"\(name)\"", "kind"])
+            throw failure(.kindRegistration(error), pointingAt: ["\"\(name)\"", "kind"])
         }
         defineKindGlobal(kind)
         vm.pushObject(KindObject(kind), metatable: KindObject.metatable)

@@ -8,7 +8,7 @@ import StyleCore
 /// it, write to it, concatenate it, do arithmetic on it. A call that fails with a poison among
 /// its arguments reports nothing, since its error is a consequence of one already reported.
 final class PoisonObject {
-    static let metatable = "stylerun.poison"
+    static let metatable = SRLUA_POISON_METATABLE
     /// Where the evaluation's one poison is kept in the registry.
     static let registryKey = "stylerun.poison.value"
 }
@@ -39,6 +39,13 @@ extension Evaluation {
     }
 
     /// Keeps a diagnostic once, up to `maximumCollected`.
+    /// Keeps a warning; evaluation goes on.
+    func warn(_ d: Diagnostic) {
+        guard warnings.count < Self.maximumCollected, !warnings.contains(d) else { return }
+        warnings.append(d)
+        if isCollecting { record(d) }
+    }
+
     func record(_ d: Diagnostic) {
         guard diagnostics.count < Self.maximumCollected, !diagnostics.contains(d) else { return }
         diagnostics.append(d)
@@ -62,11 +69,11 @@ extension Evaluation {
     /// The error that stopped a script, as reported after what was collected before it: left
     /// out when a poison caused it (a library function handed one), and tied to the earlier
     /// errors when a limit tripped (a loop waiting on a poisoned value never ends).
-    func stopping(_ d: Diagnostic) -> [Diagnostic] {
+    func stopping(_ error: ScriptError) -> [Diagnostic] {
+        var d = error.diagnostic
         guard isCollecting, let earlier = diagnostics.first else { return [d] }
-        if d.message.contains(PoisonObject.metatable) { return [] }
+        if error.raisedOnPoison { return [] }
         guard d.code == .limitExceeded else { return [d] }
-        var d = d
         d.message += " This may follow from the earlier error at line \(earlier.line)."
         return [d]
     }

@@ -1,9 +1,6 @@
 import CLua
 import CLuaShim
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import StyleCore
 
 /// How to evaluate a script.
@@ -36,7 +33,8 @@ public struct EvaluationOptions {
 /// What a script made: its stylesheet, the tree it returned, and what it loaded.
 ///
 /// It keeps the Lua state alive, because function styles and `mver` functions run when the
-/// stylesheet is applied. Not thread-safe: use it on one thread at a time.
+/// stylesheet is applied: keep it as long as you apply its stylesheet (applied after it is
+/// released, they give a `runtime-error` diagnostic). Not thread-safe: use it on one thread at a time.
 public final class Evaluation {
     public let stylesheet: Stylesheet
     /// The root view the script returned, if it returned one.
@@ -53,9 +51,14 @@ public final class Evaluation {
     /// What a collecting evaluation recorded instead of stopping (see
     /// `EvaluationOptions.collectsDiagnostics`), in the order found; empty otherwise.
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// Warnings the script's evaluation gave (`rgb-scale`): it ran, but a designer would want
+    /// to know. A collecting evaluation also has them in `diagnostics`.
+    public internal(set) var warnings: [Diagnostic] = []
     /// The function styles and mver functions the script made, with the kinds they were
     /// composed into, for `probe()`; filled only when collecting.
     var probeTargets = ProbeTargets()
+    /// The compositions a collecting evaluation made, for lint's dead-write check.
+    var compositions: [Composition] = []
 
     let vm: LuaVM
     let options: EvaluationOptions
@@ -63,6 +66,11 @@ public final class Evaluation {
     /// Modules loaded in this evaluation, by resolved path: registry refs of their results.
     var moduleResults: [String: Int32] = [:]
     var loadingModules: [String] = []
+    /// The name each module was required by, by the file name its locations use.
+    var moduleNames: [String: String] = [:]
+    /// What each script line binds a style to, once looked at (a style made in a loop is
+    /// named once per line, not once per pass).
+    var lineBindings: [SourceLocation: LineBinding] = [:]
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {
@@ -70,7 +78,7 @@ public final class Evaluation {
         self.schema = options.schema
         self.stylesheet = Stylesheet()
         guard let vm = LuaVM(limits: options.limits) else {
-            throw ScriptError(diagnostic: Diagnostic(.limitExceeded, "Could not create a Lua state.", at: .host))
+            throw ScriptError(diagnostic: Diagnostic(BindingError.noLuaState, at: .host))
         }
         self.vm = vm
         vm.objectTypeName = { [unowned self] index in self.objectTypeName(at: index) }
@@ -104,7 +112,7 @@ public final class Evaluation {
             return evaluation
         } catch {
             // A collecting evaluation keeps what it found before the error that stopped it.
-            throw DiagnosticList(evaluation.diagnostics + evaluation.stopping(error.diagnostic))
+            throw DiagnosticList(evaluation.diagnostics + evaluation.stopping(error))
         }
     }
 
@@ -127,28 +135,21 @@ public final class Evaluation {
             returnedTypeName = vm.typeName(at: -1)
         }
         if let theme = options.theme, !themesDeclared {
-            throw ScriptError(diagnostic: Diagnostic(.unknownTheme,
-                "The theme '\(theme)' was chosen, but the script declares no themes.", at: SourceLocation(file: chunk, line: 1)))
+            throw ScriptError(diagnostic: Diagnostic(BindingError.themeWithoutThemes(theme), at: SourceLocation(file: chunk, line: 1)))
         }
     }
 
     // MARK: Failing with a diagnostic at the script's current line
 
-    /// A diagnostic at the calling Lua line, its column at the first of `tokens` found there.
-    func failure(_ code: Diagnostic.Code, _ message: String, pointingAt tokens: [String] = [],
-                 suggestions: [String] = [], level: Int32 = 1) -> ScriptError {
-        ScriptError(diagnostic: Diagnostic(code, message, at: vm.location(level: level, pointingAt: tokens),
-                                           length: tokens.first?.count ?? 0, suggestions: suggestions))
+    /// `error` at the calling Lua line, its column at the first of `tokens` found there.
+    func failure(_ error: BindingError, pointingAt tokens: [String] = []) -> ScriptError {
+        ScriptError(diagnostic: Diagnostic(error, at: vm.location(level: 1, pointingAt: tokens), length: tokens.first?.count ?? 0))
     }
 
     /// `bad argument #2 to 'mut' (Color expected, got number)`, in sentence form.
     func badArgument(_ function: String, _ position: Int, expected: String, index: Int32) -> ScriptError {
-        failure(.badArgument, "Bad argument #\(position) to '\(function)': expected \(expected), got \(vm.typeName(at: index)).",
+        failure(.badArgument(function: function, position: position, expected: expected, got: vm.typeName(at: index)),
                 pointingAt: [function])
-    }
-
-    func failure(_ error: StyleError, pointingAt tokens: [String]) -> ScriptError {
-        failure(error.code, error.message, pointingAt: tokens, suggestions: error.suggestions)
     }
 
     private func objectTypeName(at index: Int32) -> String? {
@@ -172,7 +173,10 @@ public final class Evaluation {
     }
 
     func setGlobalFunction(_ name: String, _ body: @escaping (Evaluation) throws(ScriptError) -> Int32) {
-        vm.pushFunction { [unowned self] _ throws(ScriptError) in try body(self) }
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity(name)
+            return try body(self)
+        }
         setGlobal(name)
     }
 
@@ -188,71 +192,5 @@ public final class Evaluation {
         }
         srlua_pop(L, 1)
         return names
-    }
-}
-
-/// Reading script files: text only, with the errors SPEC §4 names.
-public enum SourceFile {
-    /// The largest script read (bigger files are refused before parsing).
-    public static let maximumSize = 16 << 20
-
-    public static func read(_ path: String) throws(Diagnostic) -> String {
-        let at = SourceLocation(file: path, line: 1)
-        let data = try contents(path, at: at)
-        if data.first == 0x1B {
-            throw Diagnostic(.unreadableFile, "'\(path)' is a compiled Lua chunk; only source text is allowed.", at: at)
-        }
-        // Searched in the bytes: `Data`'s own iterator costs a call per byte.
-        if data.withUnsafeBytes({ $0.contains(0) }) {
-            throw Diagnostic(.unreadableFile, "'\(path)' is a binary file, not a Lua script.", at: at)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw Diagnostic(.unreadableFile, "'\(path)' is not UTF-8 text.", at: at)
-        }
-        return text
-    }
-
-    /// The bytes of a regular file, read through one descriptor so that the checks hold for
-    /// what is read: it cannot become a FIFO (which would block), a folder or a bigger file
-    /// between checking and reading, and a file deleted meanwhile is still read whole.
-    private static func contents(_ path: String, at: SourceLocation) throws(Diagnostic) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            switch errno {
-            case ENOENT, ENOTDIR: throw Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
-            case EACCES, EPERM: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': permission denied.", at: at)
-            case EISDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
-            default: throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
-            }
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
-        default: throw Diagnostic(.notAFile, "'\(path)' is not a regular file (a pipe, socket or device); give a .lua file.", at: at)
-        }
-        guard Int(info.st_size) <= maximumSize else {
-            throw Diagnostic(.unreadableFile, "'\(path)' is \(Int(info.st_size) >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
-        }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = Glibc.read(fd, &buffer, buffer.count)
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Diagnostic(.unreadableFile, "Cannot read '\(path)': \(String(cString: strerror(errno))).", at: at)
-            }
-            data.append(buffer, count: n)
-            // A file that grows while it is read is still held to the limit.
-            guard data.count <= maximumSize else {
-                throw Diagnostic(.unreadableFile, "'\(path)' is over \(maximumSize >> 20) MiB; scripts may be at most \(maximumSize >> 20) MiB.", at: at)
-            }
-        }
-        return data
     }
 }

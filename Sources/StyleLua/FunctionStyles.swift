@@ -2,18 +2,35 @@ import CLua
 import CLuaShim
 import StyleCore
 
-/// A plain Lua function used as a style: called with a checked proxy of the view being styled.
-final class LuaFunctionStyle: StyleFunction {
-    private unowned let evaluation: Evaluation
-    private let function: Int32
+/// A Lua function kept by a style, and the evaluation whose Lua state holds it.
+///
+/// The evaluation is held weakly: it owns the stylesheet that holds this function, so a strong
+/// reference would keep every evaluation alive for ever (each reload of `stylerun watch` would
+/// leak a Lua state). A stylesheet applied after its evaluation is gone gets a diagnostic saying
+/// so, instead of a crash.
+class LuaFunctionReference {
+    private weak var evaluation: Evaluation?
+    let function: Int32
+    /// Where the script made the style, for the diagnostic when its evaluation is gone.
+    private let location: SourceLocation
 
-    init(evaluation: Evaluation, function: Int32) {
+    init(evaluation: Evaluation, function: Int32, location: SourceLocation) {
         self.evaluation = evaluation
         self.function = function
+        self.location = location
     }
 
+    /// The evaluation that can run the function, or the error that it is gone.
+    func liveEvaluation() throws(Diagnostic) -> Evaluation {
+        guard let evaluation else { throw Diagnostic(BindingError.scriptReleased, at: location) }
+        return evaluation
+    }
+}
+
+/// A plain Lua function used as a style: called with a checked proxy of the view being styled.
+final class LuaFunctionStyle: LuaFunctionReference, StyleFunction {
     func apply(to application: StyleApplication) throws(Diagnostic) {
-        let e = evaluation, L = e.vm.L
+        let e = try liveEvaluation(), L = e.vm.L
         let proxy = ProxyObject(application: application, kind: application.view.kind)
         defer { proxy.isValid = false }
         lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
@@ -28,17 +45,9 @@ final class LuaFunctionStyle: StyleFunction {
 
 /// A `mver` function: gets the current value (insets and sizes as mutable copies) and returns the
 /// new one, or nothing to keep the possibly mutated argument.
-final class LuaValueTransform: ValueTransform {
-    private unowned let evaluation: Evaluation
-    private let function: Int32
-
-    init(evaluation: Evaluation, function: Int32) {
-        self.evaluation = evaluation
-        self.function = function
-    }
-
+final class LuaValueTransform: LuaFunctionReference, ValueTransform {
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
-        let e = evaluation, L = e.vm.L
+        let e = try liveEvaluation(), L = e.vm.L
         let base = lua_gettop(L)
         lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
         let box = ValueObject(value, mutable: true)
@@ -59,7 +68,8 @@ final class LuaValueTransform: ValueTransform {
             new = try e.readValue(at: base + 1, expecting: type)
         } catch {
             let at = e.functionLocation(function)
-            throw e.appliedTo(view, Diagnostic(.typeMismatch, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName, expected: type), at: at))
+            let reason = error.message(for: path.qualifiedName, expected: type)
+            throw e.appliedTo(view, Diagnostic(.badTransformResult(path: path.qualifiedName, reason, code: .typeMismatch), at: at))
         }
         // Checked here rather than only by the cascade, so the error names the function and the view.
         let checked: Result<Value, ValueError>
@@ -70,8 +80,9 @@ final class LuaValueTransform: ValueTransform {
         }
         if case .failure(let error) = checked {
             let at = e.functionLocation(function)
-            throw e.appliedTo(view, Diagnostic(error.code, "The mver function for '\(path.qualifiedName)' returned a bad value: " + error.message(for: path.qualifiedName),
-                                               at: at, suggestions: error.suggestions))
+            var d = Diagnostic(.badTransformResult(path: path.qualifiedName, error.message(for: path.qualifiedName), code: error.code), at: at)
+            d.suggestions = error.suggestions
+            throw e.appliedTo(view, d)
         }
         return new
     }
@@ -103,7 +114,7 @@ extension Evaluation {
     }
 
     func staleProxy() -> ScriptError {
-        failure(.runtimeError, "This view was kept after its style function returned; a style function may only touch its view while it runs.")
+        failure(.staleView)
     }
 
     private func proxyKeyPath(_ proxy: ProxyObject, _ name: String) throws(ScriptError) -> StyleKeyPath {
@@ -112,12 +123,9 @@ extension Evaluation {
         switch StyleKeyPath.resolve(components, in: view.kind) {
         case .success(let kp): return kp
         case .failure(let e):
-            var message = e.message
-            if e.suggestion == nil, proxy.prefix == nil, let elsewhere = kindDeclaring(name, notIn: view.kind) {
-                message += " '\(name)' exists on \(elsewhere.name), not \(view.kind.name)."
-            }
-            throw failure(.unknownProperty, message + " (applied to \(view.selectorDescription))",
-                          pointingAt: [name], suggestions: e.suggestion.map { [$0] } ?? [])
+            // Inside a sub-object (`v.layer.x`) another view kind's property is no hint.
+            let declaredBy = proxy.prefix == nil ? kindDeclaring(e) : nil
+            throw failure(.unknownProperty(e, declaredBy: declaredBy, appliedTo: view.selectorDescription), pointingAt: [name])
         }
     }
 
@@ -162,7 +170,7 @@ extension Evaluation {
         guard proxy.alive else { throw staleProxy() }
         guard let name = vm.string(at: 2) else { throw badArgument("index", 2, expected: "a property name", index: 2) }
         if proxy.prefix == nil, ["id", "kind", "classes"].contains(name) {
-            throw failure(.sandbox, "A style cannot change a view's \(name); set it in the view's constructor.", pointingAt: [name])
+            throw failure(.viewIdentityInStyle(name), pointingAt: [name])
         }
         let kp = try proxyKeyPath(proxy, name)
         let value = try checkedValue(at: 3, for: kp, function: name)

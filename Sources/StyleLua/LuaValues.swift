@@ -53,6 +53,17 @@ extension Evaluation {
         let L = vm.L
         let table = lua_absindex(L, index)
         var result = initial
+        // `{8, 16}`: a list where the fields are named; the constructor is what was meant.
+        let count = lua_rawlen(L, table)
+        if count > 0 {
+            var numbers: [Double] = []
+            for i in 1...count {
+                lua_rawgeti(L, table, lua_Integer(i))
+                if let x = vm.number(at: -1) { numbers.append(x) }
+                srlua_pop(L, 1)
+            }
+            throw .list(T.typeName, numbers)
+        }
         lua_pushnil(L)
         while lua_next(L, table) != 0 {  // stack: key, value
             guard let key = vm.string(at: -2), names.contains(key) else {
@@ -74,20 +85,24 @@ extension Evaluation {
     /// Reads and checks a value for a key path (`mut`, literals, proxy writes).
     func checkedValue(at index: Int32, for keyPath: StyleKeyPath, function: String) throws(ScriptError) -> Value {
         guard let type = keyPath.valueType else {
-            throw failure(StyleError.notSettable(keyPath), pointingAt: [function])
+            throw failure(.style(.notSettable(keyPath)), pointingAt: [function])
         }
         let raw: Value
         do {
             raw = try readValue(at: index, expecting: type)
         } catch {
-            throw failure(.typeMismatch, error.message(for: keyPath.qualifiedName, expected: type),
-                          pointingAt: [function], suggestions: error.suggestions)
+            throw failure(.unreadableValue(error, target: keyPath.qualifiedName, expected: type), pointingAt: [function])
         }
         switch type.check(raw, range: keyPath.property?.range) {
         case .success(let v): return v
         case .failure(let e):
-            throw failure(e.code, e.message(for: keyPath.qualifiedName), pointingAt: tokens(for: raw) + [function],
-                          suggestions: e.suggestions)
+            if let misuse = APIMisuse.quotedNumber(raw, for: type, target: keyPath.qualifiedName) {
+                throw failure(.misuse(misuse), pointingAt: tokens(for: raw) + [function])
+            }
+            if case .string(let text) = raw, type.wrapped == .font {
+                throw failure(.misuse(.stringForFont(text, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
+            }
+            throw failure(.style(.invalidValue(e, target: keyPath.qualifiedName)), pointingAt: tokens(for: raw) + [function])
         }
     }
 
@@ -107,21 +122,29 @@ enum ValueReadError: Error {
     case wrongType(String)
     case unknownField(String, String, String?)
     case fieldNotNumber(String, String, String)
+    /// `{8, 16}` where Insets or Size is expected: the numbers of the list.
+    case list(String, [Double])
 
     func message(for target: String, expected: ValueType) -> String {
         switch self {
         case .wrongType(let got):
             return ValueError.typeMismatch(expected: expected, got: got).message(for: target)
         case .unknownField(let name, let type, let suggestion):
-            return "\(type) has no field '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            return BindingError.unknownField(name, of: type, suggestion: suggestion).message
         case .fieldNotNumber(let name, let type, let got):
-            return "The field '\(name)' of \(type) must be a number, got \(got)."
+            return BindingError.fieldNotANumber(name, of: type, got: got).message
+        case .list(let type, let numbers):
+            return APIMisuse.list(type: type, numbers: numbers, target: target).message
         }
     }
 
     var suggestions: [String] {
-        if case .unknownField(_, _, let s?) = self { return [s] }
-        return []
+        switch self {
+        case .unknownField(_, _, let s?): return [s]
+        case .list(let type, let numbers):
+            return APIMisuse.list(type: type, numbers: numbers, target: "").suggestion.map { [$0] } ?? []
+        default: return []
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 import StyleCore
 
 // require "a.b": the script's folder, then the stdlib; text only, inside those roots, once per
-// evaluation, cycles are errors (SPEC §3.9).
+// evaluation, cycles are errors (REFERENCE §1.9).
 extension Evaluation {
     func installModuleBindings() {
         setGlobalFunction("require") { e throws(ScriptError) in try e.require() }
@@ -23,7 +23,7 @@ extension Evaluation {
         guard let name = vm.string(at: 1) else { throw badArgument("require", 1, expected: "a module name like \"base\"", index: 1) }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
-            throw failure(.moduleNotFound, "'\(name)' is not a module name; use names separated by dots, like \"styles.buttons\" (no paths).", pointingAt: ["\"\(name)\"", "require"])
+            throw failure(.badModuleName(name), pointingAt: ["\"\(name)\"", "require"])
         }
         let relative = segments.joined(separator: "/") + ".lua"
         var roots = [scriptFolder]
@@ -37,13 +37,15 @@ extension Evaluation {
             let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
             let rootResolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
             guard resolved.hasPrefix(rootResolved.hasSuffix("/") ? rootResolved : rootResolved + "/") else {
-                throw failure(.sandbox, "Module '\(name)' resolves outside its folder; modules must live inside the script's folder or the stdlib.", pointingAt: ["\"\(name)\""])
+                throw failure(.moduleOutsideFolder(name), pointingAt: ["\"\(name)\""])
             }
             found = (Self.displayPath(candidate), resolved)
             break
         }
         guard let found else {
-            throw failure(.moduleNotFound, "Module '\(name)' not found; looked for \(roots.map { "'\($0 == "." ? relative : ($0 as NSString).appendingPathComponent(relative))'" }.joined(separator: " and ")).", pointingAt: ["\"\(name)\"", "require"])
+            let paths = roots.map { $0 == "." ? relative : ($0 as NSString).appendingPathComponent(relative) }
+            let near = Suggestion.closest(to: name, among: Self.moduleNames(in: roots))
+            throw failure(.moduleNotFound(name, lookedFor: paths, suggestion: near), pointingAt: ["\"\(name)\"", "require"])
         }
         if let ref = moduleResults[found.resolved] {
             lua_rawgeti(L, srlua_registryindex(), lua_Integer(ref))
@@ -51,17 +53,18 @@ extension Evaluation {
         }
         if let start = loadingModules.firstIndex(of: found.resolved) {
             let cycle = (loadingModules[start...] + [found.resolved]).map { ($0 as NSString).lastPathComponent }
-            throw failure(.requireCycle, "Modules require each other in a cycle: \(cycle.joined(separator: " → ")).", pointingAt: ["\"\(name)\"", "require"])
+            throw failure(.requireCycle(cycle), pointingAt: ["\"\(name)\"", "require"])
         }
         let source: String
         do {
             source = try SourceFile.read(found.display)
         } catch {
-            throw failure(error.code, error.message, pointingAt: ["\"\(name)\""])
+            throw failure(.unreadableModule(error), pointingAt: ["\"\(name)\""])
         }
         loadingModules.append(found.resolved)
         defer { loadingModules.removeLast() }
         if !files.contains(found.display) { files.append(found.display) }
+        moduleNames[found.display] = name
         try vm.load(source: source, chunk: found.display)  // stack: name, chunk
         lua_pushstring(L, name)
         try vm.protectedCall(nargs: 1, nresults: 1)        // stack: name, result
@@ -69,6 +72,8 @@ extension Evaluation {
             srlua_pop(L, 1)
             lua_pushboolean(L, 1)
         }
+        let isStdlib = options.stdlibPath.map { found.resolved.hasPrefix(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/") } ?? false
+        guardMembers(ofModuleOnTop: name, strict: isStdlib)
         lua_pushvalue(L, -1)
         moduleResults[found.resolved] = luaL_ref(L, srlua_registryindex())
         return 1

@@ -59,6 +59,7 @@ extension Evaluation {
         prepareForApplication()
         if let root = stylesheet.root {
             Cascade(stylesheet).apply(to: root, recordingProvenance: false).forEach(record)
+            if let file = files.first { stylesheet.unmatchedRuleWarnings(in: root, file: file).forEach(record) }
             root.forEachInTree { view in
                 for style in view.styles { probeTargets.note(style, as: view.kind) }
             }
@@ -84,6 +85,7 @@ extension Evaluation {
                 }
             }
         }
+        deadWrites().forEach(record)
         return Array(diagnostics[before...])
     }
 }

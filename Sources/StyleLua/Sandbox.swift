@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-/// The environment scripts run in, as an allow list (SPEC §3.1).
+/// The environment scripts run in, as an allow list (REFERENCE §1.10).
 ///
 /// The standard libraries are opened into a scratch table, and only the entries below are copied
 /// into a fresh globals table; everything else (`io`, `os`, `debug`, `package`, `dofile`,

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// Kinds, key paths, and the style primitives mut, mver, concat, style, with (SPEC §3.3–3.4).
+// Kinds, key paths, and the style primitives mut, mver, concat, style, with (REFERENCE §1.3–1.4).
 extension Evaluation {
     func installStyleBindings() {
         installKindMetatable()
@@ -24,26 +24,26 @@ extension Evaluation {
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")
             guard srlua_isfunction(e.vm.L, 2) != 0 else { throw e.badArgument("mver", 2, expected: "a function", index: 2) }
-            let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2))
+            let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2), location: e.vm.location(pointingAt: ["mver"]))
             return try e.pushStyle("mver") { () throws(StyleError) in try Style.mver(path, transform, root: root, at: e.vm.location()) }
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
             let parts = try e.styleArguments(from: 1, of: "concat")
-            return try e.pushStyle("concat") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
+            return try e.pushStyle("concat", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
         }
         setGlobalFunction("style") { e throws(ScriptError) in
             guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
                 throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
             }
             let parts = try e.styleArguments(from: 2, of: "style")
-            return try e.pushStyle("style") { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
+            return try e.pushStyle("style", parts: parts) { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
         }
         setGlobalFunction("with") { e throws(ScriptError) in
             guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
                 throw e.badArgument("with", 1, expected: "a view (like Label { … })", index: 1)
             }
             let style = try e.styleArgument(2, of: "with")
-            return try e.attach(style, toViewAt: 1)
+            return try e.attach(style, toViewAt: 1, way: .with)
         }
     }
 
@@ -67,7 +67,7 @@ extension Evaluation {
         let eq = registerEquality(KindObject.self, metatable: KindObject.metatable) { $0.kind === $1.kind }
         let newindex = vm.register { [unowned self] _ throws(ScriptError) in
             let kind = self.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
-            throw self.failure(.sandbox, "Kinds cannot be changed from a script; declare properties with kind(\"\(kind.name)Name\", \(kind.name), { … }).", pointingAt: [kind.name])
+            throw self.failure(.kindsAreReadOnly(kind.name), pointingAt: [kind.name])
         }
         installMetatable(KindObject.metatable, index: index, newindex: newindex, call: call, tostring: tostring, eq: eq)
     }
@@ -91,12 +91,14 @@ extension Evaluation {
         switch result {
         case .success(let kp): return kp
         case .failure(let e):
-            var message = e.message
-            if e.suggestion == nil, case .unknownMember(let n, _, _, let kind) = e, let elsewhere = kindDeclaring(n, notIn: kind) {
-                message += " '\(n)' exists on \(elsewhere.name), not \(kind.name)."
-            }
-            throw failure(.unknownProperty, message, pointingAt: [name], suggestions: e.suggestion.map { [$0] } ?? [])
+            throw failure(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), pointingAt: [name])
         }
+    }
+
+    /// For a member no kind in its path has and nothing is spelled like: a view kind that has it.
+    func kindDeclaring(_ error: StyleKeyPath.PathError) -> Kind? {
+        guard error.suggestion == nil, case .unknownMember(let n, _, _, let kind) = error else { return nil }
+        return kindDeclaring(n, notIn: kind)
     }
 
     /// A view kind that declares `member`, for "`spacing` exists on StackView, not Label".
@@ -112,7 +114,7 @@ extension Evaluation {
         if let s = vm.string(at: index) {
             let components = s.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard !components.contains(where: \.isEmpty) else {
-                throw failure(.unknownProperty, "'\(s)' is not a property path; write names separated by dots, like \"layoutMargins.bottom\".", pointingAt: ["\"\(s)\""])
+                throw failure(.notAPropertyPath(s), pointingAt: ["\"\(s)\""])
             }
             // Resolvable against View already: type it now so the value is checked at the call.
             if case .success(let kp) = StyleKeyPath.resolve(components, in: Schema.view) { return (.keyPath(kp), Schema.view) }
@@ -134,8 +136,7 @@ extension Evaluation {
         do {
             return try readValue(at: index, expecting: expected)
         } catch {
-            throw failure(.typeMismatch, "Bad argument #\(index) to '\(function)': \(error.message(for: function, expected: expected ?? .number))",
-                          pointingAt: [function])
+            throw failure(.badValueArgument(function: function, position: index, error, expected: expected ?? .number), pointingAt: [function])
         }
     }
 
@@ -144,14 +145,15 @@ extension Evaluation {
     private func installStyleMetatable() {
         let call = vm.register { [unowned self] _ throws(ScriptError) in
             let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
+            try self.checkArity("a style called on a view", first: 2)
             guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
                 throw self.badArgument("style", 1, expected: "a view to style", index: 2)
             }
-            return try self.attach(style, toViewAt: 2)
+            return try self.attach(style, toViewAt: 2, way: .call)
         }
         let concat = vm.register { [unowned self] _ throws(ScriptError) in
             let parts = try self.styleArguments(from: 1, of: "..")
-            return try self.pushStyle("..") { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
+            return try self.pushStyle("..", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: self.vm.location()) }
         }
         let tostring = registerToString(StyleObject.self, metatable: StyleObject.metatable) { object in
             let style = object.style
@@ -161,14 +163,19 @@ extension Evaluation {
     }
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.
-    func pushStyle(_ function: String, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
-        let style: Style
+    /// - Parameter parts: the parts of a composition, which lint checks for dead writes.
+    func pushStyle(_ function: String, parts: [Style]? = nil, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
+        let made: Style
         do {
-            style = try make()
+            made = try make()
         } catch {
-            throw failure(error, pointingAt: [function])
+            throw failure(.style(error), pointingAt: [function])
         }
-        if isCollecting { probeTargets.note(style) }
+        let style = named(made)
+        if isCollecting {
+            probeTargets.note(style)
+            if let parts { noteComposition(style, parts: parts) }
+        }
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
     }
@@ -177,8 +184,9 @@ extension Evaluation {
     func styleArgument(_ index: Int32, of function: String) throws(ScriptError) -> Style {
         if let s = vm.object(at: index, metatable: StyleObject.metatable, as: StyleObject.self) { return s.style }
         if srlua_isfunction(vm.L, index) != 0 {
-            let fn = LuaFunctionStyle(evaluation: self, function: reference(at: index))
-            return Style.function(fn, kind: Schema.view, at: functionLocation(at: index))
+            let location = functionLocation(at: index)
+            let fn = LuaFunctionStyle(evaluation: self, function: reference(at: index), location: location)
+            return Style.function(fn, kind: Schema.view, at: location)
         }
         throw badArgument(function, Int(index), expected: "a style or a function(view)", index: index)
     }
@@ -192,11 +200,13 @@ extension Evaluation {
     }
 
     /// `with(view, style)`: appends to the view's own style list and returns the view.
-    func attach(_ style: Style, toViewAt index: Int32) throws(ScriptError) -> Int32 {
+    func attach(_ style: Style, toViewAt index: Int32, way: StyleAttachment.Way) throws(ScriptError) -> Int32 {
         let view = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self)!.view
         guard view.kind.isA(style.kind) else {
-            throw failure(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", pointingAt: ["with"])
+            throw failure(.styleKindMismatch(style: style.kind.name, view: view.selectorDescription), pointingAt: ["with"])
         }
+        var style = style
+        style.attachment = StyleAttachment(way, at: vm.location(pointingAt: way == .with ? ["with"] : []))
         view.styles.append(style)
         lua_pushvalue(vm.L, index)
         return 1

@@ -4,18 +4,19 @@ import LuaSyntax
 /// (`')' expected near '1'`), and the token may occur several times on that line; the project's
 /// parser agrees with Lua on which error comes first and knows its column.
 enum SyntaxPosition {
-    /// The line and 1-based character column of the first syntax error in `source`, or nil.
-    static func firstError(in source: String) -> (line: Int, column: Int)? {
+    /// The line and 1-based character column of the first syntax error in `source`, with the
+    /// parser's hint at the likely fix; nil when there is none.
+    static func firstError(in source: String) -> (line: Int, column: Int, hint: String?)? {
         do throws(SyntaxError) {
             _ = try LuaParser.parse(source, chunkName: "?")
             return nil
         } catch {
             // The parser counts columns in bytes; diagnostics count characters.
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-            guard error.line >= 1, error.line <= lines.count else { return (error.line, error.column) }
+            guard error.line >= 1, error.line <= lines.count else { return (error.line, error.column, error.hint) }
             let bytes = Array(lines[error.line - 1].utf8)
             let prefix = bytes.prefix(max(0, min(bytes.count, error.column - 1)))
-            return (error.line, String(decoding: prefix, as: UTF8.self).count + 1)
+            return (error.line, String(decoding: prefix, as: UTF8.self).count + 1, error.hint)
         }
     }
 }

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// `Kind { id = …, class = …, style = …, property = value, child, child… }` (SPEC §3.6).
+// `Kind { id = …, class = …, style = …, property = value, child, child… }` (REFERENCE §1.5).
 extension Evaluation {
     func installViewMetatable() {
         let index = vm.register { [unowned self] _ throws(ScriptError) in
@@ -22,7 +22,7 @@ extension Evaluation {
                 }
             default:
                 let name = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
-                throw self.failure(.unknownProperty, "A view in a script exposes 'id', 'kind', 'classes' and 'children'; '\(name)' is set by styles and read after the cascade.", pointingAt: [name])
+                throw self.failure(.styledViewField(name), pointingAt: [name])
             }
             return 1
         }
@@ -36,10 +36,11 @@ extension Evaluation {
         let L = vm.L
         let kind = vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
         guard vm.type(at: 2) == LUA_TTABLE, vm.top == 2 else {
-            throw failure(.badArgument, "Build a view with a table: \(kind.name) { id = \"…\", … }.", pointingAt: [kind.name])
+            throw failure(.viewNeedsTable(kind: kind.name), pointingAt: [kind.name])
         }
         let callLine = vm.location(pointingAt: [kind.name])
         let view = View(kind: kind, location: callLine)
+        view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named: [(key: String, location: SourceLocation)] = []
@@ -58,13 +59,13 @@ extension Evaluation {
                 guard let child = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) else {
                     let got = vm.typeName(at: -1)
                     srlua_pop(L, 2)
-                    throw failure(.badArgument, "Child \(i) of \(kind.name) must be a view, got \(got).", pointingAt: [kind.name])
+                    throw failure(.childNotAView(i, of: kind.name, got: got), pointingAt: [kind.name])
                 }
                 children[i] = child.view
             } else {
                 let got = vm.typeName(at: -2)
                 srlua_pop(L, 2)
-                throw failure(.badArgument, "\(kind.name) { … } takes names and children, not a \(got) key.", pointingAt: [kind.name])
+                throw failure(.badViewKey(kind: kind.name, got: got), pointingAt: [kind.name])
             }
             srlua_pop(L, 1)
         }
@@ -84,7 +85,11 @@ extension Evaluation {
                 case "class":
                     view.setClasses(try classNames(at: -1, location: location, kind: kind))
                 case "style":
-                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location)
+                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location).map { style in
+                        var style = style
+                        style.attachment = StyleAttachment(.constructor, at: location)
+                        return style
+                    }
                 default:
                     try addLiteral(key, at: lua_gettop(L), to: view, location: location)
                 }
@@ -93,13 +98,15 @@ extension Evaluation {
             }
         }
 
+        view.stylesBeforeLiterals = view.styles.count
+
         for (position, i) in (Array(children.keys) + poisonedChildren).sorted().enumerated() {
             guard i == position + 1 else {
-                throw failure(.badArgument, "The children of \(kind.name) have a gap at position \(position + 1) (a nil in the list?).", pointingAt: [kind.name])
+                throw failure(.childrenGap(kind: kind.name, position: position + 1), pointingAt: [kind.name])
             }
             guard let child = children[i] else { continue }
             if let parent = child.parent {
-                throw failure(.badArgument, "\(child.selectorDescription) is already a child of \(parent.selectorDescription); a view has one parent.", pointingAt: [kind.name])
+                throw failure(.alreadyAChild(child.selectorDescription, parent: parent.selectorDescription), pointingAt: [kind.name])
             }
             view.addChild(child)
         }
@@ -108,7 +115,7 @@ extension Evaluation {
     }
 
     private func located(_ location: SourceLocation, badField key: String, of kind: Kind, expected: String) -> ScriptError {
-        ScriptError(diagnostic: Diagnostic(.typeMismatch, "'\(key)' of \(kind.name) must be \(expected), got \(vm.typeName(at: -1)).", at: location, length: key.count))
+        ScriptError(diagnostic: Diagnostic(.badViewField(key, of: kind.name, expected: expected, got: vm.typeName(at: -1)), at: location, length: key.count))
     }
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
@@ -149,7 +156,7 @@ extension Evaluation {
             styles.append(try style(onTop: index))
         }
         for style in styles where !view.kind.isA(style.kind) {
-            throw ScriptError(diagnostic: Diagnostic(.kindMismatch, "A \(style.kind.name) style cannot apply to \(view.selectorDescription).", at: location, length: 5))
+            throw ScriptError(diagnostic: Diagnostic(.styleKindMismatch(style: style.kind.name, view: view.selectorDescription), at: location, length: 5))
         }
         return styles
     }
@@ -163,15 +170,16 @@ extension Evaluation {
         switch StyleKeyPath.resolve(components, in: view.kind) {
         case .success(let k): kp = k
         case .failure(let e):
-            var message = e.message
-            if e.suggestion == nil, case .unknownMember(_, _, _, let kind) = e, let elsewhere = kindDeclaring(key, notIn: kind) {
-                message += " '\(key)' exists on \(elsewhere.name), not \(kind.name)."
+            // `clas = "card"`: the constructor's own keys are near misses too.
+            if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
+                throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
+                                                         at: location, length: key.count))
             }
-            throw ScriptError(diagnostic: Diagnostic(.unknownProperty, message, at: location, length: key.count, suggestions: e.suggestion.map { [$0] } ?? []))
+            throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
         }
         if case .object = kp.target {
             guard vm.type(at: index) == LUA_TTABLE else {
-                throw ScriptError(diagnostic: Diagnostic(.typeMismatch, StyleError.notSettable(kp).message, at: location, length: key.count))
+                throw ScriptError(diagnostic: Diagnostic(.style(.notSettable(kp)), at: location, length: key.count))
             }
             lua_pushnil(vm.L)
             while lua_next(vm.L, index) != 0 {  // stack: …, key, value

@@ -2,23 +2,24 @@ import CLua
 import CLuaShim
 import StyleCore
 
-// color, rgb, white, font, insets, size, image (SPEC §3.2), and the methods of value userdata.
+// color, rgb, white, font, insets, size, image (REFERENCE §1.2), and the methods of value userdata.
 extension Evaluation {
     func installValueBindings() {
         let L = vm.L
         installValueMetatable()  // before any value is pushed
 
-        // color "#6E40C9", color.clear / .black / .white
+        // color "#6E40C9", and UIKit's named colours: color.clear, color.darkGray, …
         srlua_newtable(L)  // stack: color
-        for (name, c) in [("clear", Color.clear), ("black", Color.black), ("white", Color.white)] {
+        for (name, c) in Color.namedColors {
             push(.color(c))
             lua_setfield(L, -2, name)
         }
-        pushNamespaceMetatable(call: { e throws(ScriptError) in
+        pushNamespaceMetatable("color", call: { e throws(ScriptError) in
             // stack: color-table, arg…
+            try e.checkArity("color", first: 2)
             guard let text = e.vm.string(at: 2) else { throw e.badArgument("color", 1, expected: "a hex string like \"#6E40C9\"", index: 2) }
             guard let c = Color(hex: text) else {
-                throw e.failure(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", pointingAt: ["\"\(text)\"", "'\(text)'", "color"])
+                throw e.failure(.notAColor(text), pointingAt: ["\"\(text)\"", "'\(text)'", "color"])
             }
             e.push(.color(c))
             return 1
@@ -29,6 +30,11 @@ extension Evaluation {
             let r = try e.number(1, of: "rgb", in: 0...255), g = try e.number(2, of: "rgb", in: 0...255)
             let b = try e.number(3, of: "rgb", in: 0...255)
             let a = e.vm.type(at: 4) <= LUA_TNIL ? 1 : try e.number(4, of: "rgb", in: 0...1)
+            if APIMisuse.looksLikeUnitScale([r, g, b]) {
+                let misuse = APIMisuse.rgbScale(channels: [r, g, b], alpha: e.vm.type(at: 4) <= LUA_TNIL ? nil : a)
+                let at = e.vm.location(pointingAt: ["rgb"])
+                e.warn(Diagnostic(misuse.code, misuse.message, at: at, severity: .warning, suggestions: misuse.suggestion.map { [$0] } ?? []))
+            }
             e.push(.color(Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a)))
             return 1
         }
@@ -42,6 +48,7 @@ extension Evaluation {
         // font.system(size [, weight]), font.preferred(style), font.named(name, size)
         srlua_newtable(L)  // stack: font
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity("font.system")
             let size = try self.number(1, of: "font.system", in: 0...10_000)
             let weight = try self.weight(at: 2, of: "font.system") ?? .regular
             self.push(.font(.system(size, weight)))
@@ -49,6 +56,7 @@ extension Evaluation {
         }
         lua_setfield(L, -2, "system")
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity("font.preferred")
             guard let name = self.vm.string(at: 1) else {
                 throw self.badArgument("font.preferred", 1, expected: "a text style name", index: 1)
             }
@@ -60,6 +68,7 @@ extension Evaluation {
         }
         lua_setfield(L, -2, "preferred")
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity("font.named")
             guard let name = self.vm.string(at: 1), !name.isEmpty else {
                 throw self.badArgument("font.named", 1, expected: "a PostScript font name", index: 1)
             }
@@ -68,6 +77,7 @@ extension Evaluation {
             return 1
         }
         lua_setfield(L, -2, "named")
+        pushNamespaceMetatable("font")
         setGlobal("font")
 
         setGlobalFunction("insets") { e throws(ScriptError) in
@@ -78,7 +88,7 @@ extension Evaluation {
             case 2: e.push(.insets(Insets(vertical: v[0], horizontal: v[1])))
             case 4: e.push(.insets(Insets(top: v[0], left: v[1], bottom: v[2], right: v[3])))
             default:
-                throw e.failure(.badArgument, "insets takes 1 (all), 2 (vertical, horizontal) or 4 (top, left, bottom, right) numbers, got \(n).", pointingAt: ["insets"])
+                throw e.failure(.insetsArity(Int(n)), pointingAt: ["insets"])
             }
             return 1
         }
@@ -91,12 +101,14 @@ extension Evaluation {
         // image "logo", image.fromColor(c)
         srlua_newtable(L)  // stack: image
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity("image.fromColor")
             let c = try self.color(at: 1, of: "image.fromColor")
             self.push(.image(.color(c)))
             return 1
         }
         lua_setfield(L, -2, "fromColor")
-        pushNamespaceMetatable(call: { e throws(ScriptError) in
+        pushNamespaceMetatable("image", call: { e throws(ScriptError) in
+            try e.checkArity("image", first: 2)
             guard let name = e.vm.string(at: 2), !name.isEmpty else { throw e.badArgument("image", 1, expected: "an image name", index: 2) }
             e.push(.image(.named(name)))
             return 1
@@ -104,12 +116,22 @@ extension Evaluation {
         setGlobal("image")
     }
 
-    /// Sets a metatable on the namespace table on top: callable, and closed to new fields.
-    private func pushNamespaceMetatable(call: @escaping (Evaluation) throws(ScriptError) -> Int32) {
+    /// Sets a metatable on the namespace table on top: callable (when `call` is given), closed
+    /// to new fields, and strict: reading a member it does not have is an error naming the
+    /// closest (`color.redd`: did you mean 'red'?), where Lua would give nil.
+    private func pushNamespaceMetatable(_ name: String, call: ((Evaluation) throws(ScriptError) -> Int32)? = nil) {
         let L = vm.L
         srlua_newtable(L)  // stack: ns, mt
-        vm.pushFunction { [unowned self] _ throws(ScriptError) in try call(self) }
-        lua_setfield(L, -2, "__call")
+        if let call {
+            vm.pushFunction { [unowned self] _ throws(ScriptError) in try call(self) }
+            lua_setfield(L, -2, "__call")
+        }
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            // stack: ns, key
+            let key = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
+            throw self.failure(.misuse(.unknownMember(owner: name, name: key, members: self.keys(ofTableAt: 1))), pointingAt: [key])
+        }
+        lua_setfield(L, -2, "__index")
         lua_pushcclosure(L, srlua_readonly_newindex, 0)
         lua_setfield(L, -2, "__newindex")
         lua_pushboolean(L, 0)
@@ -117,12 +139,25 @@ extension Evaluation {
         lua_setmetatable(L, -2)  // stack: ns
     }
 
+    /// The string keys of the table at `index`, read raw.
+    func keys(ofTableAt index: Int32) -> [String] {
+        let L = vm.L
+        let table = lua_absindex(L, index)
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {  // stack: …, key, value
+            if lua_type(L, -2) == LUA_TSTRING, let k = vm.string(at: -2) { keys.append(k) }
+            srlua_pop(L, 1)
+        }
+        return keys
+    }
+
     // MARK: Arguments
 
     func number(_ index: Int32, of function: String, in range: ClosedRange<Double>) throws(ScriptError) -> Double {
         guard let x = vm.number(at: index) else { throw badArgument(function, Int(index), expected: "a number", index: index) }
         guard x.isFinite, range.contains(x) else {
-            throw failure(.outOfRange, "Argument #\(index) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)).", pointingAt: [formatNumber(x), function])
+            throw failure(.argumentOutOfRange(function: function, position: index, x, range), pointingAt: [formatNumber(x), function])
         }
         return x
     }
@@ -131,7 +166,7 @@ extension Evaluation {
         if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self), case .color(let c) = v.value { return c }
         if let s = vm.string(at: index) {
             guard let c = Color(hex: s) else {
-                throw failure(.typeMismatch, "'\(s)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", pointingAt: ["\"\(s)\"", function])
+                throw failure(.notAColor(s), pointingAt: ["\"\(s)\"", function])
             }
             return c
         }
@@ -148,9 +183,7 @@ extension Evaluation {
     }
 
     func invalidCase(_ name: String, cases: [String], what: String) -> ScriptError {
-        let suggestion = Suggestion.closest(to: name, among: cases)
-        return failure(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", ")).",
-                       pointingAt: ["\"\(name)\"", "'\(name)'"], suggestions: suggestion.map { [$0] } ?? [])
+        failure(.invalidName(name, what: what, cases: cases), pointingAt: ["\"\(name)\"", "'\(name)'"])
     }
 
     // MARK: Value userdata: fields and methods
@@ -178,11 +211,12 @@ extension Evaluation {
             case "hex": lua_pushstring(L, c.hex)
             case "withAlpha":
                 pushMethod { e throws(ScriptError) in
+                    try e.checkArity("withAlpha", first: 2)
                     let a = try e.number(2, of: "withAlpha", in: 0...1)
                     e.push(.color(c.withAlpha(a)))
                     return 1
                 }
-            default: throw noField(key, on: "Color", candidates: ["red", "green", "blue", "alpha", "hex", "withAlpha"])
+            default: throw noField(key, on: "Color", candidates: ValueMembers.color)
             }
         case .font(let f):
             switch key {
@@ -192,22 +226,24 @@ extension Evaluation {
             case "isItalic": lua_pushboolean(L, f.italic ? 1 : 0)
             case "isSmallCaps": lua_pushboolean(L, f.smallCaps ? 1 : 0)
             // `italic` and `smallCaps` are methods (`f:italic()`); read the traits as isItalic, isSmallCaps.
-            case "italic": pushMethod { e throws(ScriptError) in e.push(.font(f.italicized)); return 1 }
-            case "smallCaps": pushMethod { e throws(ScriptError) in e.push(.font(f.smallCapitalized)); return 1 }
-            case "bolded": pushMethod { e throws(ScriptError) in e.push(.font(f.bolded)); return 1 }
+            case "italic": pushMethod { e throws(ScriptError) in try e.checkArity("italic", first: 2); e.push(.font(f.italicized)); return 1 }
+            case "smallCaps": pushMethod { e throws(ScriptError) in try e.checkArity("smallCaps", first: 2); e.push(.font(f.smallCapitalized)); return 1 }
+            case "bolded": pushMethod { e throws(ScriptError) in try e.checkArity("bolded", first: 2); e.push(.font(f.bolded)); return 1 }
             case "withSize":
                 pushMethod { e throws(ScriptError) in
+                    try e.checkArity("withSize", first: 2)
                     e.push(.font(f.withSize(try e.number(2, of: "withSize", in: 0...10_000))))
                     return 1
                 }
             case "withWeight":
                 pushMethod { e throws(ScriptError) in
+                    try e.checkArity("withWeight", first: 2)
                     guard let w = try e.weight(at: 2, of: "withWeight") else { throw e.badArgument("withWeight", 1, expected: "a weight name", index: 2) }
                     e.push(.font(f.withWeight(w)))
                     return 1
                 }
             default:
-                throw noField(key, on: "Font", candidates: ["name", "size", "weight", "isItalic", "isSmallCaps", "italic", "smallCaps", "bolded", "withSize", "withWeight"])
+                throw noField(key, on: "Font", candidates: ValueMembers.font)
             }
         case .insets(let i):
             guard let x = i[key] else { throw noField(key, on: "Insets", candidates: Insets.fieldNames) }
@@ -233,17 +269,17 @@ extension Evaluation {
         let box = vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
         let key = vm.string(at: 2) ?? vm.typeName(at: 2)
         guard box.isMutable else {
-            throw failure(.typeMismatch, "\(box.value.typeName) values cannot be changed; make a new one (inside mver, change the argument).", pointingAt: [key])
+            throw failure(.immutableValue(box.value.typeName), pointingAt: [key])
         }
         let fields: [String]
         switch box.value {
         case .insets: fields = Insets.fieldNames
         case .size: fields = Size.fieldNames
-        default: throw failure(.typeMismatch, "\(box.value.typeName) values have no fields to set; use its methods.", pointingAt: [key])
+        default: throw failure(.valueWithoutFields(box.value.typeName), pointingAt: [key])
         }
         guard fields.contains(key) else { throw noField(key, on: box.value.typeName, candidates: fields) }
         guard let x = vm.number(at: 3), x.isFinite else {
-            throw failure(.typeMismatch, "The field '\(key)' of \(box.value.typeName) must be a number, got \(vm.typeName(at: 3)).", pointingAt: [key])
+            throw failure(.fieldNotANumber(key, of: box.value.typeName, got: vm.typeName(at: 3)), pointingAt: [key])
         }
         switch box.value {
         case .insets(var i): i[key] = x; box.value = .insets(i)
@@ -266,9 +302,7 @@ extension Evaluation {
     }
 
     func noField(_ key: String, on type: String, candidates: [String]) -> ScriptError {
-        let s = Suggestion.closest(to: key, among: candidates)
-        return failure(.unknownProperty, "\(type) has no field '\(key)'." + (s.map { " Did you mean '\($0)'?" } ?? ""),
-                       pointingAt: [key], suggestions: s.map { [$0] } ?? [])
+        failure(.unknownField(key, of: type, suggestion: Suggestion.closest(to: key, among: candidates)), pointingAt: [key])
     }
 }
 

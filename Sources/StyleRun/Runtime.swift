@@ -87,13 +87,20 @@ public final class LoadedStylesheet {
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
 
+    /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
+    /// the tree was styled, but a designer would want to know.
+    public var warnings: [Diagnostic] { evaluation.warnings + applyWarnings }
+    private var applyWarnings: [Diagnostic] = []
+
     /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
     /// the views' own styles and literals. On error the tree is left exactly as it was.
-    /// - Throws: `DiagnosticList` with every error found.
+    /// Warnings do not stop it; they are kept in `warnings`.
+    /// - Throws: `DiagnosticList` with every error found (and the warnings beside them).
     public func apply(to root: View, recordingProvenance: Bool = true) throws(DiagnosticList) {
         evaluation.prepareForApplication()
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance)
-        if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
+        applyWarnings = diagnostics
     }
 
     /// Styles the tree the script returned and returns it.
@@ -104,6 +111,7 @@ public final class LoadedStylesheet {
             throw DiagnosticList([Diagnostic(.badReturn, "The script returned \(evaluation.returnedTypeName == "nil" ? "nothing" : "a \(evaluation.returnedTypeName)"); return the root view, e.g. return StackView { … }.", at: SourceLocation(file: file, line: lastLine(of: file)))])
         }
         try apply(to: root, recordingProvenance: recordingProvenance)
+        if let file = files.first { applyWarnings += stylesheet.unmatchedRuleWarnings(in: root, file: file) }
         return root
     }
 
@@ -120,11 +128,23 @@ public final class LoadedStylesheet {
         return out
     }
 
+    /// What `--explain` says when `selector` matches no view of `root`: the nearest ids,
+    /// classes and kinds that exist, else all of them.
+    ///
+    ///     sheet.noMatchMessage(for: "#subscibe", in: root)
+    ///     // "No view matches '#subscibe'. Did you mean '#subscribe'?"
+    public func noMatchMessage(for selector: String, in root: View) -> String {
+        if let near = SelectorNearMiss.suggestion(for: selector, in: root) {
+            return "No view matches '\(selector)'. Did you mean '\(near)'?"
+        }
+        return "No view matches '\(selector)'; the tree has \(SelectorNearMiss.names(in: root))."
+    }
+
     private func lastLine(of file: String) -> Int {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return 1 }
         return max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))
     }
 }
 
-/// Reading script files with the checks and messages of SPEC §4 (missing, folder, binary, not UTF-8).
+/// Reading script files with the checks and messages of REFERENCE §5 (missing, folder, binary, not UTF-8).
 public typealias SourceFile = StyleLua.SourceFile

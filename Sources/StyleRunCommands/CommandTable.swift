@@ -29,8 +29,8 @@ public struct CommandTable {
             // The child starts once its parent has closed standard input, which it does after
             // applying the operating-system limits.
             let input = FileHandle.standardInput.readDataToEndOfFile()
-            if rest == [IsolatedDynamicPass.childMode] { return IsolatedDynamicPass.runChild(input: input) }
-            if rest == [IsolatedSnapshotEvaluator.childMode] { return IsolatedSnapshotEvaluator.runChild(input: input) }
+            if rest == [IsolatedDynamicPass.childMode] { return LintDynamicChild.run(input: input, console: console) }
+            if rest == [IsolatedSnapshotEvaluator.childMode] { return SnapshotCaptureChild.run(input: input, console: console) }
         }
         let parsed: ParsedArguments
         do throws(ArgumentError) {

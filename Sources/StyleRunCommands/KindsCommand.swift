@@ -20,7 +20,7 @@ public enum KindsCommand: Command {
         }
         guard let kind = schema.kind(named: name) else {
             let names = schema.viewKinds.map(\.name)
-            let hint = Suggestion.closest(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.didYouMean(name, among: names).text
             console.error("stylerun: unknown kind '\(name)'.\(hint) Kinds: \(names.joined(separator: ", ")).")
             return ExitStatus.usage
         }

@@ -31,6 +31,6 @@ public enum LintCommand: Command {
         let output = format.render(report, terminal: console.terminal(1),
                                    source: { try? SourceFile.read($0) }, version: RunCommand.version)
         console.out(output)
-        return report.exitCode(maxWarnings: arguments.count("max-warnings"))
+        return report.fails(maxWarnings: arguments.count("max-warnings")) ? ExitStatus.failure : ExitStatus.success
     }
 }

@@ -51,16 +51,20 @@ public enum RunCommand: Command {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: path, theme: arguments.value("theme"))
             let root = try sheet.applyToOwnTree()
+            if !sheet.warnings.isEmpty { _ = console.report(sheet.warnings, json: false) }
             let output = arguments.value("output")
             let terminal = output == nil ? console.terminal(1) : .plain
             if let selector = arguments.value("explain") {
                 let views = try sheet.views(matching: selector, in: root)
                 if views.isEmpty {
-                    console.error("stylerun: no view matches '\(selector)'.")
+                    console.error("stylerun: \(sheet.noMatchMessage(for: selector, in: root))")
                     return ExitStatus.failure
                 }
-                let renderer = ExplainRenderer(terminal: terminal)
-                return console.write(json ? renderer.renderJSON(views) : renderer.render(views), to: output)
+                var renderer = ExplainRenderer(terminal: terminal)
+                renderer.ruleNotes = sheet.stylesheet.ruleNotes()
+                let skipped = sheet.stylesheet.skippedRules(for:)
+                return console.write(json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped),
+                                     to: output)
             }
             switch arguments.value("format") {
             case "json":

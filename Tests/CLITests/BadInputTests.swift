@@ -2,7 +2,7 @@ import Foundation
 import StyleRun
 import XCTest
 
-/// Bad input on the command line (SPEC §4): one clear line each, the documented exit code, never
+/// Bad input on the command line (REFERENCE §4): one clear line each, the documented exit code, never
 /// a trap; and a crash of the evaluator process turned into a diagnostic.
 final class BadInputTests: XCTestCase {
     var folder: URL!

@@ -2,7 +2,7 @@ import Foundation
 import StyleRun
 import XCTest
 
-/// The `stylerun` command line (SPEC §4), run as a process on the scripts in `Tests/Fixtures`.
+/// The `stylerun` command line (REFERENCE §2), run as a process on the scripts in `Tests/Fixtures`.
 final class CLITests: XCTestCase {
     // MARK: Usage
 
@@ -98,7 +98,7 @@ final class CLITests: XCTestCase {
             ],
         ]
         XCTAssertEqual(canonical(tree), canonical(expected), r.stdout)
-        // Each view's members come in the order SPEC §4.1 writes them.
+        // Each view's members come in the order REFERENCE §3.1 writes them.
         for view in [tree, tree["children"]?[0], tree["children"]?[1]] {
             XCTAssertEqual(view?.keys, ["kind", "id", "classes", "properties", "children"])
         }
@@ -354,12 +354,95 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
         XCTAssertEqual(subscribe?["layer.cornerRadius"], 6)
         let content = try XCTUnwrap(find("content", in: tree))["properties"]
-        XCTAssertEqual(content?["layoutMargins"], ["top": 24, "left": 24, "bottom": 32, "right": 24])
+        XCTAssertEqual(content?["layoutMargins"], ["top": 24, "left": 24, "bottom": 24, "right": 24])
+        XCTAssertEqual(content?["spacing"], 24)
+        XCTAssertEqual(content?["alignment"], "leading")
+        let card = try XCTUnwrap(find("card", in: tree))["properties"]
+        XCTAssertEqual(card?["backgroundColor"], "#F5F5F5FF", "UIColor(white: 0.96, alpha: 1)")
+        let or = try XCTUnwrap(find("or", in: tree))["properties"]
+        XCTAssertEqual(or?["font"], ["name": "system", "size": 15, "weight": "regular", "italic": false, "smallCaps": false])
+        XCTAssertNil(or?["textColor"], "the episode gives the label no colour")
+    }
+
+    private func find(_ id: String, in view: JSONValue) -> JSONValue? {
+        if view["id"] == .string(id) { return view }
+        guard case .array(let children)? = view["children"] else { return nil }
+        return children.lazy.compactMap { self.find(id, in: $0) }.first
+    }
+
+    func testTheStylingKitExampleComposesWithPlusInBothThemes() throws {
+        for (theme, accent) in [("bright", "#FF0000FF"), ("dark", "#0000FFFF")] {
+            let r = try StyleRunCommand.run(["examples/styling-kit.lua", "--format", "json", "--theme", theme], in: repositoryRoot)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let tree = try JSONValue(parsing: r.stdout)
+            let header = try XCTUnwrap(find("header", in: tree))["properties"]
+            XCTAssertEqual(header?["font"], ["name": "system", "size": 24, "weight": "regular", "italic": false, "smallCaps": false])
+            let signUp = try XCTUnwrap(find("signUp", in: tree))["properties"]
+            XCTAssertEqual(signUp?["backgroundColor"], "#555555FF", "UIColor.darkGray")
+            XCTAssertEqual(signUp?["layer.cornerRadius"], 8)
+            XCTAssertEqual(signUp?["titleColor"], "#FFFFFFFF")
+            let signIn = try XCTUnwrap(find("signIn", in: tree))["properties"]
+            XCTAssertEqual(signIn?["backgroundColor"], "#800080FF", "UIColor.purple")
+            let action = try XCTUnwrap(find("full", in: tree)?["children"]?[3])["properties"]
+            XCTAssertEqual(action?["backgroundColor"], .string(accent), theme)
+            let compactTitle = try XCTUnwrap(find("compact", in: tree)?["children"]?[0])["properties"]
+            XCTAssertEqual(compactTitle?["textAlignment"], "left")
+            XCTAssertEqual(compactTitle?["font"]?["size"], 16)
+        }
+    }
+
+    func testExplainNamesStylesListsSkippedRulesAndSuggestsNearMisses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            local finePrintStyle = mut(Label.textColor, "#888888")
+            rule(".note", finePrintStyle)
+            return StackView { id = "root",
+              with(Label { id = "legal", text = "Terms", textColor = "#000000" }, finePrintStyle),
+              TextField { id = "email", class = "note" },
+            }
+            """.write(to: folder.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+
+        let legal = try StyleRunCommand.run(["app.lua", "--explain", "#legal"], in: folder)
+        XCTAssertEqual(legal.status, 0, legal.stderr)
+        let lines = legal.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        XCTAssertTrue(lines.contains("textColor: #888888 finePrintStyle (with at app.lua:4) app.lua:1"), legal.stdout)
+        XCTAssertTrue(lines.contains("overridden: #000000 literal app.lua:4"), legal.stdout)
+        XCTAssertTrue(legal.stderr.contains("app.lua:4:46: warning: 'textColor' given in the constructor of Label#legal is replaced"),
+                      legal.stderr)
+
+        let email = try StyleRunCommand.run(["app.lua", "--explain", "#email"], in: folder)
+        XCTAssertTrue(email.stdout.contains("skipped: rule \".note\" (a Label style; TextField is not a Label)  app.lua:2"), email.stdout)
+
+        let typo = try StyleRunCommand.run(["app.lua", "--explain", "#emial"], in: folder)
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.hasSuffix("stylerun: No view matches '#emial'. Did you mean '#email'?\n"), typo.stderr)
+    }
+
+    /// The README's one-screen example is run as written, and gives what its text says: the
+    /// `with(…, bolder)` title is a bold title3.
+    func testTheREADMEExampleProducesWhatItShows() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```lua\n"))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try String(readme[start.upperBound..<end.lowerBound]).write(to: folder.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+        let r = try StyleRunCommand.run(["app.lua", "--format", "json"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "no warnings")
+        let tree = try JSONValue(parsing: r.stdout)
+        let title = try XCTUnwrap(find("title", in: tree))["properties"]
+        XCTAssertEqual(title?["font"], ["name": "system", "size": 20, "weight": "bold", "italic": false, "smallCaps": false])
+        let subscribe = try XCTUnwrap(find("subscribe", in: tree))["properties"]
+        XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
     }
 }
 
 /// The value with every object's members sorted by key, so that comparing two values ignores
-/// the order of `properties` (which SPEC §4.1 does not fix) but nothing else.
+/// the order of `properties` (which REFERENCE §3.1 does not fix) but nothing else.
 func canonical(_ value: JSONValue) -> JSONValue {
     switch value {
     case .array(let elements): return .array(elements.map(canonical))

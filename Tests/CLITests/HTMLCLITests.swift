@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `stylerun FILE --format html` (SPEC §4): the styled screen as a page.
+/// `stylerun FILE --format html` (REFERENCE §2.1): the styled screen as a page.
 final class HTMLCLITests: XCTestCase {
     func testTheSubscribeExampleBecomesAPageWithItsViews() throws {
         let r = try StyleRunCommand.run(["examples/subscribe.lua", "--format", "html"], in: repositoryRoot)

@@ -107,7 +107,7 @@ final class SnapshotCLITests: XCTestCase {
         let result = try snapshot(["--format", "github"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            ::error file=styles.lua,line=9,title=Snapshot differs%3A home.lua (theme "dark")::#title  textColor: #E6E6E6 → #CCCCCC (set by style #1 at styles.lua:9). Snapshot: __snapshots__/home.lua@dark.snap.
+            ::error file=styles.lua,line=9,title=Snapshot differs%3A home.lua (theme "dark")::#title  textColor: #E6E6E6 → #CCCCCC (set by styles.title (constructor at home.lua:9) at styles.lua:9). Snapshot: __snapshots__/home.lua@dark.snap.
             Snapshots: 2 matched, 1 changed.
 
             """)

@@ -1,4 +1,4 @@
--- A small tree for the JSON shape of SPEC §4.1.
+-- A small tree for the JSON shape of REFERENCE §3.1.
 rule("Button.primary", concat(
   mut(Button.titleColor, color.white),
   mut(View.layer.cornerRadius, 6),

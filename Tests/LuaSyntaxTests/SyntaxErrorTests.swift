@@ -52,6 +52,22 @@ final class SyntaxErrorTests: XCTestCase {
         }
     }
 
+    func testAMissingCommaBetweenTableFieldsIsHinted() {
+        let cases: [(source: String, hint: String?)] = [
+            ("t = { a = 1 b = 2 }", "Is a ',' missing between the table's fields before 'b'?"),
+            ("t = Label { text = \"Hi\"\n  font = f }", "Is a ',' missing between the table's fields before 'font'?"),
+            ("t = { Label {} Label {} }", "Is a ',' missing between the table's fields before 'Label'?"),
+            ("t = { 1 \"x\" }", "Is a ',' missing between the table's fields before '\"x\"'?"),
+            ("t = { a = 1 end", nil),
+            ("t = { a = 1", nil),
+            ("f(1 2)", nil),
+            ("s = mver(Label.font, f:bolded)", "A method is called with parentheses, as in f:bolded()."),
+        ]
+        for c in cases {
+            XCTAssertEqual(error(c.source)?.hint, c.hint, c.source)
+        }
+    }
+
     func testRenderings() {
         let error = self.error("local x <const> = 1\n\nx = 2")!
         XCTAssertEqual(error.description, "app.lua:3:1: attempt to assign to const variable 'x'")

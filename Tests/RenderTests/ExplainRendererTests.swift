@@ -79,7 +79,7 @@ final class ExplainRendererTests: XCTestCase {
     func testJSONFormHasTheSameContent() throws {
         let json = try JSONValue(parsing: ExplainRenderer().renderJSON([subscribeButton()]))
         let view = try XCTUnwrap(json[0])
-        XCTAssertEqual(view.keys, ["view", "kind", "id", "classes", "properties"])
+        XCTAssertEqual(view.keys, ["view", "kind", "id", "classes", "properties", "skipped"])
         XCTAssertEqual(view["view"], "Button#subscribe.primary")
         let titleColor = try XCTUnwrap(view["properties"]?[3])
         XCTAssertEqual(titleColor, [
@@ -98,14 +98,54 @@ final class ExplainRendererTests: XCTestCase {
     func testJSONOriginsOfEveryStep() {
         let view = View(kind: Schema.view)
         ValueWriter(view)
-            .set("alpha", .number(0.9), by: .viewStyle(index: 2))
+            .set("alpha", .number(0.7), by: .viewStyle(index: 1))
             .set("alpha", .number(0.8), by: .literal)
+            .set("alpha", .number(0.9), by: .viewStyle(index: 2, name: "dimmed",
+                                                       attachment: StyleAttachment(.with, at: SourceLocation(file: "app.lua", line: 9, column: 3))))
         let origins = ExplainRenderer().json(for: [view])[0]?["properties"]?[0]
-        XCTAssertEqual(origins?["origin"], ["kind": "literal"])
-        XCTAssertEqual(origins?["overridden"]?[0]?["origin"], ["kind": "style", "index": 2])
+        XCTAssertEqual(origins?["origin"], [
+            "kind": "style", "index": 2, "name": "dimmed",
+            "attached": ["how": "with", "file": "app.lua", "line": 9, "column": 3],
+        ])
+        XCTAssertEqual(origins?["overridden"]?[0]?["origin"], ["kind": "literal"])
+        XCTAssertEqual(origins?["overridden"]?[1]?["origin"], ["kind": "style", "index": 1, "name": nil, "attached": nil])
+    }
+
+    func testNamedStyleOriginSaysHowItWasAttached() {
+        let origin = Origin.viewStyle(index: 1, name: "finePrintStyle",
+                                      attachment: StyleAttachment(.constructor, at: SourceLocation(file: "app.lua", line: 12)))
+        XCTAssertEqual(origin.description, "finePrintStyle (constructor at app.lua:12)")
+        XCTAssertEqual(Origin.viewStyle(index: 2).description, "style #2")
+        XCTAssertEqual(Origin.viewStyle(index: 2, attachment: StyleAttachment(.call, at: SourceLocation(file: "a.lua", line: 3))).description,
+                       "style #2 (called at a.lua:3)")
     }
 
     func testJSONSnapshot() {
         assertSnapshot(ExplainRenderer().renderJSON([subscribeButton()]))
+    }
+
+    func testRulesSkippedByTheirStyleKindAreListedUnderTheView() throws {
+        let field = View(kind: Schema.textField, id: "email", classes: ["note"])
+        let sheet = Stylesheet()
+        let style = Style(kind: Schema.label, operations: [], location: SourceLocation(file: "app.lua", line: 3))
+        try sheet.rule(SelectorList.parse(".note", schema: .standard), style, at: SourceLocation(file: "app.lua", line: 3))
+        XCTAssertEqual(Cascade(sheet).apply(to: field), [])
+        XCTAssertEqual(ExplainRenderer().render([field], skipped: sheet.skippedRules(for:)), """
+            TextField#email.note
+              (every property has its default value)
+              skipped: rule ".note" (a Label style; TextField is not a Label)  app.lua:3
+
+            """)
+        let json = ExplainRenderer().json(for: [field], skipped: sheet.skippedRules(for:))
+        XCTAssertEqual(json[0]?["skipped"], [["selector": ".note", "styleKind": "Label", "file": "app.lua", "line": 3]])
+    }
+
+    func testRuleOriginsCarryTheirNotes() {
+        let view = View(kind: Schema.view)
+        ValueWriter(view).set("alpha", .number(0.5), by: .rule(selector: ".card"), file: "app.lua", line: 9)
+        var renderer = ExplainRenderer()
+        renderer.ruleNotes = [".card": "cardStyle at app.lua:12"]
+        XCTAssertTrue(renderer.render(view).contains("alpha: 0.5       rule \".card\" (cardStyle at app.lua:12)  app.lua:9"),
+                      renderer.render(view))
     }
 }

@@ -80,7 +80,7 @@ final class ValueTests: XCTestCase {
             (axis, .string("diagonal"), .message("The value 'diagonal' is invalid for 'StackView.axis'; use 'horizontal' or 'vertical'.")),
             (background, .string("#FFF"), .value(.color(.white))),
             (background, .null, .value(.null)),
-            (background, .string("red"), .message("'red' is not a color for 'View.backgroundColor'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.")),
+            (background, .string("red"), .message("'red' is not a color for 'View.backgroundColor'; write '#RGB', '#RRGGBB' or '#RRGGBBAA'. Did you mean 'color.red'?")),
             (background, .number(1), .message("'View.backgroundColor' expects Color or nil, got Number.")),
             (image, .string("logo"), .value(.image(.named("logo")))),
         ]

@@ -3,6 +3,8 @@ import StyleCore
 import StyleLua
 import XCTest
 
+// Over 400 lines on purpose: one table, a case per error, read top to bottom.
+
 /// A script that must fail, and the first diagnostic it must give.
 struct ErrorCase {
     var name: String
@@ -32,7 +34,7 @@ struct ErrorCase {
     }
 }
 
-/// Every kind of script error of SPEC §3, as a table: code, message, line and column. Scripts
+/// Every kind of script error of REFERENCE §1 and §5, as a table: code, message, line and column. Scripts
 /// run with `Evaluation.evaluate` and their trees are styled, so errors of both phases count.
 final class ErrorTests: XCTestCase {
     static let cases: [ErrorCase] = [
@@ -49,7 +51,8 @@ final class ErrorTests: XCTestCase {
         ErrorCase(name: "wrong value type: the string \"0.5\" is not a Number", script: """
             local grid = 4
             local s = mut(View.alpha, "0.5")
-            """, code: .typeMismatch, message: "'View.alpha' expects Number, got String.", line: 2, column: 27),
+            """, code: .typeMismatch, message: "'View.alpha' expects Number, got the string \"0.5\"; numbers are written without quotes.",
+            line: 2, column: 27),
         ErrorCase(name: "wrong value type in a constructor", script: """
             local grid = 4
             return Label { text = 12 }
@@ -323,6 +326,21 @@ final class ErrorTests: XCTestCase {
             local s = string.rep("a", 20000)
             return s:find(".-.-.-.-b")
             """, code: .limitExceeded, message: "past the pattern limit of 200000000 steps", line: 2),
+        ErrorCase(name: "a pattern refusal caught and raised again is still the pattern limit", script: """
+            local ok, message = pcall(string.find, string.rep("a", 20000), ".-.-.-.-b")
+            error(message, 0)
+            """, code: .limitExceeded, message: "past the pattern limit", line: 1),
+        ErrorCase(name: "a script's own message that reads like a limit is not one", script: """
+            error("The pattern could take too long, past the pattern limit of 200000000 steps.")
+            """, code: .runtimeError, message: "past the pattern limit", line: 1),
+        ErrorCase(name: "a caught pattern refusal does not make a later error a limit", script: """
+            local ok = pcall(string.find, string.rep("a", 20000), ".-.-.-.-b")
+            local x = nil + 1
+            """, code: .runtimeError, message: "arithmetic", line: 2),
+        ErrorCase(name: "a style appearance cannot narrow is reported at the call, matched or not", script: """
+            appearance(Button, mut("titleColor", 5))
+            return StackView { Label { id = "b" } }
+            """, code: .typeMismatch, message: "'Button.titleColor' expects Color or nil, got Int.", line: 1, column: 1),
         ErrorCase(name: "gsub with a catastrophic pattern is refused", script: """
             local s = string.rep("a", 5000)
             return (s:gsub("a*a*a*b", ""))

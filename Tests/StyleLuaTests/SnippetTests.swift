@@ -3,6 +3,8 @@ import StyleCore
 import StyleLua
 import XCTest
 
+// Over 400 lines on purpose: one table, a snippet per feature of the Lua API, read top to bottom.
+
 /// A script that returns a view tree, and the values the cascade must give its views.
 struct Snippet {
     var name: String
@@ -24,7 +26,7 @@ struct Snippet {
     }
 }
 
-/// End-to-end tests of the Lua API (SPEC §3.2–3.7): each snippet is evaluated, its tree styled
+/// End-to-end tests of the Lua API (REFERENCE §1.2–1.8): each snippet is evaluated, its tree styled
 /// with `Cascade`, and the applied values compared at dotted paths.
 final class SnippetTests: XCTestCase {
     static let snippets: [Snippet] = [

@@ -31,7 +31,7 @@ func evaluateAndStyle(_ script: String, chunk: String = "snippet.lua", folder: S
         return .failed([Diagnostic(.badReturn, "test: the script returned no view", at: .host)])
     }
     let diagnostics = Cascade(evaluation.stylesheet).apply(to: root)
-    if !diagnostics.isEmpty { return .failed(diagnostics) }
+    if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
     return .styled(root, evaluation)
 }
 
@@ -70,7 +70,7 @@ func withModuleFolder<T>(_ files: [String: String], _ body: (String) throws -> T
     for (path, text) in files {
         let url = dir.appendingPathComponent(path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
     }
     return try body(dir.path)
 }

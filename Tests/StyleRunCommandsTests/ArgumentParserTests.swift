@@ -3,7 +3,7 @@ import XCTest
 @testable import StyleRunCommands
 
 final class ArgumentParserTests: XCTestCase {
-    /// The command line of SPEC §4.
+    /// The command line of REFERENCE §2.
     static let stylerun: ArgumentParser = {
         let help = ArgumentParser.Option.flag("help", short: "h", standsAlone: true, help: "Show this help.")
         let theme = ArgumentParser.Option.text("theme", placeholder: "NAME", help: "The theme to use.")

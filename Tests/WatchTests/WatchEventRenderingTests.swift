@@ -1,7 +1,7 @@
 import StyleRun
 import XCTest
 
-/// Watch events as SPEC §4.1's JSON lines and as terminal text.
+/// Watch events as REFERENCE §3.3's JSON lines and as terminal text.
 final class WatchEventRenderingTests: XCTestCase {
     private let changes = [
         PropertyChange(view: "#subscribe", property: "titleColor", old: .color(.black), new: .color(.white)),

@@ -48,14 +48,18 @@ final class WatchSaveTests: WatchTestCase {
     func testTruncatingThenWritingEndsWithTheFinalContent() throws {
         try folder.write("app.lua", script("#111111"))
         let handle = watch()
-        try assertSaveApplies("#222222") { try folder.truncateThenWrite("app.lua", script("#222222")) }
+        try assertSaveApplies("#222222") {
+            try folder.truncateThenWrite("app.lua", script("#222222"), whileEmpty: { settle(handle) })
+        }
         handle.stop()
     }
 
     func testDeletingThenCreatingEndsWithTheFinalContent() throws {
         try folder.write("app.lua", script("#111111"))
         let handle = watch()
-        try assertSaveApplies("#222222") { try folder.deleteThenCreate("app.lua", script("#222222")) }
+        try assertSaveApplies("#222222") {
+            try folder.deleteThenCreate("app.lua", script("#222222"), whileMissing: { settle(handle) })
+        }
         try assertSaveApplies("#333333") { try folder.write("app.lua", script("#333333")) }
         handle.stop()
     }
@@ -79,7 +83,9 @@ final class WatchSaveTests: WatchTestCase {
         }
         log.wait(after: before) { $0.sets("#subscribe", "titleColor", to: "#000014") }
         XCTAssertEqual(titleColor(), "#000014")
-        XCTAssertTrue(log.staysQuiet(after: log.count, for: 0.3), "a reload after the final content was applied")
+        let applied = log.count
+        settle(handle)
+        XCTAssertEqual(log.count, applied, "a reload after the final content was applied")
         let reloads = log.count - before
         XCTAssertLessThan(reloads, 4, "20 saves in a burst should coalesce, got \(reloads) reloads")
         handle.stop()
@@ -108,7 +114,8 @@ final class WatchSaveTests: WatchTestCase {
         let before = log.count
         try folder.write("app.lua", script("#111111"))
         try folder.writeByRenaming("app.lua", script("#111111"))
-        XCTAssertTrue(log.staysQuiet(after: before, for: 0.4), "reloaded without a change: \(log.all.dropFirst(before))")
+        settle(handle)
+        XCTAssertEqual(log.count, before, "reloaded without a change: \(log.all.dropFirst(before))")
         try assertSaveApplies("#222222") { try folder.write("app.lua", script("#222222")) }
         XCTAssertEqual(log.count, before + 1)
         handle.stop()

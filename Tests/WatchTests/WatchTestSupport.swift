@@ -1,5 +1,5 @@
 import Foundation
-import StyleRun
+@testable import StyleRun
 import XCTest
 
 /// A temporary folder whose files the tests save the ways editors do.
@@ -27,20 +27,22 @@ final class ScratchFolder {
         guard rename(temporary, path(name)) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    /// Truncates to nothing, leaves it empty for longer than the debounce, then writes.
-    func truncateThenWrite(_ name: String, _ text: String) throws {
+    /// Truncates to nothing, leaves it empty until `whileEmpty` returns (the watcher has seen
+    /// the empty file), then writes.
+    func truncateThenWrite(_ name: String, _ text: String, whileEmpty: () -> Void) throws {
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path(name)))
         try handle.truncate(atOffset: 0)
         try handle.synchronize()
-        Thread.sleep(forTimeInterval: 0.1)
+        whileEmpty()
         try handle.write(contentsOf: Data(text.utf8))
         try handle.close()
     }
 
-    /// Deletes the file, leaves it missing for longer than the debounce, then creates it again.
-    func deleteThenCreate(_ name: String, _ text: String) throws {
+    /// Deletes the file, leaves it missing until `whileMissing` returns (the watcher has seen
+    /// it gone), then creates it again.
+    func deleteThenCreate(_ name: String, _ text: String, whileMissing: () -> Void) throws {
         try FileManager.default.removeItem(atPath: path(name))
-        Thread.sleep(forTimeInterval: 0.1)
+        whileMissing()
         try write(name, text)
     }
 }
@@ -81,16 +83,6 @@ final class EventLog: @unchecked Sendable {
         }
     }
 
-    /// Whether no event arrives after the first `index` within `interval`.
-    func staysQuiet(after index: Int, for interval: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(interval)
-        condition.lock()
-        defer { condition.unlock() }
-        while events.count <= index {
-            if !condition.wait(until: deadline) { return events.count <= index }
-        }
-        return false
-    }
 }
 
 extension ReloadEvent {
@@ -132,5 +124,15 @@ class WatchTestCase: XCTestCase {
 
     override func tearDown() {
         folder = nil
+    }
+
+    /// Waits until the watch has handled every save made so far: reloaded and reported it, or
+    /// found that it changes nothing. Tests assert "no reload" after this, not after a sleep.
+    func settle(_ handle: WatchHandle, file: StaticString = #filePath, line: UInt = #line) {
+        let idle = DispatchSemaphore(value: 0)
+        handle.whenIdle { idle.signal() }
+        if idle.wait(timeout: .now() + 10) == .timedOut {
+            XCTFail("The watch did not settle within 10 s", file: file, line: line)
+        }
     }
 }

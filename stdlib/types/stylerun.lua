@@ -84,10 +84,11 @@ function Font:withWeight(weight) end
 ---@field height KeyPath<number>
 
 ---A style: the kind it applies to and the steps it takes. Call it on a view to add it to
----the view's styles; `a .. b` is `concat(a, b)`.
+---the view's styles; `a .. b` and `a + b` are `concat(a, b)`.
 ---@class Style
 ---@operator call(View): View
 ---@operator concat(StyleLike): Style
+---@operator add(StyleLike): Style
 
 ---A style, or a plain function that styles the view it is given.
 ---@alias StyleLike Style|fun(view: View)
@@ -95,14 +96,28 @@ function Font:withWeight(weight) end
 ---A view kind as a global: index it for key paths, call it with a table to build a view.
 ---@class ViewKind
 
+---A color from a hex string, or one of UIKit's named colours with UIColor's values.
 ---@class ColorNamespace
 ---@overload fun(hex: string): Color
----@field clear Color
 ---@field black Color
+---@field darkGray Color
+---@field lightGray Color
 ---@field white Color
+---@field gray Color
+---@field red Color
+---@field green Color
+---@field blue Color
+---@field cyan Color
+---@field yellow Color
+---@field magenta Color
+---@field orange Color
+---@field purple Color
+---@field brown Color
+---@field clear Color
 color = {}
 
----A color from 0–255 components and an optional alpha (0–1).
+---A color from 0–255 components, as CSS and design tools write them, and an optional
+---alpha (0–1). All three in 0–1 with a fraction is UIKit's scale: an `rgb-scale` warning.
 ---@param r number
 ---@param g number
 ---@param b number

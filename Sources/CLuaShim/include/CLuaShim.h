@@ -16,6 +16,27 @@
 // object it left on top of the stack.
 #define SRLUA_RAISE (-1)
 
+// Which limit stopped a script. Declared once, here: the shim sets it where a limit trips or is
+// refused, and the Swift side reads it (imported as a closed Swift enum, `srlua_Limit`).
+typedef enum __attribute__((enum_extensibility(closed))) srlua_Limit {
+    srlua_NoLimit = 0,
+    srlua_InstructionLimit,   // the budget's instruction count (the count hook, table.move)
+    srlua_TimeLimit,           // the budget's deadline
+    srlua_MemoryLimit,         // the limiting allocator, string.rep, Lua's "not enough memory"
+    srlua_NestingLimit,        // Lua's C stack (LUAI_MAXCCALLS): nested calls, parentheses, tables
+    srlua_StackLimit,          // Lua's value stack (LUAI_MAXSTACK): a recursion that never ends
+    srlua_PatternLimit,        // the pattern step bound of string.find/match/gmatch/gsub
+    srlua_SourceLimit,         // the size of a chunk given to load()
+} srlua_Limit;
+
+// Lua's nesting limit (LUAI_MAXCCALLS in llimits.h, which is not exported), for messages.
+#define SRLUA_NESTING_LIMIT 200
+
+// The metatables of two userdata the shim tells apart: a Swift binding's error on its way
+// through Lua, and lint's poison (the value a failed call yields while diagnostics are collected).
+#define SRLUA_ERROR_METATABLE "stylerun.error"
+#define SRLUA_POISON_METATABLE "stylerun.poison"
+
 // Called by every trampoline. `function` is the id the closure was pushed with.
 typedef int (*srlua_Dispatch)(lua_State *L, int function);
 
@@ -27,9 +48,17 @@ typedef struct srlua_Budget {
     int64_t instructionLimit;    // 0 = unlimited
     double deadline;             // CLOCK_MONOTONIC seconds; 0 = none
     int hookInterval;
-    // Which limit tripped (0 none, 1 instructions, 2 time, 3 memory). Once set, the hook raises
-    // at every instruction, so a script's own pcall cannot swallow the limit.
-    int tripped;
+    double seconds;              // the time limit the deadline was set from, for messages; 0 = none
+    // Which budget limit tripped (instructions, time or memory). Once set, the hook raises at
+    // every instruction, so a script's own pcall cannot swallow the limit.
+    srlua_Limit tripped;
+    // The one-off limit the shim last refused a call with (pattern, source size), so that
+    // srlua_failure can tell its message from a script's own error.
+    srlua_Limit refused;
+    // Set by srlua_pcall's message handler: whether the function that raised the last error
+    // was a C function handed a poison (one of its arguments is), so the
+    // error is a consequence of one already reported.
+    int raisedOnPoison;
     int tripLine;                // the line where a limit first tripped
     // Allocation failures while the host runs are deferred: Swift must not be unwound, so the
     // allocator lets the host overshoot (up to `hostSlack`) and the trampoline raises afterwards.
@@ -61,6 +90,14 @@ void srlua_newobjectmetatable(lua_State *L, const char *name, const int *ids);
 void srlua_pushobject(lua_State *L, void *object, const char *name);
 // The object pointer of a userdata made by srlua_pushobject with metatable `name`, or NULL.
 void *srlua_toobject(lua_State *L, int index, const char *name);
+
+// The limit behind the error object on top of the stack after a failed load or call with
+// `status`: a tripped budget limit, a refusal the shim raised, LUA_ERRMEM, or Lua's own stack
+// and nesting overflows (which Lua reports only as text; this is the one place that reads it).
+srlua_Limit srlua_failure(lua_State *L, int status);
+// The sentence for `limit` with its value (the messages scripts and diagnostics show), written
+// into `buffer`; the refusals' own messages carry their details and are raised where they trip.
+void srlua_limitmessage(const srlua_Budget *budget, srlua_Limit limit, char *buffer, size_t size);
 
 // lua_pcall is a macro; this is the one protected call Swift makes. Its message handler turns
 // error objects that are not messages (error(nil), tables) into messages with their line.

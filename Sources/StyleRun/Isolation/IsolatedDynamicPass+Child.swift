@@ -1,9 +1,6 @@
 import Foundation
 import StyleCore
 import StyleLua
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The child's side of `IsolatedDynamicPass`, and what passes between the two.
 ///
@@ -58,62 +55,49 @@ extension IsolatedDynamicPass {
         return results
     }
 
-    /// `stylerun __child lint-dynamic`, once standard input has been read as `input`: writes
-    /// each script's line on standard output; returns the exit status (2 for a request that
-    /// cannot be read, with a message on standard error).
-    public static func runChild(input: Data) -> Int32 {
+    /// Why a child cannot serve its request.
+    public enum ChildRequestError: Error, Equatable, Sendable {
+        case invalidRequest
+        case scriptWithoutSource
+
+        public var message: String {
+            switch self {
+            case .invalidRequest: "the request on standard input is not valid."
+            case .scriptWithoutSource: "a script in the request has no file or source."
+            }
+        }
+    }
+
+    /// The work of `stylerun __child lint-dynamic` without the process: evaluates the scripts of
+    /// the request `input` in order, calling `willEvaluate` with each file first and `emit` with
+    /// its result line (newline-ended) as soon as it is done. The command owns standard input,
+    /// output and error, and the test faults.
+    ///
+    ///     try IsolatedDynamicPass.serveChild(input: request, emit: console.out)
+    ///
+    /// - Throws: `ChildRequestError` for a request that cannot be read (lines already emitted stand).
+    public static func serveChild(input: Data, willEvaluate: (String) -> Void = { _ in },
+                                  emit: (String) -> Void) throws(ChildRequestError) {
         guard let request = try? JSONValue(parsing: String(decoding: input, as: UTF8.self)),
               case .number(let seconds)? = request["limits"]?["seconds"],
               case .number(let memory)? = request["limits"]?["memory"],
               case .number(let instructions)? = request["limits"]?["instructions"],
               memory.isFinite, instructions.isFinite, abs(memory) < 0x1p62, abs(instructions) < 0x1p62,
               case .array(let entries)? = request["scripts"] else {
-            FileHandle.standardError.write(Data("stylerun \(IsolatedRun.childCommand) \(childMode): the request on standard input is not valid.\n".utf8))
-            return 2
+            throw .invalidRequest
         }
         var stdlibPath: String?
         if case .string(let path)? = request["stdlib"] { stdlibPath = path }
         let pass = InProcessDynamicPass(schema: .standard,
                                         limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
                                         stdlibPath: stdlibPath)
-        let faults = TestFaults(ProcessInfo.processInfo.environment[testFaultsVariable] ?? "")
         for entry in entries {
             guard case .string(let file)? = entry["file"], case .string(let source)? = entry["source"] else {
-                FileHandle.standardError.write(Data("stylerun \(IsolatedRun.childCommand) \(childMode): a script in the request has no file or source.\n".utf8))
-                return 2
+                throw .scriptWithoutSource
             }
-            faults.strike(file)
+            willEvaluate(file)
             let line: JSONValue = ["file": .string(file), "diagnostics": .array(pass.check(file: file, source: source).map(\.json))]
-            FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
-        }
-        return 0
-    }
-}
-
-/// The failures `IsolatedDynamicPass.testFaultsVariable` (and the snapshot evaluator's
-/// `IsolatedSnapshotEvaluator.testFaultsVariable`) asks for.
-struct TestFaults {
-    private var crashes: [String] = []
-    private var hangs: [String] = []
-
-    init(_ text: String) {
-        for entry in text.split(separator: ",") {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            if parts[0] == "crash" { crashes.append(parts[1]) }
-            if parts[0] == "hang" { hangs.append(parts[1]) }
-        }
-    }
-
-    /// Crashes or hangs if `file` is named.
-    func strike(_ file: String) {
-        let named = { (name: String) in file == name || file.hasSuffix("/" + name) }
-        if crashes.contains(where: named) {
-            signal(SIGSEGV, SIG_DFL)
-            raise(SIGSEGV)
-        }
-        if hangs.contains(where: named) {
-            while true { sleep(60) }
+            emit(line.serialized() + "\n")
         }
     }
 }

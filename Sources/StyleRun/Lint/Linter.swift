@@ -8,8 +8,8 @@ import StyleLua
 ///
 ///     let linter = Linter()
 ///     let report = try linter.lint(paths: ["styles/"])
-///     print(LintFormat.text.render(report), terminator: "")
-///     exit(report.exitCode(maxWarnings: nil))
+///     let text = LintFormat.text.render(report)
+///     report.fails(maxWarnings: nil)    // true when there is an error
 ///
 /// Files are checked in parallel, one Lua state each; the report is the same whatever the
 /// scheduling: diagnostics sorted by file, line and column.
@@ -106,13 +106,14 @@ public struct LintReport: Sendable, Equatable {
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
 
-    /// 0 when clean, 1 when there are errors or more warnings than `maxWarnings` (SPEC §4).
+    /// Whether the lint fails: there are errors, or more warnings than `maxWarnings`
+    /// (REFERENCE §2.3; `stylerun lint` then exits 1).
     ///
-    ///     report.exitCode(maxWarnings: 0)    // 1 as soon as there is a warning
-    public func exitCode(maxWarnings: Int?) -> Int32 {
-        if errors > 0 { return 1 }
-        if let maxWarnings, warnings > maxWarnings { return 1 }
-        return 0
+    ///     report.fails(maxWarnings: 0)    // true as soon as there is a warning
+    public func fails(maxWarnings: Int?) -> Bool {
+        if errors > 0 { return true }
+        if let maxWarnings, warnings > maxWarnings { return true }
+        return false
     }
 }
 

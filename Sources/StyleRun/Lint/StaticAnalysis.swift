@@ -12,6 +12,8 @@ final class StaticAnalysis {
     var schema: Schema
     let facts: FileFacts
     let extraGlobals: Set<String>
+    /// The stdlib's modules, for `require "base"` and its members.
+    let stdlib: StdlibModules
     private(set) var diagnostics: [Diagnostic] = []
 
     var globals: [String: StaticValue]
@@ -26,8 +28,9 @@ final class StaticAnalysis {
         var kind: ObjectIdentifier
     }
 
-    init(source: LintSource, chunk: Chunk, schema: Schema, globals extra: Set<String>) {
+    init(source: LintSource, chunk: Chunk, schema: Schema, globals extra: Set<String>, stdlib: StdlibModules = StdlibModules()) {
         self.source = source
+        self.stdlib = stdlib
         self.schema = schema
         self.facts = FileFacts(chunk)
         self.extraGlobals = extra
@@ -76,6 +79,10 @@ final class StaticAnalysis {
             for pending in style.pendingPaths { _ = resolvePending(pending, in: kind) }
         default: break
         }
+    }
+
+    func report(_ misuse: APIMisuse, at range: SourceRange) {
+        report(misuse.code, misuse.message, at: range, severity: misuse.severity, suggestions: misuse.suggestion.map { [$0] } ?? [])
     }
 
     func report(_ code: Diagnostic.Code, _ message: String, at range: SourceRange,
@@ -222,7 +229,7 @@ final class StaticAnalysis {
         case .methodCall(let call):
             let receiver = evaluate(call.receiver)
             call.arguments.forEach { _ = evaluate($0) }
-            return method(call.method.text, of: receiver, at: call.range)
+            return method(call.method.text, of: receiver, at: call.range, nameRange: call.method.range)
         case .parenthesized(let inner, _):
             return evaluate(inner)
         case .unary(let unary):
@@ -238,9 +245,11 @@ final class StaticAnalysis {
             }
             return .unknown
         case .binary(let binary):
-            if binary.op == .concat { return concatChain(binary) }
-            _ = evaluate(binary.lhs)
-            _ = evaluate(binary.rhs)
+            if binary.op == .concat || binary.op == .add { return concatChain(binary) }
+            let operands = [evaluate(binary.lhs), evaluate(binary.rhs)]
+            if Self.arithmetic.contains(binary.op), let operand = operands.lazy.compactMap(Self.apiOperand).first {
+                report(.badOperator(binary.op.rawValue, operand: operand), at: binary.operatorRange)
+            }
             return .unknown
         }
     }
@@ -249,18 +258,42 @@ final class StaticAnalysis {
         if let value = globals[name.text] { return value }
         if facts.declaredKinds.contains(name.text) || extraGlobals.contains(name.text) { return .unknown }
         let known = Set(globals.keys).union(facts.declaredKinds).union(extraGlobals)
-        let hint = Suggestion.didYouMean(name.text, among: known.sorted())
+        var hint = Suggestion.didYouMean(name.text, among: known.sorted())
+        // `axis = vertical`: an enum case written bare.
+        if hint.suggestion == nil, let quoted = schema.quotedEnumCase(name.text) { hint = (" Did you mean '\(quoted)'?", quoted) }
         report(.undefinedGlobal, "Undefined global '\(name.text)'.\(hint.text)", at: name.range,
                suggestions: hint.suggestion.map { [$0] } ?? [])
         return .unknown
     }
 
-    /// `a .. b .. c`: a style when any part is one (SPEC §3.4), of the kind of the whole chain.
+    static let arithmetic: Set<BinaryExpression.Operator> = [.subtract, .multiply, .modulo, .power, .divide, .floorDivide]
+
+    /// What the runtime calls a style or value an operator was used on; nil for anything else.
+    static func apiOperand(_ value: StaticValue) -> String? {
+        switch value {
+        case .style: return "a style"
+        case .keyPath: return "a key path"
+        case .function: return nil  // a plain function is a style only once composed
+        case .value(let literal):
+            switch literal.value {
+            case .color: return "a Color"
+            case .font: return "a Font"
+            case .image: return "an Image"
+            case .insets: return "Insets"
+            case .size: return "a Size"
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// `a .. b .. c` and `a + b`: a style when any part is one (REFERENCE §1.4), of the kind of
+    /// the whole chain. `+` on anything else is arithmetic, and on a value an error.
     private func concatChain(_ binary: BinaryExpression) -> StaticValue {
         var operands: [LuaExpression] = []
         var operators: [SourceRange] = []
         func flatten(_ e: LuaExpression) {
-            if case .binary(let b) = e, b.op == .concat {
+            if case .binary(let b) = e, b.op == .concat || b.op == .add {
                 flatten(b.lhs)
                 operators.append(b.operatorRange)
                 flatten(b.rhs)
@@ -270,7 +303,12 @@ final class StaticAnalysis {
         }
         flatten(.binary(binary))
         let values = operands.map { evaluate($0) }
-        guard values.contains(where: { $0.style != nil }) else { return .unknown }
+        guard values.contains(where: { $0.style != nil }) else {
+            if binary.op == .add, let operand = values.lazy.compactMap(Self.apiOperand).first {
+                report(.badOperator("+", operand: operand), at: binary.operatorRange)
+            }
+            return .unknown
+        }
         let parts = zip(values, operands).map { StylePart(value: $0, range: $1.range) }
         return compose(parts, explicit: nil, operators: [operators[0]] + operators)
     }

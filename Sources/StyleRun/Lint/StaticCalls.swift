@@ -1,7 +1,8 @@
+import Foundation
 import LuaSyntax
 import StyleCore
 
-// Calls: the style primitives (SPEC §3.4), value constructors (§3.2), and views (§3.6).
+// Calls: the style primitives (REFERENCE §1.4), value constructors (§1.2), and views (§1.5).
 extension StaticAnalysis {
     func call(_ call: CallExpression) -> StaticValue {
         let callee = evaluate(call.callee)
@@ -33,6 +34,7 @@ extension StaticAnalysis {
 
     private func api(_ function: APIFunction, _ arguments: [StylePart], call: CallExpression) -> StaticValue {
         let at = call.callee.range
+        checkArity(function, call: call)
         func argument(_ i: Int) -> StaticValue { i < arguments.count ? arguments[i].value : .unknown }
         switch function {
         case .mut:
@@ -66,9 +68,16 @@ extension StaticAnalysis {
         case .kind:
             return declareKind(arguments, call: call)
         case .require:
-            return .unknown
+            return stdlibModule(arguments)
         case .rgb:
             checkNumbers(arguments, of: "rgb", ranges: [0...255, 0...255, 0...255, 0...1])
+            let numbers = arguments.compactMap { part -> Double? in
+                if case .value(let literal) = part.value { return literal.number }
+                return nil
+            }
+            if numbers.count == arguments.count, arguments.count >= 3, APIMisuse.looksLikeUnitScale(Array(numbers.prefix(3))) {
+                report(.rgbScale(channels: Array(numbers.prefix(3)), alpha: numbers.count > 3 ? numbers[3] : nil), at: call.range)
+            }
             return .value(.typed(.color(.black), at: call.range, colorLiteral: true))
         case .white:
             checkNumbers(arguments, of: "white", ranges: [0...1, 0...1])
@@ -160,7 +169,9 @@ extension StaticAnalysis {
     /// `color "#6E40C9"`.
     private func colorLiteral(_ arguments: [StylePart], call: CallExpression) -> StaticValue {
         if case .value(let literal)? = arguments.first?.value, literal.isExact, case .string(let text) = literal.value, Color(hex: text) == nil {
-            report(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'.", at: literal.range)
+            let near = ValueError.badHexColor(text).suggestions.first
+            report(.typeMismatch, "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(near),
+                   at: literal.range, suggestions: near.map { [$0] } ?? [])
         }
         return .value(.typed(.color(.black), at: call.range, colorLiteral: true))
     }
@@ -195,11 +206,34 @@ extension StaticAnalysis {
         }
     }
 
+    /// `require "base"`: a stdlib module whose members are known, unless a module of that name
+    /// beside the file would be found first.
+    private func stdlibModule(_ arguments: [StylePart]) -> StaticValue {
+        guard case .value(let literal)? = arguments.first?.value, literal.isExact, case .string(let name) = literal.value,
+              let members = stdlib.members[name] else { return .unknown }
+        let folder = (source.file as NSString).deletingLastPathComponent
+        let beside = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name + ".lua")
+        guard !FileManager.default.fileExists(atPath: beside) else { return .unknown }
+        return .module(name, members)
+    }
+
+    /// The runtime's arity check, where the number of arguments is fixed in the source.
+    private func checkArity(_ function: APIFunction, call: CallExpression) {
+        guard let name = function.signatureName, let signature = APISignature.all[name] else { return }
+        let got = call.arguments.count
+        if let last = call.arguments.last, Self.mayExpand(last), got - 1 <= signature.arguments.upperBound { return }
+        guard !signature.arguments.contains(got) else { return }
+        // At the function's own name (`named` of `font.named`), where the runtime points.
+        var at = call.callee.range
+        if case .index(let index) = call.callee, case .field(let field) = index.key { at = field.range }
+        report(.arity(function: name, parameters: signature.parameters, got: got, note: signature.note), at: at)
+    }
+
     /// A font weight or text style name.
     private func checkCase(_ part: StylePart, cases: [String], what: String) {
         guard case .value(let literal) = part.value, literal.isExact, case .string(let name) = literal.value, !cases.contains(name) else { return }
         let suggestion = Suggestion.closest(to: name, among: cases)
-        report(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", ")).",
+        report(.invalidEnum, "'\(name)' is not a \(what); use \(cases.map { "'\($0)'" }.joined(separator: ", "))." + Suggestion.sentence(suggestion),
                at: literal.range, suggestions: suggestion.map { [$0] } ?? [])
     }
 }

@@ -1,7 +1,7 @@
 import LuaSyntax
 import StyleCore
 
-// `rule(selector, style)` and `kind(name, super, properties)` (SPEC §3.5, §3.7).
+// `rule(selector, style)` and `kind(name, super, properties)` (REFERENCE §1.6, §1.8).
 extension StaticAnalysis {
     /// Parses a literal selector against the kinds known so far and checks that the style can
     /// match it; the style's functions run on the selector's kind.

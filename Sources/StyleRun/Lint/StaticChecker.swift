@@ -2,7 +2,7 @@ import LuaSyntax
 import StyleCore
 
 /// The static pass of `stylerun lint`: checks a script's syntax tree against the schema without
-/// running it, so that code evaluation never reaches is checked too (SPEC §4 `lint`).
+/// running it, so that code evaluation never reaches is checked too (REFERENCE §2.3).
 ///
 ///     let diagnostics = StaticChecker().check(source: text, file: "styles/app.lua")
 ///     // styles/app.lua:3:26: error: View.layer has no property 'cornerRadus'.
@@ -15,10 +15,15 @@ import StyleCore
 /// Columns count characters; `endColumn` is exclusive.
 public struct StaticChecker: Sendable {
     public let schema: Schema
+    /// The stdlib's modules, whose members are checked like the API's.
+    public let stdlib: StdlibModules
 
-    /// - Parameter schema: the kinds scripts see, with any a host registered.
-    public init(schema: Schema = .standard) {
+    /// - Parameters:
+    ///   - schema: the kinds scripts see, with any a host registered.
+    ///   - stdlib: the modules `require` finds in the stdlib.
+    public init(schema: Schema = .standard, stdlib: StdlibModules = .standard) {
         self.schema = schema
+        self.stdlib = stdlib
     }
 
     /// Checks one script.
@@ -37,7 +42,7 @@ public struct StaticChecker: Sendable {
         } catch {
             return [syntaxDiagnostic(error, in: text)]
         }
-        let analysis = StaticAnalysis(source: text, chunk: chunk, schema: schema, globals: globals)
+        let analysis = StaticAnalysis(source: text, chunk: chunk, schema: schema, globals: globals, stdlib: stdlib)
         analysis.run(chunk)
         let suppressions = Suppressions(chunk: chunk, bytes: text.bytes)
         var seen = Set<DiagnosticKey>()
@@ -51,6 +56,7 @@ public struct StaticChecker: Sendable {
         var message = error.message
         if let first = message.first, first.isLowercase { message = first.uppercased() + message.dropFirst() }
         if let last = message.last, !".?!".contains(last) { message += "." }
+        if let hint = error.hint { message += " " + hint }
         var range = error.range
         // A token that runs over lines (an unfinished long string) is marked on its first line.
         if range.end.line != range.start.line { range.end = range.start }

@@ -1,7 +1,7 @@
 import LuaSyntax
 import StyleCore
 
-// `Kind { id = …, class = …, style = …, property = value, child… }` (SPEC §3.6): a view of
+// `Kind { id = …, class = …, style = …, property = value, child… }` (REFERENCE §1.5): a view of
 // exactly that kind, so its fields are checked against the kind itself.
 extension StaticAnalysis {
     func construct(_ kind: Kind, _ table: TableConstructor) {
@@ -82,6 +82,10 @@ extension StaticAnalysis {
             kp = k
         case .failure(let error):
             _ = evaluate(expression)
+            if prefix.isEmpty, error.suggestion == nil, let near = APIMisuse.constructorKey(near: key.text) {
+                report(.unknownConstructorKey(key.text, kind: kind.name, suggestion: near), at: key.range)
+                return
+            }
             var errorKind: Kind?
             if case .unknownMember(_, _, _, let k) = error { errorKind = k }
             report(.unknownProperty, pathMessage(error, name: key.text, kind: errorKind), at: key.range,

@@ -4,17 +4,18 @@ import StyleCore
 /// The globals a script can read without defining them: the sandbox's allow list and the
 /// stylerun API, with what the checker knows about each.
 ///
-/// The names mirror `Sandbox.swift` and the bindings of `StyleLua`; `StaticGlobalsTests`
-/// evaluates every one of them in the real sandbox, so the two lists cannot drift apart.
+/// The names mirror `Sandbox.swift` and the bindings of `StyleLua`, written apart from them;
+/// `StaticGlobalsTests` compares both directions against the globals of a real evaluation, so a
+/// name added to one side and not the other fails the tests.
 enum StaticGlobals {
-    /// Base functions and libraries of the sandbox (SPEC §3.1).
+    /// Base functions and libraries of the sandbox (REFERENCE §1.10).
     static let sandbox: Set<String> = [
         "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
         "type", "rawequal", "rawget", "rawset", "rawlen", "setmetatable", "getmetatable", "load",
         "_VERSION", "_G", "string", "table", "math", "utf8", "print",
     ]
 
-    /// The stylerun API (SPEC §3.2–3.9), with the value each name stands for.
+    /// The stylerun API (REFERENCE §1.2–1.9), with the value each name stands for.
     static let api: [String: StaticValue] = [
         "mut": .api(.mut), "mver": .api(.mver), "concat": .api(.concat), "style": .api(.style),
         "with": .api(.with), "appearance": .api(.appearance), "rule": .api(.rule), "themes": .api(.themes),

@@ -13,16 +13,24 @@ extension StaticAnalysis {
         case .proxy(let proxy):
             return readProxy(proxy, name)
         case .namespace(.color):
-            let constants: [String: Color] = ["clear": .clear, "black": .black, "white": .white]
-            return constants[name.text].map { .value(.typed(.color($0), at: name.range)) } ?? .unknown
+            if let c = Color.named[name.text] { return .value(.typed(.color(c), at: name.range)) }
+            return unknownMember(of: "color", name, members: Color.namedColors.map(\.name))
         case .namespace(.font):
             let constructors: [String: APIFunction] = ["system": .fontSystem, "preferred": .fontPreferred, "named": .fontNamed]
-            return constructors[name.text].map { .api($0) } ?? .unknown
+            return constructors[name.text].map { .api($0) } ?? unknownMember(of: "font", name, members: constructors.keys.sorted())
         case .namespace(.image):
-            return name.text == "fromColor" ? .api(.imageFromColor) : .unknown
+            return name.text == "fromColor" ? .api(.imageFromColor) : unknownMember(of: "image", name, members: ["fromColor"])
+        case .module(let module, let members):
+            return members.contains(name.text) ? .unknown : unknownMember(of: module, name, members: members.sorted())
         default:
             return .unknown
         }
+    }
+
+    /// `color.redd`: the runtime's error, at the name.
+    private func unknownMember(of owner: String, _ name: MemberName, members: [String]) -> StaticValue {
+        report(APIMisuse.unknownMember(owner: owner, name: name.text, members: members), at: name.range)
+        return .unknown
     }
 
     /// A key path one name longer, or the error the runtime raises at that name.
@@ -59,8 +67,19 @@ extension StaticAnalysis {
     }
 
     /// `f:bolded()` and the other methods of values; only fonts' are followed.
-    func method(_ name: String, of receiver: StaticValue, at range: SourceRange) -> StaticValue {
+    func method(_ name: String, of receiver: StaticValue, at range: SourceRange, nameRange: SourceRange) -> StaticValue {
         guard case .value(let literal) = receiver else { return .unknown }
+        let members: (type: String, names: [String])?
+        switch literal.value {
+        case .font: members = ("Font", ValueMembers.font)
+        case .color: members = ("Color", ValueMembers.color)
+        default: members = nil
+        }
+        if let members, !members.names.contains(name) {
+            let unknown = ValueMembers.unknownMessage(name, on: members.type, candidates: members.names)
+            report(.unknownProperty, unknown.message, at: nameRange, suggestions: unknown.suggestion.map { [$0] } ?? [])
+            return .unknown
+        }
         switch (literal.value, name) {
         case (.font, "bolded"), (.font, "italic"), (.font, "smallCaps"), (.font, "withSize"), (.font, "withWeight"):
             return .value(.typed(literal.value, at: range))

@@ -28,6 +28,8 @@ indirect enum StaticValue {
     case namespace(APIFunction)
     /// The token table `themes { … }` returns.
     case themeTokens
+    /// A stdlib module's table (`require "base"`), with its members.
+    case module(String, Set<String>)
 
     var style: StaticStyle? {
         if case .style(let s) = self { return s }
@@ -93,5 +95,30 @@ struct MemberName {
 
     init(_ identifier: Identifier) {
         self.init(text: identifier.text, range: identifier.range)
+    }
+}
+
+extension APIFunction {
+    /// The name `APISignature` knows the function by; nil for those it does not check.
+    var signatureName: String? {
+        switch self {
+        case .mut: "mut"
+        case .mver: "mver"
+        case .style: "style"
+        case .with: "with"
+        case .appearance: "appearance"
+        case .rule: "rule"
+        case .themes: "themes"
+        case .kind: "kind"
+        case .require: "require"
+        case .rgb: "rgb"
+        case .white: "white"
+        case .size: "size"
+        case .imageFromColor: "image.fromColor"
+        case .fontSystem: "font.system"
+        case .fontPreferred: "font.preferred"
+        case .fontNamed: "font.named"
+        default: nil
+        }
     }
 }

@@ -42,6 +42,14 @@ extension StaticAnalysis {
         guard case .failure(let error) = type.check(literal.value, range: kp.property?.range) else { return false }
         // A value known only by its type stands for any content: only its type can be wrong.
         if !literal.isExact, !error.isTypeMismatch { return false }
+        if literal.isExact, let misuse = APIMisuse.quotedNumber(literal.value, for: type, target: kp.qualifiedName) {
+            report(misuse, at: range)
+            return true
+        }
+        if literal.isExact, case .string(let text) = literal.value, type.wrapped == .font {
+            report(.stringForFont(text, target: kp.qualifiedName), at: range)
+            return true
+        }
         report(error.code, error.message(for: kp.qualifiedName), at: range, suggestions: error.suggestions)
         return true
     }
@@ -54,6 +62,19 @@ extension StaticAnalysis {
             return
         }
         let typeName = type.wrapped.description
+        // `{8, 16}`: a list where the fields are named, as the runtime says.
+        let positional = table.fields.compactMap { field -> LuaExpression? in
+            if case .positional(let e) = field { return e }
+            return nil
+        }
+        if !positional.isEmpty {
+            let numbers = positional.compactMap { e -> Double? in
+                if case .value(let literal) = evaluate(e) { return literal.number }
+                return nil
+            }
+            report(.list(type: typeName, numbers: numbers.count == positional.count ? numbers : [], target: kp.qualifiedName), at: range)
+            return
+        }
         for field in table.fields {
             guard case .named(let name, let value) = field else { continue }
             guard fields.contains(name.text) else {

@@ -1,7 +1,7 @@
 import StyleCore
 
 /// Diagnostics as text: `file:line:col: severity: message [code]`, with the source line and a
-/// caret under the offending text when the source is at hand (SPEC §3.8).
+/// caret under the offending text when the source is at hand (REFERENCE §5).
 ///
 ///     let renderer = DiagnosticRenderer(sources: ["app.lua": text], terminal: .detect(fileDescriptor: 2))
 ///     print(renderer.render(diagnostic), terminator: "")

@@ -17,6 +17,9 @@ import StyleCore
 public struct ExplainRenderer: Sendable {
     /// Where the text goes, which decides the styling.
     public var terminal: Terminal
+    /// What to add after a `rule ".note"` origin, by selector text: its style's name and where
+    /// the rule is written (`Stylesheet.ruleNotes()`).
+    public var ruleNotes: [String: String] = [:]
 
     /// A renderer for a terminal (or `.plain` for files and tests).
     ///
@@ -29,24 +32,31 @@ public struct ExplainRenderer: Sendable {
 
     /// The explanation of each view, separated by blank lines, each line ending in a newline.
     ///
-    ///     ExplainRenderer().render(matchingViews)
-    public func render(_ views: [View]) -> String {
-        views.map(render(_:)).joined(separator: "\n")
+    ///     ExplainRenderer().render(matchingViews, skipped: sheet.skippedRules(for:))
+    ///
+    /// - Parameter skipped: the rules that matched a view but whose style's kind skipped it.
+    public func render(_ views: [View], skipped: (View) -> [Rule] = { _ in [] }) -> String {
+        views.map { render($0, skipped: skipped($0)) }.joined(separator: "\n")
     }
 
-    /// The explanation of one view: its header, then each property that was styled.
+    /// The explanation of one view: its header, then each property that was styled, then the
+    /// rules whose selector matched it but whose style's kind skipped it.
     ///
     ///     ExplainRenderer().render(button)
-    public func render(_ view: View) -> String {
-        let out = TreeTextRenderer(terminal: terminal).header(of: view) + "\n"
-        guard view.provenance != nil else {
-            return out + terminal.dim("  (no provenance was recorded for this view)") + "\n"
-        }
+    public func render(_ view: View, skipped: [Rule] = []) -> String {
+        var out = TreeTextRenderer(terminal: terminal).header(of: view) + "\n"
         let explanations = StyleCore.explain(view)
-        guard !explanations.isEmpty else {
-            return out + terminal.dim("  (every property has its default value)") + "\n"
+        if view.provenance == nil {
+            out += terminal.dim("  (no provenance was recorded for this view)") + "\n"
+        } else if explanations.isEmpty {
+            out += terminal.dim("  (every property has its default value)") + "\n"
+        } else {
+            out += Cell.table(explanations.flatMap(rows(of:)), widest: 40)
         }
-        return out + Cell.table(explanations.flatMap(rows(of:)), widest: 40)
+        for rule in skipped {
+            out += terminal.dim("  skipped: rule \"\(rule.selector.text)\" (\(rule.skipReason(for: view)))  \(rule.location)") + "\n"
+        }
+        return out
     }
 
     /// One property's rows: the winner, then what it overrode.
@@ -55,18 +65,24 @@ public struct ExplainRenderer: Sendable {
         var rows: [[Cell]] = [[
             Cell(plain: "  \(path): ", styled: "  " + terminal.bold(path + ":") + " ")
                 + valueCell(winner, overridden: false),
-            Cell(plain: winner.origin.description, styled: terminal.cyan(winner.origin.description)),
+            Cell(plain: originText(winner.origin), styled: terminal.cyan(originText(winner.origin))),
             locationCell(winner.location),
         ]]
         for contribution in explanation.overridden {
             let lead = Cell(plain: "    overridden: ", styled: "    " + terminal.dim("overridden:") + " ")
             rows.append([
                 lead + valueCell(contribution, overridden: true),
-                Cell(plain: contribution.origin.description, styled: terminal.dim(contribution.origin.description)),
+                Cell(plain: originText(contribution.origin), styled: terminal.dim(originText(contribution.origin))),
                 locationCell(contribution.location),
             ])
         }
         return rows
+    }
+
+    /// The origin as the table shows it: a rule with its style's name and place, when known.
+    private func originText(_ origin: Origin) -> String {
+        if case .rule(let selector) = origin, let note = ruleNotes[selector] { return "\(origin) (\(note))" }
+        return origin.description
     }
 
     private func valueCell(_ c: Contribution, overridden: Bool) -> Cell {
@@ -94,14 +110,17 @@ public struct ExplainRenderer: Sendable {
     ///     ExplainRenderer().json(for: [button])[0]?["properties"]?[0]?["origin"]
     ///     // {"kind": "rule", "selector": "Button.primary"}
     ///
-    /// Each view is `{"view", "kind", "id", "classes", "properties"}`; each property
+    /// Each view is `{"view", "kind", "id", "classes", "properties", "skipped"}` (`skipped`: the
+    /// rules `{"selector", "styleKind", "file", "line"}` that matched but whose style's kind
+    /// skipped the view); each property
     /// `{"property", "value", "origin", "transform", "file", "line", "column", "overridden"}` with
     /// `overridden` the earlier contributions, most recent first, in the same shape without
     /// `property` and `overridden`. Origins are `{"kind": "default"}`,
     /// `{"kind": "appearance", "viewKind": "Button"}`, `{"kind": "rule", "selector": "…"}`,
-    /// `{"kind": "style", "index": 1}` or `{"kind": "literal"}`; `file`, `line` and `column`
+    /// `{"kind": "style", "index": 1, "name": "bolder" | null, "attached": {"how": "with" |
+    /// "constructor" | "call", "file", "line", "column"} | null}` or `{"kind": "literal"}`; `file`, `line` and `column`
     /// are null for the default.
-    public func json(for views: [View]) -> JSONValue {
+    public func json(for views: [View], skipped: (View) -> [Rule] = { _ in [] }) -> JSONValue {
         .array(views.map { view in
             let properties = StyleCore.explain(view).map { e -> JSONValue in
                 var entry = [(key: "property", value: JSONValue.string(e.property.path))]
@@ -115,6 +134,10 @@ public struct ExplainRenderer: Sendable {
                 "id": view.id.map(JSONValue.string) ?? .null,
                 "classes": .array(view.classes.map(JSONValue.string)),
                 "properties": .array(properties),
+                "skipped": .array(skipped(view).map { rule in
+                    ["selector": .string(rule.selector.text), "styleKind": .string(rule.style.kind.name),
+                     "file": .string(rule.location.file), "line": .number(Double(rule.location.line))]
+                }),
             ]
         })
     }
@@ -122,8 +145,8 @@ public struct ExplainRenderer: Sendable {
     /// `json(for:)` pretty-printed, with one trailing newline.
     ///
     ///     print(ExplainRenderer().renderJSON(views), terminator: "")
-    public func renderJSON(_ views: [View]) -> String {
-        json(for: views).serialized(.pretty) + "\n"
+    public func renderJSON(_ views: [View], skipped: (View) -> [Rule] = { _ in [] }) -> String {
+        json(for: views, skipped: skipped).serialized(.pretty) + "\n"
     }
 
     private static func members(of c: Contribution) -> [(key: String, value: JSONValue)] {
@@ -142,7 +165,14 @@ public struct ExplainRenderer: Sendable {
         case .kindDefault: ["kind": "default"]
         case .appearance(let kind): ["kind": "appearance", "viewKind": .string(kind)]
         case .rule(let selector): ["kind": "rule", "selector": .string(selector)]
-        case .viewStyle(let index): ["kind": "style", "index": .number(Double(index))]
+        case .viewStyle(let index, let name, let attachment):
+            [
+                "kind": "style", "index": .number(Double(index)), "name": name.map(JSONValue.string) ?? .null,
+                "attached": attachment.map { a in
+                    ["how": .string(a.way.rawValue), "file": .string(a.location.file),
+                     "line": .number(Double(a.location.line)), "column": .number(Double(a.location.column))]
+                } ?? .null,
+            ]
         case .literal: ["kind": "literal"]
         }
     }

@@ -1,6 +1,8 @@
 import StyleCore
 
-/// The styled tree as one self-contained HTML5 page that looks like the screen (SPEC §4 `html`).
+/// The styled tree as one self-contained HTML5 page that looks like the screen (REFERENCE §2.1).
+/// (Over 400 lines: one function per kind's content, and the CSS and escaping helpers only this
+/// page uses, kept beside it.)
 ///
 ///     let page = HTMLRenderer().render(root, title: "subscribe.lua")
 ///     // <!DOCTYPE html> … <div data-kind="Button" id="subscribe" class="primary" role="button"

@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their keys in the order they were built.
 ///
-/// The machine-readable outputs of SPEC §4.1 are parsed by tools and compared by tests, so the
+/// The machine-readable outputs of REFERENCE §3 are parsed by tools and compared by tests, so the
 /// key order, number spelling and escaping must not depend on a dictionary's hash seed or a
 /// platform's serializer. Object literals keep source order:
 ///
@@ -74,7 +74,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 extension JSONValue {
     /// How `serialized(_:)` lays a value out.
     public enum Layout: Sendable {
-        /// One line, with a space after `:` and `,` as SPEC §4.1 writes its examples
+        /// One line, with a space after `:` and `,` as REFERENCE §3 writes its examples
         /// (`{"event": "reload", "ok": true}`); for one-object-per-line streams.
         case line
         /// Two-space indentation, one member or element per line; empty containers stay `{}`

@@ -54,7 +54,7 @@ public struct LuaDefinitions: Sendable {
         }
     }
 
-    /// The Lua type a constructor or `mut` accepts: also the coercions of SPEC §3.2.
+    /// The Lua type a constructor or `mut` accepts: also the coercions of REFERENCE §1.2.
     func acceptedType(_ type: ValueType) -> String {
         switch type {
         case .color: "ColorLike"

@@ -1,5 +1,5 @@
 /// The parts of `LuaDefinitions` that do not come from the kinds: the value types and their
-/// constructors (SPEC §3.2) and the style functions (§3.4–3.9). They mirror the bindings of
+/// constructors (REFERENCE §1.2) and the style functions (§1.4–1.9). They mirror the bindings of
 /// `StyleLua` (ValueBindings, StyleBindings, CascadeBindings, Modules).
 enum LuaDefinitionsPrelude {
     static let values = """
@@ -73,10 +73,11 @@ enum LuaDefinitionsPrelude {
         ---@field height KeyPath<number>
 
         ---A style: the kind it applies to and the steps it takes. Call it on a view to add it to
-        ---the view's styles; `a .. b` is `concat(a, b)`.
+        ---the view's styles; `a .. b` and `a + b` are `concat(a, b)`.
         ---@class Style
         ---@operator call(View): View
         ---@operator concat(StyleLike): Style
+        ---@operator add(StyleLike): Style
 
         ---A style, or a plain function that styles the view it is given.
         ---@alias StyleLike Style|fun(view: View)
@@ -84,14 +85,14 @@ enum LuaDefinitionsPrelude {
         ---A view kind as a global: index it for key paths, call it with a table to build a view.
         ---@class ViewKind
 
+        ---A color from a hex string, or one of UIKit's named colours with UIColor's values.
         ---@class ColorNamespace
         ---@overload fun(hex: string): Color
-        ---@field clear Color
-        ---@field black Color
-        ---@field white Color
+        \(Color.namedColors.map { "---@field \($0.name) Color" }.joined(separator: "\n"))
         color = {}
 
-        ---A color from 0–255 components and an optional alpha (0–1).
+        ---A color from 0–255 components, as CSS and design tools write them, and an optional
+        ---alpha (0–1). All three in 0–1 with a fraction is UIKit's scale: an `rgb-scale` warning.
         ---@param r number
         ---@param g number
         ---@param b number

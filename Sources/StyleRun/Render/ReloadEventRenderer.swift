@@ -11,7 +11,7 @@ import StyleCore
 ///
 /// The changed properties are grouped by view in the order of the tree, the view names in a
 /// column, values as `Value.displayText` spells them. A failure ends with "keeping the last good
-/// styles"; its diagnostics are rendered by `DiagnosticRenderer` (standard error, SPEC §4).
+/// styles"; its diagnostics are rendered by `DiagnosticRenderer` (standard error, REFERENCE §2.2).
 /// With colors on, views are bold, old values dim, new ones green, colors with a swatch.
 public struct ReloadEventRenderer: Sendable {
     /// Where the text goes, which decides the styling.

@@ -41,7 +41,7 @@ public struct SchemaRenderer: Sendable {
         return lines
     }
 
-    /// Types as the SPEC writes them; enums list their cases (`horizontal|vertical`).
+    /// Types as REFERENCE §1.8 writes them; enums list their cases (`horizontal|vertical`).
     public static func typeText(_ type: ValueType) -> String {
         switch type {
         case .enumeration(let e): e.cases.joined(separator: "|")

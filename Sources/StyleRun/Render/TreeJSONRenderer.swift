@@ -1,6 +1,6 @@
 import StyleCore
 
-/// The styled tree as SPEC §4.1's JSON: one object per view, children nested.
+/// The styled tree as REFERENCE §3.1's JSON: one object per view, children nested.
 ///
 ///     let text = TreeJSONRenderer().render(root)
 ///     // {

@@ -1,6 +1,6 @@
 import StyleCore
 
-/// The styled tree for a terminal (`stylerun app.lua`, SPEC §4 `tree`).
+/// The styled tree for a terminal (`stylerun app.lua`, REFERENCE §2.1).
 ///
 ///     print(TreeTextRenderer(terminal: .detect(fileDescriptor: 1)).render(root), terminator: "")
 ///     // StackView#root

@@ -1,7 +1,7 @@
 import StyleCore
 
 extension Value {
-    /// The value as SPEC §4.1 spells it in every JSON output (tree, watch changes, explain).
+    /// The value as REFERENCE §3.1 spells it in every JSON output (tree, watch changes, explain).
     ///
     ///     Value.color(.white).json                           // "#FFFFFFFF"
     ///     Value.insets(Insets(all: 8)).json.serialized()     // {"top": 8, "left": 8, "bottom": 8, "right": 8}
@@ -32,7 +32,7 @@ extension Value {
 }
 
 extension Diagnostic {
-    /// The diagnostic as SPEC §4.1's lint JSON spells it (also used by watch and `--format json`).
+    /// The diagnostic as REFERENCE §3.2's JSON spells it (also used by watch and `--format json`).
     ///
     ///     diagnostic.json.serialized()
     ///     // {"file": "a.lua", "line": 3, "column": 5, "endLine": 3, "endColumn": 17,
@@ -77,7 +77,7 @@ extension Diagnostic {
 }
 
 extension PropertyChange {
-    /// The change as an entry of SPEC §4.1's watch `changes` list.
+    /// The change as an entry of REFERENCE §3.3's watch `changes` list.
     ///
     ///     change.json.serialized()
     ///     // {"view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"}

@@ -102,30 +102,35 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
 
     // MARK: The child
 
-    /// `stylerun __child snapshot-capture`, once standard input has been read as `input`;
-    /// returns the exit status (2 for a request that cannot be read).
-    public static func runChild(input: Data) -> Int32 {
+    /// The work of `stylerun __child snapshot-capture` without the process: captures the script
+    /// of the request `input`, calling `willEvaluate` with its file first and `emit` with each
+    /// line (newline-ended): a `{"progress": THEME}` after each theme, then `{"capture": …}`.
+    /// The command owns standard input, output and error, and the test faults.
+    ///
+    ///     try IsolatedSnapshotEvaluator.serveChild(input: request, emit: console.out)
+    ///
+    /// - Throws: `IsolatedDynamicPass.ChildRequestError.invalidRequest` for a request that cannot be read.
+    public static func serveChild(input: Data, willEvaluate: (String) -> Void = { _ in },
+                                  emit: (String) -> Void) throws(IsolatedDynamicPass.ChildRequestError) {
         guard let request = try? JSONValue(parsing: String(decoding: input, as: UTF8.self)),
               case .number(let seconds)? = request["limits"]?["seconds"],
               case .number(let memory)? = request["limits"]?["memory"],
               case .number(let instructions)? = request["limits"]?["instructions"],
               memory.isFinite, instructions.isFinite, abs(memory) < 0x1p62, abs(instructions) < 0x1p62,
               case .string(let file)? = request["file"] else {
-            FileHandle.standardError.write(Data("stylerun \(IsolatedRun.childCommand) \(childMode): the request on standard input is not valid.\n".utf8))
-            return 2
+            throw .invalidRequest
         }
         var stdlibPath: String?
         if case .string(let path)? = request["stdlib"] { stdlibPath = path }
         let evaluator = InProcessSnapshotEvaluator(limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
                                                    stdlibPath: stdlibPath)
-        TestFaults(ProcessInfo.processInfo.environment[testFaultsVariable] ?? "").strike(file)
+        willEvaluate(file)
         let capture = evaluator.capture(file: file, html: request["html"] == .bool(true)) { theme in
             let line: JSONValue = ["progress": theme.map(JSONValue.string) ?? .null]
-            FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
+            emit(line.serialized() + "\n")
         }
         let line: JSONValue = ["capture": capture.json]
-        FileHandle.standardOutput.write(Data((line.serialized() + "\n").utf8))
-        return 0
+        emit(line.serialized() + "\n")
     }
 }
 

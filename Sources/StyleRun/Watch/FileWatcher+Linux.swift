@@ -70,6 +70,12 @@ final class FolderEvents {
         source.cancel()
     }
 
+    /// Reads every event queued so far, now: the kernel queues a write's events before the write
+    /// returns, so after this the handler has seen every change made before the call.
+    func readPending() {
+        drain()
+    }
+
     /// Reads every queued event; the descriptor is non-blocking, so this ends at EAGAIN.
     private func drain() {
         while true {

@@ -53,6 +53,11 @@ final class FolderEvents {
         timer.cancel()
     }
 
+    /// Looks at the folders now, so that the handler has seen every change made before the call.
+    func readPending() {
+        poll()
+    }
+
     private func poll() {
         for (folder, old) in listings {
             guard let new = Self.list(folder) else {

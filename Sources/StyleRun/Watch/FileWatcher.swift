@@ -45,6 +45,8 @@ final class FileWatcher: @unchecked Sendable {
     private var pendingSince: Date?
     private var generation = 0
     private var stopped = false
+    /// Waiting for the burst in progress to be reported (`whenSettled`).
+    private var settledWaiters: [@Sendable () -> Void] = []
 
     /// A watcher that calls `onChange` with the paths of each settled burst of changes.
     ///
@@ -75,6 +77,16 @@ final class FileWatcher: @unchecked Sendable {
             newFileExtension = ending
             names = Self.folders(of: absolute)
             resync()
+        }
+    }
+
+    /// Runs `body` on the watcher's queue once every change made before this call has been
+    /// reported: at once when none is pending, else right after the `onChange` of its burst.
+    /// What tests wait for instead of sleeping.
+    func whenSettled(_ body: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            events?.readPending()
+            if pending.isEmpty || stopped { body() } else { settledWaiters.append(body) }
         }
     }
 
@@ -170,5 +182,8 @@ final class FileWatcher: @unchecked Sendable {
         names = Self.folders(of: Array(Set(all)))
         resync()
         onChange(paths)
+        let waiters = settledWaiters
+        settledWaiters = []
+        waiters.forEach { $0() }
     }
 }

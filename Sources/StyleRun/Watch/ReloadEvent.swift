@@ -36,7 +36,7 @@ public enum ReloadEvent: Sendable, Equatable {
         return false
     }
 
-    /// The event as one line of SPEC §4.1's watch stream.
+    /// The event as one line of REFERENCE §3.3's watch stream.
     ///
     ///     print(event.json.serialized(.line))
     ///     // {"event": "reload", "ok": true, "ms": 1.7, "files": ["app.lua"], "changes": [{"view": "#subscribe", …}]}

@@ -69,6 +69,11 @@ public final class WatchHandle: Sendable {
     ///     handle.setTheme("dark")
     ///     handle.setTheme(nil)    // back to the script's default theme
     public func setTheme(_ name: String?) { session.setTheme(name) }
+
+    /// Runs `body` on the watch's queue once every save made before this call has been handled:
+    /// reloaded and reported, or found to change nothing. Internal, for tests that must know the
+    /// watcher is idle rather than sleep.
+    func whenIdle(_ body: @escaping @Sendable () -> Void) { session.whenIdle(body) }
 }
 
 /// The parts of a watch and the rules for which thread touches which.
@@ -112,6 +117,12 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// After the file watcher has reported every earlier change, and this queue has handled it
+    /// (`filesChanged` queues its reload before this queues `body`).
+    func whenIdle(_ body: @escaping @Sendable () -> Void) {
+        files.whenSettled { [queue] in queue.async(execute: body) }
+    }
 
     private func filesChanged(_ changed: Set<String>) {
         queue.async {

@@ -38,9 +38,9 @@ public enum ArgumentError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .unknownOption(let name, let suggestion):
-            return "Unknown option '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            return "Unknown option '\(name)'." + Suggestion.sentence(suggestion)
         case .unknownCommand(let name, let suggestion):
-            return "Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            return "Unknown command '\(name)'." + Suggestion.sentence(suggestion)
         case .missingValue(let option):
             return "Missing value for '\(option)'."
         case .invalidValue(let value, let option, .oneOf(let choices)):

@@ -37,7 +37,7 @@ final class StaticCheckerCorpusTests: XCTestCase {
         ("bad-enum.lua", [
             Expected(.invalidEnum, 3, 37, "The value 'diagonal' is invalid for 'StackView.axis'; use 'horizontal' or 'vertical'."),
             Expected(.invalidEnum, 3, 62, "center",
-                     "The value 'centre' is invalid for 'StackView.alignment'; use 'fill', 'leading', 'top', 'firstBaseline', 'center', 'trailing', 'bottom' or 'lastBaseline'."),
+                     "The value 'centre' is invalid for 'StackView.alignment'; use 'fill', 'leading', 'top', 'firstBaseline', 'center', 'trailing', 'bottom' or 'lastBaseline'. Did you mean 'center'?"),
         ]),
         ("out-of-range.lua", [
             Expected(.outOfRange, 2, 31, "The value 1.5 is out of range for 'View.alpha' (0…1)."),
@@ -70,6 +70,42 @@ final class StaticCheckerCorpusTests: XCTestCase {
             Expected(.grid, 5, 34, "8", "The value 10 for 'StackView.spacing' is off the 4-point grid; use 8 or 12."),
         ]),
         ("shadowing.lua", []),
+        ("unknown-member.lua", [
+            Expected(.unknownMember, 3, 36, "red", "'color' has no member 'redd'. Did you mean 'red'?"),
+            Expected(.unknownMember, 3, 54, "system", "'font' has no member 'sytem'. Did you mean 'system'?"),
+            Expected(.unknownMember, 3, 71, "fromColor", "'image' has no member 'frmColor'. Did you mean 'fromColor'?"),
+            Expected(.unknownMember, 3, 88, "roundedStyle", "'base' has no member 'roundedStyl'. Did you mean 'roundedStyle'?"),
+        ]),
+        ("rgb-scale.lua", [
+            Expected(.rgbScale, 1, 13, "rgb(128, 217, 255, 0.85)",
+                     "rgb(0.5, 0.85, 1, 0.85) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
+                         + "not UIKit's 0–1. Did you mean 'rgb(128, 217, 255, 0.85)'?"),
+            Expected(.rgbScale, 4, 28, "rgb(51, 51, 51)",
+                     "rgb(0.2, 0.2, 0.2) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
+                         + "not UIKit's 0–1. Did you mean 'rgb(51, 51, 51)'?"),
+        ]),
+        ("designer-values.lua", [
+            Expected(.badArgument, 2, 18, "'font.named' takes 2 arguments (postScriptName, size), got 3 arguments. "
+                         + "The weight is part of the PostScript name, as in font.named(\"Lato-Bold\", 20)."),
+            Expected(.badArgument, 3, 13, "'rgb' takes 3 or 4 arguments (red, green, blue [, alpha]), got 2 arguments."),
+            Expected(.invalidEnum, 4, 29, "bold", "'Bold' is not a font weight; use 'ultraLight', 'thin', 'light', 'regular', "
+                         + "'medium', 'semibold', 'bold', 'heavy', 'black'. Did you mean 'bold'?"),
+            Expected(.typeMismatch, 5, 19, "insets(8, 16)", "'Button.contentEdgeInsets' expects Insets, got a list; write insets(…) or "
+                         + "{top = …, left = …, bottom = …, right = …}. Did you mean 'insets(8, 16)'?"),
+            Expected(.typeMismatch, 5, 63, "font.preferred \"title3\"", "'Button.titleLabel.font' expects Font, got the string 'title3'; "
+                         + "a text style becomes a font with font.preferred. Did you mean 'font.preferred \"title3\"'?"),
+            Expected(.typeMismatch, 7, 16, "font.named(\"Lato-Bold\", 17)", "'Label.font' expects Font, got the string 'Lato-Bold'; make a "
+                         + "font with font.named(name, size), font.system(size) or font.preferred(textStyle). "
+                         + "Did you mean 'font.named(\"Lato-Bold\", 17)'?"),
+        ]),
+        ("value-methods.lua", [
+            Expected(.unknownProperty, 2, 26, "bolded", "Font has no field 'bold'. Did you mean 'bolded'?"),
+            Expected(.unknownProperty, 2, 44, "withAlpha", "Color has no field 'withAlfa'. Did you mean 'withAlpha'?"),
+        ]),
+        ("operators.lua", [
+            Expected(.typeMismatch, 4, 17, "Cannot use '*' on a style; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
+            Expected(.typeMismatch, 5, 28, "Cannot use '+' on a Color; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
+        ]),
     ]
 
     func testEveryRuleAtItsExactPosition() throws {
@@ -85,7 +121,7 @@ final class StaticCheckerCorpusTests: XCTestCase {
                 XCTAssertEqual(d.message, e.message, file)
                 XCTAssertEqual(d.suggestions.first, e.suggestion, "\(file): \(d)")
                 XCTAssertEqual(d.file, file)
-                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral].contains(d.code)
+                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral, .rgbScale].contains(d.code)
                 XCTAssertEqual(d.severity, isWarning ? .warning : .error, "\(file): \(d)")
             }
         }

@@ -7,7 +7,7 @@ import StyleCore
 public enum LintFormat: String, CaseIterable, Sendable {
     /// `file:line:col: severity: message [code]`, the source line and a caret; then a summary.
     case text
-    /// SPEC §4.1: `{"diagnostics": [d…], "files": N, "errors": N, "warnings": N}`.
+    /// REFERENCE §3.2: `{"diagnostics": [d…], "files": N, "errors": N, "warnings": N}`.
     case json
     /// GitHub Actions workflow commands, which annotate the pull request's lines.
     case github
@@ -30,7 +30,7 @@ public enum LintFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The JSON object of SPEC §4.1, keys in its order.
+    /// The JSON object of REFERENCE §3.2, keys in its order.
     public static func json(_ report: LintReport) -> JSONValue {
         [
             "diagnostics": .array(report.diagnostics.map(\.json)),
@@ -76,7 +76,7 @@ enum GitHubAnnotations {
                 "endLine=\(d.endLine)", "endColumn=\(d.endColumn)", "title=" + property(d.code.rawValue),
             ]
             var message = d.message
-            if !d.suggestions.isEmpty, !message.contains("Did you mean") {
+            if let first = d.suggestions.first, !message.contains(Suggestion.question(first)) {
                 message += " Suggestions: " + d.suggestions.joined(separator: ", ") + "."
             }
             return "::\(d.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(data(message))\n"

@@ -1,0 +1,94 @@
+import CLua
+import CLuaShim
+import StyleCore
+
+// Names for styles, so that explain says `finePrintStyle` or `base.primaryButtonStyle`
+// rather than "style #1" (REFERENCE §1.4, §2.1).
+extension Evaluation {
+    /// The script frames running now, innermost first: where a style being made was asked for,
+    /// through the helper functions that made it.
+    func scriptFrames(limit: Int = 16) -> [SourceLocation] {
+        var frames: [SourceLocation] = []
+        var level: Int32 = 1
+        var source: UnsafePointer<CChar>?
+        while frames.count < limit {
+            source = nil
+            let line = srlua_currentline(vm.L, level, &source)
+            if line == 0 && source == nil { break }  // no frame at this level
+            if line > 0, let source {
+                var name = String(cString: source)
+                if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
+                frames.append(SourceLocation(file: name, line: Int(line)))
+            }
+            level += 1
+        }
+        return frames
+    }
+
+    /// Gives a style just made the name its line binds it to, looking outwards through the
+    /// helper frames (`return concat(…)` inside `fontStyle` is named by
+    /// `local finePrintStyle = fontStyle(14, "medium")`), and the call sites it came through.
+    func named(_ style: Style) -> Style {
+        let frames = scriptFrames()
+        var style = style
+        if frames.count > 1 { style.callSites = Array(frames.dropFirst()) }
+        for frame in frames {
+            let binding = lineBinding(at: frame)
+            if case .name(let name) = binding {
+                style.name = name
+                break
+            }
+            // A `return` hands the style to the caller, whose line may bind it; anything else
+            // (an argument, a table entry) leaves it unnamed.
+            guard case .returned = binding else { break }
+        }
+        return style
+    }
+
+    /// What the line at `frame` does with a style made on it, looked at once per line.
+    private func lineBinding(at frame: SourceLocation) -> LineBinding {
+        if let known = lineBindings[frame] { return known }
+        var binding = LineBinding.none
+        if let lines = vm.lines(of: frame.file), frame.line >= 1, frame.line <= lines.count {
+            let text = lines[frame.line - 1]
+            if let name = Self.boundName(in: text) {
+                binding = .name(qualified(name, in: frame.file))
+            } else if text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return") {
+                binding = .returned
+            }
+        }
+        lineBindings[frame] = binding
+        return binding
+    }
+
+    /// `finePrintStyle` of `local finePrintStyle = …`, `base.primaryButtonStyle` of
+    /// `base.primaryButtonStyle = …`, `primary` of a table field `primary = …`; nil otherwise.
+    static func boundName(in line: Substring) -> String? {
+        var rest = line.drop(while: { $0 == " " || $0 == "\t" })
+        if rest.hasPrefix("local ") { rest = rest.dropFirst(6).drop(while: { $0 == " " }) }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        guard let first = name.first, first.isLetter || first == "_", !name.hasSuffix("."), name != "style",
+              !["return", "local", "function", "if", "for", "while"].contains(String(name)) else { return nil }
+        let after = rest.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" })
+        guard after.first == "=", after.dropFirst().first != "=" else { return nil }
+        return String(name)
+    }
+
+    /// A field of a module's table named as the module is required (`M.primary` in the module
+    /// `buttons` is `buttons.primary`); names in the entry script as they are.
+    private func qualified(_ name: String, in file: String) -> String {
+        guard let module = moduleNames[file] else { return name }
+        let parts = name.split(separator: ".", maxSplits: 1)
+        return module + "." + (parts.count == 2 ? String(parts[1]) : name)
+    }
+}
+
+/// What a script line does with the style made on it.
+enum LineBinding {
+    /// Binds it to a name: `local primary = …`, `base.primaryButtonStyle = …`.
+    case name(String)
+    /// Returns it to the caller, whose line may bind it.
+    case returned
+    /// Anything else: an argument, a table entry, an expression.
+    case none
+}

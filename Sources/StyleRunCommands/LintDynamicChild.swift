@@ -1,0 +1,49 @@
+import Foundation
+import StyleRun
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `stylerun __child lint-dynamic`: the process around `IsolatedDynamicPass.serveChild`. It
+/// writes each script's line on standard output as soon as it is done, a request it cannot read
+/// on standard error (status 2), and strikes the test faults the parent's tests ask for.
+enum LintDynamicChild {
+    static func run(input: Data, console: Console) -> Int32 {
+        let faults = TestFaults(ProcessInfo.processInfo.environment[IsolatedDynamicPass.testFaultsVariable] ?? "")
+        do throws(IsolatedDynamicPass.ChildRequestError) {
+            try IsolatedDynamicPass.serveChild(input: input, willEvaluate: faults.strike, emit: console.out)
+            return ExitStatus.success
+        } catch {
+            console.error("stylerun \(IsolatedRun.childCommand) \(IsolatedDynamicPass.childMode): \(error.message)")
+            return ExitStatus.usage
+        }
+    }
+}
+
+/// The failures `IsolatedDynamicPass.testFaultsVariable` (and the snapshot evaluator's
+/// `IsolatedSnapshotEvaluator.testFaultsVariable`) asks for.
+struct TestFaults {
+    private var crashes: [String] = []
+    private var hangs: [String] = []
+
+    init(_ text: String) {
+        for entry in text.split(separator: ",") {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if parts[0] == "crash" { crashes.append(parts[1]) }
+            if parts[0] == "hang" { hangs.append(parts[1]) }
+        }
+    }
+
+    /// Crashes or hangs if `file` is named.
+    func strike(_ file: String) {
+        let named = { (name: String) in file == name || file.hasSuffix("/" + name) }
+        if crashes.contains(where: named) {
+            signal(SIGSEGV, SIG_DFL)
+            raise(SIGSEGV)
+        }
+        if hangs.contains(where: named) {
+            while true { sleep(60) }
+        }
+    }
+}

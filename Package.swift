@@ -28,7 +28,9 @@ let package = Package(
         // The public library: runtime, renderers and tools.
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun"]),
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview"]),
+        // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
+        .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         // `assertStyleSnapshot(of:)` for hosts' XCTest suites.
         .target(name: "StyleRunSnapshotTesting", dependencies: ["StyleRun"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
         .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting"], exclude: ["__snapshots__"]),
     ]
 )

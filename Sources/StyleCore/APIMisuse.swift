@@ -39,7 +39,7 @@ public enum APIMisuse: Error, Hashable, Sendable {
     public var message: String {
         switch self {
         case .unknownMember(let owner, let name, let members):
-            if let near = suggestion { return "'\(owner)' has no member '\(name)'. Did you mean '\(near)'?" }
+            if let near = suggestion { return "'\(owner)' has no member '\(name)'." + Suggestion.sentence(near) }
             let list = members.sorted()
             let shown = list.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (list.count > 12 ? " and \(list.count - 12) more" : "")
             return list.isEmpty ? "'\(owner)' has no member '\(name)'." : "'\(owner)' has no member '\(name)'; it has \(shown)."
@@ -48,7 +48,7 @@ public enum APIMisuse: Error, Hashable, Sendable {
         case .rgbScale(let channels, let alpha):
             let written = "rgb(" + (channels + (alpha.map { [$0] } ?? [])).map(formatNumber).joined(separator: ", ") + ")"
             return "\(written) is almost black: rgb takes channels from 0 to 255, as CSS and design tools write them, "
-                + "not UIKit's 0–1. Did you mean '\(suggestion!)'?"
+                + "not UIKit's 0–1." + Suggestion.sentence(suggestion)
         case .arity(let function, let parameters, let got, let note):
             // A named function in quotes; a description ("a style called on a view") as a sentence.
             let subject = function.contains(" ") ? function.prefix(1).uppercased() + function.dropFirst() : "'\(function)'"

@@ -10,6 +10,12 @@
 ///     if diagnostics.isEmpty { print(root["titleColor"]!) }
 public struct Cascade {
     public let stylesheet: Stylesheet
+    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`); the
+    /// result is the same either way, so this is for measuring it.
+    ///
+    ///     var cascade = Cascade(sheet)
+    ///     cascade.sharesStyles = false
+    public var sharesStyles = true
 
     /// A cascade of `stylesheet`; it reads the stylesheet's appearances and rules when applied.
     ///
@@ -33,12 +39,27 @@ public struct Cascade {
     /// - Returns: the diagnostics: duplicate ids first, then each view's in tree order; empty
     ///   when the tree was styled.
     public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
+        run(root, after: nil, recordingProvenance: recordingProvenance, remembering: false).diagnostics
+    }
+
+    /// `apply(to:)`, restyling only the views that `previous` shows could differ (see
+    /// `StyledTree`); the others keep, or take over, the values and provenance they had.
+    /// Returns the diagnostics, the tree as styled (nil unless styled without any diagnostic)
+    /// and, in tree order, the views that were restyled (all of them without `previous`).
+    /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
+    /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape.
+    func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true)
+        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
+        let sameShape = previous?.hasSameShape(as: views) ?? false
         let saved = views.map { (values: $0.values, record: $0.record) }
 
         var collector = DiagnosticCollector()
         collector.add(duplicateIDs(in: views))
+        // Restyling in part needs the previous index's provenance table, so that the records
+        // views keep or take over point at the same origins and locations.
+        let plan = sameShape ? previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance) } : nil
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
@@ -56,13 +77,27 @@ public struct Cascade {
         let base = filter.depth
         var path: [View] = []
         var matches: [RuleIndex.Match] = []
-        for view in views {
+        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
+        var restyled: [Int] = []
+        var sharing = StyleSharing(enabled: sharesStyles)
+        for (i, view) in views.enumerated() {
             while let last = path.last, last !== view.parent {
                 path.removeLast()
                 filter.pop()
             }
-            steps.run(view, filter: filter, matches: &matches, into: &collector)
-            view.record?.shrink()
+            let position = sharing.enter(view, depth: path.count)
+            if let plan, let kept = plan.kept(i, view, filter: filter) {
+                sharing.leave(view, at: position, depth: path.count, state: nil)
+                view.values = kept.values
+                view.record = kept.record
+                styled.append(view, matches: kept.matches)
+            } else {
+                steps.run(view, depth: path.count, position: position, filter: filter, matches: &matches,
+                          sharing: &sharing, into: &collector)
+                view.record?.shrink()
+                if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
+                restyled.append(i)
+            }
             path.append(view)
             filter.push(view)
         }
@@ -74,7 +109,8 @@ public struct Cascade {
                 view.record = state.record
             }
         }
-        return collector.diagnostics
+        let diagnostics = collector.diagnostics
+        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape)
     }
 
     /// `duplicate-id` at each view that reuses an id, pointing at the later view.
@@ -127,21 +163,51 @@ private struct CascadeSteps {
     /// Where provenance is recorded; nil when it is not.
     let provenanceTable: ProvenanceTable?
 
-    func run(_ view: View, filter: AncestorFilter, matches: inout [RuleIndex.Match],
-             into collector: inout DiagnosticCollector) {
+    /// Styles one view: appearances and rules (or what a sibling got from them), then the
+    /// view's own layer.
+    /// `position`: the view's place among its siblings (`StyleSharing.enter`).
+    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, matches: inout [RuleIndex.Match],
+             sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, provenanceTable: provenanceTable)
+        if let shared = sharing.shared(for: view, depth: depth) {
+            view.values = shared.values
+            view.record = shared.record
+            matches = shared.matches
+            sharing.leave(view, at: position, depth: depth, state: shared)  // passed on down the list
+        } else {
+            let diagnosticsBefore = collector.diagnostics.count
+            let plain = runAppearancesAndRules(application, filter: filter, matches: &matches, into: &collector)
+            let shareable = plain && collector.diagnostics.count == diagnosticsBefore
+            sharing.leave(view, at: position, depth: depth, state: shareable ? (view.values, view.record, matches) : nil)
+        }
+        runOwnLayer(application, into: &collector)
+    }
+
+    /// The appearances that apply to the view, then its matching rules; returns whether all of
+    /// them were plain (no `mver` or function, which could tell siblings apart).
+    private func runAppearancesAndRules(_ application: StyleApplication, filter: AncestorFilter,
+                                        matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) -> Bool {
+        let view = application.view
+        var plain = true
         for i in appearances.indices where appearances[i].applies(to: view) {
             application.setOrigin(appearances[i].origin, index: appearances[i].originIndex)
             collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }
+            plain = plain && appearances[i].style.isPlain
         }
         index.orderedMatches(for: view, filter: filter, into: &matches)
         for match in matches {
             application.setOrigin(.rule(selector: index.prepared[match.candidate].selector.text),
                                   index: index.prepared[match.candidate].origin)
             collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
+            plain = plain && index.preparedStyles[match.rule].isPlain
         }
-        // The view's own layer, in the order things were applied to it: the constructor's
-        // styles, its literals, then the styles added later.
+        return plain
+    }
+
+    /// The view's own layer, the last of the cascade, in the order things were applied to it:
+    /// the constructor's styles, its literals, then the styles added later.
+    private func runOwnLayer(_ application: StyleApplication, into collector: inout DiagnosticCollector) {
+        let view = application.view
         let beforeLiterals = min(view.stylesBeforeLiterals ?? view.styles.count, view.styles.count)
         for i in 0..<beforeLiterals { applyOwnStyle(i, of: view, application, into: &collector) }
         application.origin = .literal
@@ -164,6 +230,52 @@ private struct CascadeSteps {
             return
         }
         collector.run { () throws(Diagnostic) in try application.apply(style) }
+    }
+}
+
+/// Style sharing, as browsers share computed styles between siblings: views with the same
+/// parent, kind and classes and no id match the same rules (selectors look only at a view's
+/// kind, id and classes and at its ancestors) and take the same appearances, so what those gave
+/// a view is copied to the next sibling like it, which then applies its own layer. Only the
+/// next sibling is looked at (lists of like views sit side by side), so a view that has no
+/// such sibling costs a comparison, not a copy. Not shared: a result with diagnostics, or one
+/// that a `mver` or function made (it may look at more of the view than kind and classes).
+struct StyleSharing {
+    typealias State = (values: [Value], record: ProvenanceRecord?, matches: [RuleIndex.Match])
+
+    /// By depth: the last view styled there, its position among its siblings, and what it
+    /// offers its next sibling.
+    private var last: [(parent: ObjectIdentifier?, position: Int, offer: State?)] = []
+    /// Off: nothing is offered.
+    let enabled: Bool
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// Notes `view` at `depth` (every view, in tree order) and returns its position among its
+    /// siblings. What the previous sibling offered stays until `leave`, for `shared(for:)`.
+    mutating func enter(_ view: View, depth: Int) -> Int {
+        let parent = view.parent.map(ObjectIdentifier.init)
+        while last.count <= depth { last.append((nil, -1, nil)) }
+        let isSibling = parent != nil && last[depth].parent == parent
+        let position = isSibling ? last[depth].position + 1 : 0
+        if !isSibling { last[depth].offer = nil }
+        last[depth] = (parent, position, last[depth].offer)
+        return position
+    }
+
+    /// What the previous sibling offers `view`, if anything.
+    func shared(for view: View, depth: Int) -> State? {
+        guard view.id == nil, let offer = last[depth].offer else { return nil }
+        precondition(offer.values.count == view.kind.properties.count, "A sibling offers its style only to a view of its kind")
+        return offer
+    }
+
+    /// Records what `view` offers its next sibling: `state` when that sibling is like it.
+    mutating func leave(_ view: View, at position: Int, depth: Int, state: State?) {
+        last[depth].offer = nil
+        guard enabled, let state, view.id == nil, let parent = view.parent, position + 1 < parent.children.count else { return }
+        let next = parent.children[position + 1]
+        if next.id == nil, next.kind === view.kind, next.classes == view.classes { last[depth].offer = state }
     }
 }
 

@@ -22,9 +22,15 @@ struct PreparedStyle {
     }
 
     let operations: [Operation]
+    /// No `mver` or function: the result depends only on the view's kind and the values before.
+    let isPlain: Bool
 
     /// Prepares `style`, its locations entered in `table` for recording provenance.
     init(_ style: Style, table: ProvenanceTable) {
+        isPlain = style.operations.allSatisfy { op in
+            if case .set = op { return true }
+            return false
+        }
         operations = style.operations.map { op in
             if case .set(.keyPath(let kp), let value, let location) = op, case .property(let p) = kp.target,
                case .success(let checked) = p.check(value) {

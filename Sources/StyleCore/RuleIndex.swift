@@ -23,7 +23,9 @@ public struct RuleIndex {
     let preparedStyles: [PreparedStyle]
     /// Where the cascade records the provenance of the views this index styles: the rules'
     /// origins and locations are entered once, here, rather than at every write.
-    let provenanceTable = ProvenanceTable()
+    let provenanceTable: ProvenanceTable
+    /// Where each rule's complex selectors start in `prepared`.
+    let firstCandidate: [Int]
     private var byID: [String: [Int]] = [:]
     private var byClass: [String: [Int]] = [:]
     private var byKind: [Kind: [Int]] = [:]
@@ -55,7 +57,13 @@ public struct RuleIndex {
     }
 
     public init(_ rules: [Rule]) {
+        self.init(rules, provenanceTable: ProvenanceTable())
+    }
+
+    /// An index recording provenance into `provenanceTable` (a restyle shares one table).
+    init(_ rules: [Rule], provenanceTable: ProvenanceTable) {
         self.rules = rules
+        self.provenanceTable = provenanceTable
         var classUse: [String: Int] = [:]
         for rule in rules {
             for complex in rule.selector.selectors where complex.subject.id == nil {
@@ -63,7 +71,9 @@ public struct RuleIndex {
             }
         }
         var prepared: [Candidate] = []
+        var firstCandidate: [Int] = []
         for (r, rule) in rules.enumerated() {
+            firstCandidate.append(prepared.count)
             for (s, complex) in rule.selector.selectors.enumerated() {
                 let i = prepared.count
                 prepared.append(Candidate(entry: Entry(rule: r, selector: s), styleKind: rule.style.kind,
@@ -83,6 +93,7 @@ public struct RuleIndex {
             }
         }
         self.prepared = prepared
+        self.firstCandidate = firstCandidate
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
     }
 
@@ -141,9 +152,11 @@ public struct RuleIndex {
                     }
                 }
             }
-            if let id = view.id { gather(byID[id]) }
-            for c in view.classes { gather(byClass[c]) }
-            var k: Kind? = kind
+            // Empty bucket maps are skipped without hashing: a restyle tests every view against
+            // an index of the few changed rules.
+            if !byID.isEmpty, let id = view.id { gather(byID[id]) }
+            if !byClass.isEmpty { for c in view.classes { gather(byClass[c]) } }
+            var k: Kind? = byKind.isEmpty ? nil : kind
             while let current = k {
                 gather(byKind[current])
                 k = current.superKind

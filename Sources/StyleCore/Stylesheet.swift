@@ -16,6 +16,8 @@ public final class Stylesheet {
     public var root: View?
 
     private var cachedIndex: RuleIndex?
+    /// Where the index records provenance; a restyle shares the previous stylesheet's.
+    private var provenanceTable = ProvenanceTable()
 
     public init() {}
 
@@ -59,9 +61,19 @@ public final class Stylesheet {
     /// The rules bucketed for matching; built on first use after a change.
     public var ruleIndex: RuleIndex {
         if let cachedIndex { return cachedIndex }
-        let index = RuleIndex(rules)
+        let index = RuleIndex(rules, provenanceTable: provenanceTable)
         cachedIndex = index
         return index
+    }
+}
+
+extension Stylesheet {
+    /// Records provenance into `other`'s table from now on, so that records made by either
+    /// stylesheet's cascade read the same origins and locations.
+    func shareProvenanceTable(of other: Stylesheet) {
+        guard provenanceTable !== other.provenanceTable else { return }
+        provenanceTable = other.provenanceTable
+        cachedIndex = nil
     }
 }
 

@@ -41,6 +41,14 @@ public final class View {
     }
 
     public func setClasses(_ names: [String]) {
+        // A view has a few classes: a linear search is cheaper than hashing each into a set.
+        guard names.count > 8 else {
+            var unique: [String] = []
+            unique.reserveCapacity(names.count)
+            for name in names where !name.isEmpty && !unique.contains(name) { unique.append(name) }
+            classes = unique
+            return
+        }
         var seen = Set<String>()
         classes = names.filter { !$0.isEmpty && seen.insert($0).inserted }
     }

@@ -32,6 +32,10 @@ final class LuaVM {
     /// `texts` split into lines, each chunk on first use: splitting every chunk as it loaded
     /// was a third of evaluating a stylesheet, and most evaluations never need a line.
     var splitLines: [String: [Substring]] = [:]
+    /// `texts` as bytes with line starts, each chunk on first use.
+    var chunkTexts: [String: ChunkText] = [:]
+    /// The last chunk name made from Lua's source string at `pointer` (see `chunkName`).
+    var lastSource: (pointer: UnsafePointer<CChar>?, raw: String, name: String) = (nil, "", "")
     let limits: Limits
     /// When set, a thrown `ScriptError` is offered here before it is raised; a non-nil result
     /// is returned to Lua as the function's result count instead (lint's collecting mode).

@@ -8,12 +8,14 @@ extension LuaVM {
     /// Pushes a userdata owning `object` with the metatable `name`.
     func pushObject(_ object: AnyObject, metatable name: String) {
         let pointer = Unmanaged.passRetained(object).toOpaque()
-        srlua_pushobject(L, pointer, name)  // stack: ud
+        // `withCString` keeps a short name on the stack; passing the String would copy it to
+        // the heap at every call (every view a screen builds pushes and reads objects).
+        name.withCString { srlua_pushobject(L, pointer, $0) }  // stack: ud
     }
 
     /// The object behind the userdata at `index` if it has metatable `name` and type `T`.
     func object<T: AnyObject>(at index: Int32, metatable name: String, as type: T.Type = T.self) -> T? {
-        guard let p = srlua_toobject(L, index, name) else { return nil }
+        guard let p = name.withCString({ srlua_toobject(L, index, $0) }) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
     }
 

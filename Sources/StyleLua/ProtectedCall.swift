@@ -18,6 +18,7 @@ extension LuaVM {
     func load(source: String, chunk: String) throws(ScriptError) {
         texts[chunk] = source
         splitLines[chunk] = nil
+        chunkTexts[chunk] = nil
         let status = source.utf8CString.withUnsafeBufferPointer { buffer in
             srlua_loadtext(L, buffer.baseAddress, buffer.count - 1, "@" + chunk)
         }

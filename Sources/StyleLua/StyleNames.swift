@@ -16,9 +16,7 @@ extension Evaluation {
             let line = srlua_currentline(vm.L, level, &source)
             if line == 0 && source == nil { break }  // no frame at this level
             if line > 0, let source {
-                var name = String(cString: source)
-                if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
-                frames.append(SourceLocation(file: name, line: Int(line)))
+                frames.append(SourceLocation(file: vm.chunkName(source), line: Int(line)))
             }
             level += 1
         }

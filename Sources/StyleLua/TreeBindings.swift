@@ -44,7 +44,9 @@ extension Evaluation {
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named: [(key: String, location: SourceLocation)] = []
-        var children: [Int: View] = [:]
+        // Positions and children (nil for a poisoned one), in the order Lua gives them: its
+        // array part in order, so sorting is a pass over a sorted list.
+        var children: [(position: Int, view: View?)] = []
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
@@ -61,7 +63,7 @@ extension Evaluation {
                     srlua_pop(L, 2)
                     throw failure(.childNotAView(i, of: kind.name, got: got), pointingAt: [kind.name])
                 }
-                children[i] = child.view
+                children.append((i, child.view))
             } else {
                 let got = vm.typeName(at: -2)
                 srlua_pop(L, 2)
@@ -72,7 +74,7 @@ extension Evaluation {
         named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
 
         for (key, location) in named {
-            lua_pushstring(L, key)
+            key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
             lua_rawget(L, 2)  // stack: kind, table, value
             defer { srlua_pop(L, 1) }
             if isPoison(at: -1) { continue }
@@ -100,11 +102,15 @@ extension Evaluation {
 
         view.stylesBeforeLiterals = view.styles.count
 
-        for (position, i) in (Array(children.keys) + poisonedChildren).sorted().enumerated() {
-            guard i == position + 1 else {
+        children += poisonedChildren.map { ($0, nil) }
+        if !children.isEmpty, !zip(children, children.dropFirst()).allSatisfy({ $0.position < $1.position }) {
+            children.sort { $0.position < $1.position }
+        }
+        for (position, entry) in children.enumerated() {
+            guard entry.position == position + 1 else {
                 throw failure(.childrenGap(kind: kind.name, position: position + 1), pointingAt: [kind.name])
             }
-            guard let child = children[i] else { continue }
+            guard let child = entry.view else { continue }
             if let parent = child.parent {
                 throw failure(.alreadyAChild(child.selectorDescription, parent: parent.selectorDescription), pointingAt: [kind.name])
             }
@@ -120,7 +126,10 @@ extension Evaluation {
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
     private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
-        if let s = vm.string(at: index) { return s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+        if let s = vm.string(at: index) {
+            // Split on bytes: splitting Characters was a sixth of building a screen's views.
+            return s.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).map { String(Substring($0)) }
+        }
         guard vm.type(at: index) == LUA_TTABLE else { throw located(location, badField: "class", of: kind, expected: "a string or a list of strings") }
         var names: [String] = []
         let n = lua_rawlen(vm.L, index)
@@ -211,17 +220,7 @@ extension Evaluation {
 
     /// Where `key =` is written, searching from the constructor's line down.
     func keyLocation(_ key: String, from start: SourceLocation) -> SourceLocation {
-        guard let lines = vm.lines(of: start.file) else { return start }
-        var line = start.line
-        while line <= min(lines.count, start.line + 400) {
-            if let c = vm.column(of: key, line: line, in: start.file) {
-                let rest = lines[line - 1].dropFirst(c - 1 + key.count).drop(while: { $0 == " " || $0 == "\t" })
-                if rest.first == "=" && rest.dropFirst().first != "=" {
-                    return SourceLocation(file: start.file, line: line, column: c)
-                }
-            }
-            line += 1
-        }
-        return start
+        guard let found = vm.text(of: start.file)?.assignment(of: key, from: start.line, within: 400) else { return start }
+        return SourceLocation(file: start.file, line: found.line, column: found.column)
     }
 }

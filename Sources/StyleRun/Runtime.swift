@@ -103,6 +103,19 @@ public final class LoadedStylesheet {
         applyWarnings = diagnostics
     }
 
+    /// `apply(to:)`, restyling only the views whose inputs changed since `previous` (see
+    /// `Cascade.restyle`): what a watch's reload runs. On error the tree is left as it was.
+    ///
+    ///     let first = try sheet.restyle(root, after: nil)
+    ///     let next = try newSheet.restyle(root, after: first.styled)
+    /// - Throws: `DiagnosticList` with every error found.
+    public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true) throws(DiagnosticList) -> Restyle {
+        evaluation.prepareForApplication()
+        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance)
+        if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
+        return result
+    }
+
     /// Styles the tree the script returned and returns it.
     /// - Throws: `DiagnosticList` if the script returned no view, or styling failed.
     public func applyToOwnTree(recordingProvenance: Bool = true) throws(DiagnosticList) -> View {
@@ -135,7 +148,7 @@ public final class LoadedStylesheet {
     ///     // "No view matches '#subscibe'. Did you mean '#subscribe'?"
     public func noMatchMessage(for selector: String, in root: View) -> String {
         if let near = SelectorNearMiss.suggestion(for: selector, in: root) {
-            return "No view matches '\(selector)'. Did you mean '\(near)'?"
+            return "No view matches '\(selector)'." + Suggestion.sentence(near)
         }
         return "No view matches '\(selector)'; the tree has \(SelectorNearMiss.names(in: root))."
     }

@@ -8,6 +8,7 @@ let commands: [any Command.Type] = [
     LintCommand.self,
     TypesCommand.self,
     KindsCommand.self,
+    PreviewCommand.self,
     SnapshotCommand.self,
 ]
 

@@ -46,6 +46,17 @@ public struct Console: Sendable {
             return ExitStatus.success
         }
         do {
+            // An existing device or pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place:
+            // an atomic write would rename a regular file over it.
+            let type = (try? FileManager.default.attributesOfItem(atPath: output))?[.type] as? FileAttributeType
+            if let type, type != .typeRegular, type != .typeDirectory {
+                guard let handle = FileHandle(forWritingAtPath: output) else {
+                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: output])
+                }
+                try handle.write(contentsOf: Data(text.utf8))
+                try handle.close()
+                return ExitStatus.success
+            }
             try text.write(toFile: output, atomically: true, encoding: .utf8)
             return ExitStatus.success
         } catch {

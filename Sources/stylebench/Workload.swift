@@ -9,7 +9,7 @@ import StyleRun
 /// and a text (`Label`), an image (`ImageView`), an action (`Button.button`), a field
 /// (`TextField`): 71 views per section.
 struct Workload {
-    static let blocks = ["card", "list-item", "hero", "profile", "toolbar", "banner", "feed", "cell", "tile", "panel",
+    static let baseBlocks = ["card", "list-item", "hero", "profile", "toolbar", "banner", "feed", "cell", "tile", "panel",
                          "badge", "chip", "menu", "dialog", "form", "header", "footer", "sidebar", "tab", "notice"]
     static let modifiers = ["", "compact", "highlighted", "dark"]
     static let viewsPerSection = 71
@@ -35,12 +35,19 @@ struct Workload {
     }
 
     let sections: Int
+    /// The BEM blocks: the twenty base names, then numbered copies (`card-2`) for more rules.
+    let blocks: [String]
     private(set) var appearances: [Entry] = []
     private(set) var rules: [Entry] = []
 
     /// The workload of about `views` views.
-    init(views: Int) {
+    /// `blocks` blocks make about 15 rules each (310 rules with the default 20).
+    init(views: Int, blocks: Int = 20) {
         sections = max(1, (views - 1 + Self.viewsPerSection - 1) / Self.viewsPerSection)
+        self.blocks = (0..<blocks).map { i in
+            let base = Self.baseBlocks[i % Self.baseBlocks.count]
+            return i < Self.baseBlocks.count ? base : "\(base)-\(i / Self.baseBlocks.count + 1)"
+        }
         buildStylesheet()
     }
 
@@ -115,7 +122,7 @@ struct Workload {
             rule(".section--\(k) StackView.section__row, .section--\(k) > StackView", stack,
                  [W.set(stack, "distribution", W.enumCase(k % 2 == 0 ? "fillEqually" : "equalSpacing"))])
         }
-        for (b, block) in Self.blocks.enumerated() {
+        for (b, block) in blocks.enumerated() {
             let c = { (i: Int) in W.hex(b * 5 + i) }
             rule(".\(block)", view, [W.set(view, "backgroundColor", W.color(c(0))),
                                      W.set(view, "layer.cornerRadius", W.number(Double(4 + b % 8))),
@@ -197,9 +204,9 @@ struct Workload {
         for s in 0..<sections {
             let section = make(Schema.stackView, "section-\(s)", ["section", "section--\(s % 5)"], Extras(), root)
             for _ in 0..<10 {
-                let b = instance % Self.blocks.count
-                let block = Self.blocks[b]
-                let modifier = Self.modifiers[(instance / Self.blocks.count) % Self.modifiers.count]
+                let b = instance % blocks.count
+                let block = blocks[b]
+                let modifier = Self.modifiers[(instance / blocks.count) % Self.modifiers.count]
                 let classes = modifier.isEmpty ? [block] : [block, "\(block)--\(modifier)"]
                 let container = make(Schema.view, "\(block)-\(instance)", classes, Extras(), section)
                 let row = make(Schema.stackView, nil, ["\(block)__row", "section__row"], Extras(), container)

@@ -9,7 +9,13 @@ if arguments.first == "--memory-probe", arguments.count == 3, let views = Int(ar
     MemoryBenchmark.probe(views: views, provenance: arguments[2] == "provenance")
     exit(0)
 }
-let sections = ["apply", "reload", "lint", "start", "memory"]
+if arguments.first == "--write-screen", arguments.count == 2 {
+    // The screen benchmark's script and stand-ins, for a profiler or a run by hand.
+    write(Workload(views: 10_000).screenSource(), to: arguments[1] + "/screen.lua")
+    write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
+    exit(0)
+}
+let sections = ["apply", "screen", "reload", "scale", "lint", "start", "memory"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -17,11 +23,12 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|reload|lint|start|memory]
+    usage: stylebench [--quick] [--only apply|screen|reload|scale|lint|start|memory] | --write-screen FOLDER
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
     --only    run one benchmark (for a profiler).
+    --write-screen FOLDER   write the screen benchmark's screen.lua and standins.lua there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)
     exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 2)
@@ -64,10 +71,18 @@ if runs("apply") {
     progress("apply…")
     rows += ApplyBenchmark(views: 10_000, rounds: quick ? 5 : 40).run()
 }
+if runs("screen") {
+    progress("screen…")
+    rows += ScreenBenchmark(stylerun: stylerun, views: 10_000, runs: quick ? 3 : 15, reloads: quick ? 3 : 15).run()
+}
 if runs("reload") {
     progress("reload…")
     rows += ReloadBenchmark(repository: repository, exampleRounds: quick ? 10 : 200, treeRounds: quick ? 5 : 60,
                             treeViews: 10_000).run()
+}
+if runs("scale") {
+    progress("scale…")
+    rows += ScaleBenchmark(quick: quick).run()
 }
 if runs("lint") {
     progress("lint…")

@@ -47,6 +47,28 @@ final class BadInputTests: XCTestCase {
         assertOneLine(try StyleRunCommand.run(["/dev/null"], in: folder), status: 1, says: "is not a regular file")
     }
 
+    /// `-o` naming a pipe or a device (`-o /dev/null`) writes into it: an atomic write would
+    /// have renamed a regular file over it.
+    func testAnOutputThatIsAPipeIsWrittenInPlace() throws {
+        try "return Label { id = \"x\", text = \"Hi\" }".write(to: folder.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+        let pipe = folder.appendingPathComponent("out").path
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        final class Received: @unchecked Sendable { var data = Data() }
+        let received = Received()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            if let reader = FileHandle(forReadingAtPath: pipe) { received.data = reader.readDataToEndOfFile() }
+            done.signal()
+        }
+        let r = try StyleRunCommand.run(["a.lua", "--no-isolation", "-o", "out"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(String(decoding: received.data, as: UTF8.self), "Label#x\n   text: \"Hi\"\n")
+        var status = stat()
+        XCTAssertEqual(stat(pipe, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "the pipe is still a pipe, not a regular file")
+    }
+
     /// A file deleted before it could be read: a symbolic link left dangling.
     func testAFileThatIsGoneIsMissing() throws {
         let target = folder.appendingPathComponent("gone.lua")

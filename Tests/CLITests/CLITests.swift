@@ -3,6 +3,8 @@ import StyleRun
 import XCTest
 
 /// The `stylerun` command line (REFERENCE §2), run as a process on the scripts in `Tests/Fixtures`.
+/// (Over 400 lines: a test per behaviour of the run command, grouped by MARK; watch, lint, HTML
+/// and bad input have files of their own.)
 final class CLITests: XCTestCase {
     // MARK: Usage
 

@@ -134,8 +134,9 @@ final class HTMLRendererTests: XCTestCase {
             .set("textAlignment", .enumCase("center"))
             .set("numberOfLines", .int(2))
         let html = HTMLRenderer().render(label, title: "t")
-        XCTAssertTrue(html.contains("font-family: &quot;Avenir-Heavy&quot;, -apple-system, system-ui"), html)
-        XCTAssertTrue(html.contains("font-size: 15px; font-weight: 600; font-style: italic; font-variant: small-caps; color: rgba(0, 0, 0, 1); text-align: center"), html)
+        // The PostScript name decides the face: Avenir's Heavy is 800, whatever `weight` says.
+        XCTAssertTrue(html.contains("font-family: &quot;Avenir-Heavy&quot;, &quot;Avenir&quot;, -apple-system, system-ui"), html)
+        XCTAssertTrue(html.contains("font-size: 15px; font-weight: 800; font-style: italic; font-variant: small-caps; color: rgba(0, 0, 0, 1); text-align: center"), html)
         XCTAssertTrue(html.contains("-webkit-line-clamp: 2; line-clamp: 2"), html)
 
         writer.set("numberOfLines", .int(1))
@@ -179,5 +180,82 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<div data-kind="Badge" id="b""#), html)
         XCTAssertTrue(html.contains("font-size: 17px"), html)
         XCTAssertTrue(html.contains(">New</div>"), html)
+    }
+
+    func testANamedFontTakesItsWeightAndSlantFromItsName() {
+        let cases: [(String, String, Font.Weight?, Bool)] = [
+            ("Lato-Bold", "Lato", .bold, false),
+            ("Lato-BoldItalic", "Lato", .bold, true),
+            ("Lato-Italic", "Lato", .regular, true),
+            ("HelveticaNeue-UltraLight", "HelveticaNeue", .ultraLight, false),
+            ("Avenir-HeavyOblique", "Avenir", .heavy, true),
+            ("Montserrat-SemiBold", "Montserrat", .semibold, false),
+            ("Inter-Black", "Inter", .black, false),
+            ("Georgia", "Georgia", nil, false),
+            ("Brand-Custom", "Brand-Custom", nil, false),
+        ]
+        for (name, family, weight, italic) in cases {
+            let face = HTMLRenderer.face(ofPostScriptName: name)
+            XCTAssertEqual(face.family, family, name)
+            XCTAssertEqual(face.weight, weight, name)
+            XCTAssertEqual(face.italic, italic, name)
+        }
+        let label = View(kind: Schema.label, id: "l")
+        ValueWriter(label).set("font", .font(Font(name: "Lato-Bold", size: 17)))
+        let html = HTMLRenderer().render(label, title: "t")
+        XCTAssertTrue(html.contains("font-family: &quot;Lato-Bold&quot;, &quot;Lato&quot;, -apple-system"), html)
+        XCTAssertTrue(html.contains("font-weight: 700"), html)
+        XCTAssertTrue(html.contains("&quot;Noto Color Emoji&quot;"), "no emoji font in the fallbacks: \(html)")
+    }
+
+    func testADeclaredKindsGradientColoursDrawALinearGradient() {
+        let gradient = Kind(name: "GradientView", superKind: Schema.view, doc: "", declarations: [
+            .value("fromColor", .optional(.color)), .value("toColor", .optional(.color)),
+        ])
+        let screen = View(kind: Schema.view, id: "screen")
+        let view = View(kind: gradient, id: "g")
+        ValueWriter(view).set("fromColor", .color(colorHex("#80D9FF"))).set("toColor", .color(.white))
+        screen.addChild(view)
+        let card = View(kind: Schema.view, id: "card")
+        screen.addChild(card)
+        card.addChild(View(kind: Schema.label, id: "inside"))
+        let html = HTMLRenderer().render(screen, title: "t")
+        XCTAssertTrue(html.contains("background-image: linear-gradient(to bottom, rgba(128, 217, 255, 1), rgba(255, 255, 255, 1))"), html)
+        // Childless and sizeless in a plain view: it fills its parent, behind the others.
+        XCTAssertTrue(html.contains(#"id="g" style="position: absolute; inset: 0; background-image"#), html)
+        // A plain view's margins pad its children.
+        XCTAssertTrue(html.contains(#"id="card" style="padding: 8px 8px 8px 8px""#), html)
+        XCTAssertTrue(html.contains(#"id="screen" style="padding: 8px 8px 8px 8px""#), html)
+
+        ValueWriter(view).set("fromColor", .null).set("toColor", .null)
+        XCTAssertFalse(HTMLRenderer().render(screen, title: "t").contains("linear-gradient"))
+    }
+
+    func testATextFieldCentresItsTextVertically() {
+        let field = View(kind: Schema.textField, id: "f")
+        ValueWriter(field).set("text", .string("hi")).set("height", .number(44)).set("textAlignment", .enumCase("center"))
+        let html = HTMLRenderer().render(field, title: "t")
+        XCTAssertTrue(html.contains("display: flex; align-items: center; justify-content: center"), html)
+    }
+
+    func testThePageAroundTheScreenTakesTheRootsBackground() {
+        let root = View(kind: Schema.stackView, id: "root")
+        XCTAssertFalse(HTMLRenderer().render(root, title: "t").contains("html, [data-stylerun"))
+        ValueWriter(root).set("backgroundColor", .color(.black))
+        let html = HTMLRenderer().render(root, title: "t")
+        XCTAssertTrue(html.contains(#"html, [data-stylerun="screen"] { background: rgba(0, 0, 0, 1); }"#), html)
+        XCTAssertEqual(HTMLRenderer.screenBackground(of: root), .black)
+    }
+
+    func testPreviewMarksReferencesAndLinksImages() {
+        let root = View(kind: Schema.stackView, id: "root")
+        let image = View(kind: Schema.imageView)
+        ValueWriter(image).set("image", .image(.named("logo"))).set("contentMode", .enumCase("scaleAspectFit"))
+        root.addChild(image)
+        let screen = HTMLRenderer(imageURL: { "/images/" + $0 }, marksReferences: true).renderScreen(root)
+        XCTAssertTrue(screen.contains(##"data-kind="StackView" id="root" data-ref="#root""##), screen)
+        XCTAssertTrue(screen.contains(#"data-ref="StackView#root &gt; ImageView[1]""#), screen)
+        XCTAssertTrue(screen.contains(#"<img data-part="image" src="/images/logo" alt="logo" style="display: block; width: 100%; height: 100%; object-fit: contain">"#), screen)
+        XCTAssertFalse(HTMLRenderer().renderScreen(root).contains("data-ref"))
     }
 }

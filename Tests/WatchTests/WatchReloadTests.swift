@@ -126,6 +126,45 @@ final class WatchReloadTests: WatchTestCase {
         handle.stop()
     }
 
+    /// A reload restyles only what a change reaches; a new view (another shape) is compared by
+    /// reference against the previous tree, and a view whose rule and inputs did not change keeps
+    /// its values in the new tree.
+    func testAReloadListsTheSameChangesWhateverItRestyles() throws {
+        try folder.write("app.lua", """
+            rule(".note", mut(Label.textColor, color "#111111"))
+            rule(".title", mut(Label.numberOfLines, 2))
+            return StackView { id = "root", Label { class = "note", text = "a" }, Label { class = "title", text = "b" } }
+            """)
+        let handle = watch(tree: nil)
+        let edited = try save("""
+            rule(".note", mut(Label.textColor, color "#222222"))
+            rule(".title", mut(Label.numberOfLines, 2))
+            return StackView { id = "root", Label { class = "note", text = "a" }, Label { class = "title", text = "b" } }
+            """)
+        guard case .reloaded(_, _, let changes)? = edited else { return XCTFail("\(String(describing: edited))") }
+        XCTAssertEqual(changes.map { [$0.view, $0.property, $0.old.displayText, $0.new.displayText] }, [
+            ["StackView#root > Label[1]", "textColor", "#111111", "#222222"],
+        ])
+        let grown = try save("""
+            rule(".note", mut(Label.textColor, color "#222222"))
+            rule(".title", mut(Label.numberOfLines, 2))
+            return StackView { id = "root", Label { class = "title", text = "new" },
+              Label { class = "note", text = "a" }, Label { class = "title", text = "b" } }
+            """)
+        guard case .reloaded(_, _, let grownChanges)? = grown else { return XCTFail("\(String(describing: grown))") }
+        XCTAssertEqual(grownChanges.map { [$0.view, $0.property, $0.old.displayText, $0.new.displayText] }, [
+            ["StackView#root > Label[1]", "text", "\"a\"", "\"new\""],
+            ["StackView#root > Label[1]", "textColor", "#222222", "#000000"],
+            ["StackView#root > Label[1]", "numberOfLines", "1", "2"],
+            ["StackView#root > Label[2]", "text", "\"b\"", "\"a\""],
+            ["StackView#root > Label[2]", "textColor", "#000000", "#222222"],
+            ["StackView#root > Label[2]", "numberOfLines", "2", "1"],
+            ["StackView#root > Label[3]", "text", "nil", "\"b\""],
+            ["StackView#root > Label[3]", "numberOfLines", "1", "2"],
+        ])
+        handle.stop()
+    }
+
     func testSwitchingTheThemeReappliesLikeAReload() throws {
         try folder.write("app.lua", """
             local t = themes { default = "light", light = { ink = "#000000" }, dark = { ink = "#FFFFFF" } }

@@ -260,7 +260,7 @@ final class StaticAnalysis {
         let known = Set(globals.keys).union(facts.declaredKinds).union(extraGlobals)
         var hint = Suggestion.didYouMean(name.text, among: known.sorted())
         // `axis = vertical`: an enum case written bare.
-        if hint.suggestion == nil, let quoted = schema.quotedEnumCase(name.text) { hint = (" Did you mean '\(quoted)'?", quoted) }
+        if hint.suggestion == nil, let quoted = schema.quotedEnumCase(name.text) { hint = (Suggestion.sentence(quoted), quoted) }
         report(.undefinedGlobal, "Undefined global '\(name.text)'.\(hint.text)", at: name.range,
                suggestions: hint.suggestion.map { [$0] } ?? [])
         return .unknown

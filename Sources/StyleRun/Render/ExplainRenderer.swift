@@ -119,10 +119,11 @@ public struct ExplainRenderer: Sendable {
     /// `{"kind": "appearance", "viewKind": "Button"}`, `{"kind": "rule", "selector": "…"}`,
     /// `{"kind": "style", "index": 1, "name": "bolder" | null, "attached": {"how": "with" |
     /// "constructor" | "call", "file", "line", "column"} | null}` or `{"kind": "literal"}`; `file`, `line` and `column`
-    /// are null for the default.
-    public func json(for views: [View], skipped: (View) -> [Rule] = { _ in [] }) -> JSONValue {
+    /// are null for the default. With `includingDefaults`, properties that only have their
+    /// kind's default are listed too (an inspector shows every property).
+    public func json(for views: [View], includingDefaults: Bool = false, skipped: (View) -> [Rule] = { _ in [] }) -> JSONValue {
         .array(views.map { view in
-            let properties = StyleCore.explain(view).map { e -> JSONValue in
+            let properties = StyleCore.explain(view, includingDefaults: includingDefaults).map { e -> JSONValue in
                 var entry = [(key: "property", value: JSONValue.string(e.property.path))]
                 entry += Self.members(of: e.winner)
                 entry.append((key: "overridden", value: .array(e.overridden.map { .object(Self.members(of: $0)) })))

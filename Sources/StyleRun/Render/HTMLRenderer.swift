@@ -10,19 +10,36 @@ import StyleCore
 ///
 /// Each view is a `<div>` with `data-kind` (its kind), `id` (when it has one) and `class` (its
 /// classes, when it has any), styled inline from its applied values: a `StackView` is a flexbox,
-/// a `Label` text, a `Button` a centred title, a `TextField` an input box with its text or
-/// placeholder, an `ImageView` a box filled with its image's color or labelled with its name.
-/// Kinds declared by hosts and scripts render as their nearest standard super-kind. The screen
-/// is 375 points wide, one CSS pixel per point. The page has no scripts and loads nothing.
+/// a `Label` text, a `Button` a centred title, a `TextField` an input box with its text centred
+/// vertically, an `ImageView` a box filled with its image's color or labelled with its name, and
+/// a plain `View` a box whose `layoutMargins` pad its children. Kinds declared by hosts and
+/// scripts render as their nearest standard super-kind, and a declared kind's colours named as
+/// the ends of a gradient (`fromColor`/`toColor`, `startColor`/`endColor`, `topColor`/
+/// `bottomColor`) draw a vertical linear gradient, as the seeds' `GradientView`. A childless
+/// plain view with no size inside a plain view fills its parent behind its siblings, as a view
+/// pinned to its parent's edges would. A named font's weight and slant come from its name
+/// (`Lato-Bold` is weight 700) and its family from the part before the dash. The screen is 375
+/// points wide, one CSS pixel per point, and the page around it takes the root's background.
+/// The page has no scripts and loads nothing.
 ///
-/// What CSS cannot show is left out: `adjustsFontSizeToFitWidth`, `keyboardType`,
-/// `contentMode` (images are placeholders), and where UIKit truncates the head or the middle
-/// of a line the page truncates its tail.
+/// What CSS cannot show is left out: `adjustsFontSizeToFitWidth`, `keyboardType`, and where
+/// UIKit truncates the head or the middle of a line the page truncates its tail. Named images
+/// are placeholders unless `imageURL` gives them an address (the live preview does).
 public struct HTMLRenderer: Sendable {
+    /// The address of a named image (`image "logo"`), or nil to draw a placeholder.
+    public var imageURL: @Sendable (String) -> String?
+    /// Whether each view's element also carries `data-ref`, its `View.reference`
+    /// (`#subscribe`, `StackView#root > Label[2]`), by which a live page finds it again.
+    public var marksReferences: Bool
+
     /// A renderer.
     ///
     ///     HTMLRenderer().render(root, title: "app.lua")
-    public init() {}
+    ///     HTMLRenderer(imageURL: { "/images/" + $0 }, marksReferences: true).renderScreen(root)
+    public init(imageURL: @escaping @Sendable (String) -> String? = { _ in nil }, marksReferences: Bool = false) {
+        self.imageURL = imageURL
+        self.marksReferences = marksReferences
+    }
 
     /// The whole page: the document, its style sheet, and the root view inside a screen frame.
     ///
@@ -34,8 +51,10 @@ public struct HTMLRenderer: Sendable {
     ///   - title: the page's title, usually the script's file name; escaped.
     /// - Returns: the HTML text, ending in a newline.
     public func render(_ root: View, title: String) -> String {
-        var body = ""
-        write(root, parent: nil, depth: 1, to: &body)
+        var background = ""
+        if let color = HTMLRenderer.screenBackground(of: root) {
+            background = "\nhtml, [data-stylerun=\"screen\"] { background: \(HTMLRenderer.css(color)); }"
+        }
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -44,21 +63,40 @@ public struct HTMLRenderer: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTMLRenderer.escaped(title))</title>
             <style>
-            \(HTMLRenderer.pageStyleSheet)
+            \(HTMLRenderer.pageStyleSheet)\(background)
             </style>
             </head>
             <body>
             <main data-stylerun="screen">
-            \(body)</main>
+            \(renderScreen(root))</main>
             </body>
             </html>
 
             """
     }
 
+    /// The root view's element and everything inside it, one element per view, each line
+    /// indented by its depth and ending in a newline: the inside of the page's screen.
+    ///
+    ///     HTMLRenderer().renderScreen(label)    // <div data-kind="Label" style="…">Hi</div>\n
+    public func renderScreen(_ root: View) -> String {
+        var body = ""
+        write(root, parent: nil, reference: root.reference, depth: 1, to: &body)
+        return body
+    }
+
+    /// The colour the screen shows where its views draw nothing: the root's background when it
+    /// has a visible one, else nil (white).
+    ///
+    ///     HTMLRenderer.screenBackground(of: darkRoot)    // Color(black)
+    public static func screenBackground(of root: View) -> Color? {
+        guard case .color(let c)? = root["backgroundColor"], c.alpha > 0 else { return nil }
+        return c
+    }
+
     /// The page's own rules. They select only `data-` attributes, so a view's classes and ids
     /// can never collide with them; everything about a view itself is inline.
-    static let pageStyleSheet = """
+    public static let pageStyleSheet = """
         html { background: rgba(242, 242, 247, 1); }
         body { margin: 0; padding: 24px; display: flex; justify-content: center; }
         [data-stylerun="screen"] { width: 375px; min-height: 200px; background: rgba(255, 255, 255, 1);
@@ -68,16 +106,19 @@ public struct HTMLRenderer: Sendable {
         [data-part="image"] { display: inline-block; width: 1em; height: 1em; flex: none; }
         """
 
-    static let systemFontFamily = #"-apple-system, system-ui, BlinkMacSystemFont, "Helvetica Neue", sans-serif"#
+    /// The font family CSS names for the system font, then the colour emoji fonts a system may have.
+    public static let systemFontFamily = #"-apple-system, system-ui, BlinkMacSystemFont, "Helvetica Neue", sans-serif, "#
+        + #""Apple Color Emoji", "Noto Color Emoji", "Segoe UI Emoji""#
 
     // MARK: Views
 
-    private func write(_ view: View, parent: View?, depth: Int, to out: inout String) {
+    private func write(_ view: View, parent: View?, reference: String, depth: Int, to out: inout String) {
         let indent = String(repeating: "  ", count: depth)
         var style = CSSDeclarations()
         var attributes = [("data-kind", view.kind.name)]
         if let id = view.id { attributes.append(("id", id)) }
         if !view.classes.isEmpty { attributes.append(("class", view.classes.joined(separator: " "))) }
+        if marksReferences { attributes.append(("data-ref", reference)) }
 
         let family = Family(view.kind)
         if let parent, Family(parent.kind) == .stack { arrangedStyle(view, in: parent, &style) }
@@ -91,11 +132,12 @@ public struct HTMLRenderer: Sendable {
         case .textField: content = textFieldContent(view, &style)
         case .imageView: content = imageContent(view, &style)
         case .stack: stackStyle(view, &style)
-        case .view: break
+        case .view: plainStyle(view, parent: parent, &style)
         }
         // After the kind's look, so that what the script set (a field's border, a background)
         // replaces the kind's own drawing.
         layerAndViewStyle(view, &style)
+        declaredKindStyle(view, &style)
         if view["isHidden"] == .bool(true) { style.add("display", "none") }
         if !style.isEmpty { attributes.append(("style", style.text)) }
 
@@ -107,12 +149,22 @@ public struct HTMLRenderer: Sendable {
             return
         }
         out += "\n"
-        for child in view.children { write(child, parent: view, depth: depth + 1, to: &out) }
+        for (i, child) in view.children.enumerated() {
+            let childReference = child.id.map { "#" + $0 } ?? "\(HTMLRenderer.pathReference(view, reference)) > \(child.kind.name)[\(i + 1)]"
+            write(child, parent: view, reference: childReference, depth: depth + 1, to: &out)
+        }
         out += indent + "</div>\n"
     }
 
+    /// The path form of a view's reference, from which its children's are built (as
+    /// `View.reference` builds them: `StackView#root > Label[2]`).
+    private static func pathReference(_ view: View, _ reference: String) -> String {
+        guard let id = view.id else { return reference }
+        return "\(view.kind.name)#\(id)"
+    }
+
     /// The standard kind whose look a view takes.
-    private enum Family {
+    enum Family {
         case view, label, button, textField, imageView, stack
 
         init(_ kind: Kind) {
@@ -152,6 +204,38 @@ public struct HTMLRenderer: Sendable {
         }
     }
 
+    /// A plain view: its margins pad its children; with neither children nor size inside a
+    /// plain view, it fills the parent behind the other children.
+    private func plainStyle(_ view: View, parent: View?, _ style: inout CSSDeclarations) {
+        if !view.children.isEmpty, case .insets(let m)? = view["layoutMargins"], m != .zero {
+            style.add("padding", padding(m))
+        }
+        let sized = view["width"] != .null || view["height"] != .null || view["aspectRatio"] != .null
+        if let parent, Family(parent.kind) == .view, view.children.isEmpty, !sized {
+            style.add("position", "absolute")
+            style.add("inset", "0")
+        }
+    }
+
+    /// Custom properties of a declared kind that CSS can draw: the ends of a gradient.
+    private func declaredKindStyle(_ view: View, _ style: inout CSSDeclarations) {
+        guard !Schema.standardKinds.contains(where: { $0 === view.kind }) else { return }
+        var start: Value?, end: Value?
+        for property in view.kind.properties where !property.path.contains(".") {
+            guard property.type.wrapped == .color else { continue }
+            let name = property.path.lowercased()
+            if ["from", "start", "begin", "top", "leading"].contains(where: name.hasPrefix) {
+                start = view[property]
+            } else if (name.hasPrefix("to") && !name.hasPrefix("top"))
+                        || ["end", "stop", "bottom", "trailing"].contains(where: name.hasPrefix) {
+                end = view[property]
+            }
+        }
+        guard let start, let end, start != .null || end != .null else { return }
+        let ends = [start, end].map { color($0).map(css) ?? css(Color.clear) }
+        style.add("background-image", "linear-gradient(to bottom, \(ends[0]), \(ends[1]))")
+    }
+
     /// How an arranged view sizes along its stack's axis (`distribution`).
     private func arrangedStyle(_ view: View, in stack: View, _ style: inout CSSDeclarations) {
         switch stack["distribution"] {
@@ -183,256 +267,4 @@ public struct HTMLRenderer: Sendable {
             style.add("padding", padding(m))
         }
     }
-
-    private func labelContent(_ view: View, _ style: inout CSSDeclarations) -> String {
-        textStyle(view, &style)
-        if case .int(let lines)? = view["numberOfLines"] {
-            lineStyle(lines: lines, breakMode: view["lineBreakMode"], &style)
-        }
-        guard case .string(let text)? = view["text"] else { return "" }
-        return HTMLRenderer.escaped(text)
-    }
-
-    private func buttonContent(_ view: View, _ style: inout CSSDeclarations) -> String {
-        style.add("display", "flex")
-        style.add("align-items", "center")
-        style.add("justify-content", "center")
-        style.add("gap", "4px")
-        style.add("white-space", "nowrap")
-        style.add("cursor", "default")
-        if case .font(let f)? = view["titleLabel.font"] { fontStyle(f, &style) }
-        // A system button's title is its tint color (UIKit's default blue) unless it has its own.
-        var title = color(view["titleColor"]) ?? color(view["tintColor"])
-            ?? Color(red: 0, green: 122.0 / 255, blue: 1)
-        if view["isEnabled"] == .bool(false) { title = title.withAlpha(title.alpha * 0.35) }
-        style.add("color", css(title))
-        switch view["backgroundImage"] {
-        case .image(.color(let c))?: style.add("background-image", fill(c))
-        case .image(.named)?: style.add("background-image", fill(HTMLRenderer.placeholderFill))
-        default: break
-        }
-        if case .insets(let i)? = view["contentEdgeInsets"], i != .zero { style.add("padding", padding(i)) }
-
-        var content = ""
-        if case .image(let image)? = view["image"] {
-            var part = CSSDeclarations()
-            if case .insets(let i)? = view["imageEdgeInsets"], i != .zero { part.add("margin", padding(i)) }
-            content += imagePart(image, &part)
-        }
-        if case .string(let text)? = view["title"] {
-            var part = CSSDeclarations()
-            if case .insets(let i)? = view["titleEdgeInsets"], i != .zero { part.add("margin", padding(i)) }
-            content += part.isEmpty ? HTMLRenderer.escaped(text)
-                : "<span data-part=\"title\" style=\"\(HTMLRenderer.escaped(part.text))\">\(HTMLRenderer.escaped(text))</span>"
-        }
-        return content
-    }
-
-    /// A button's small image: filled with its color, or a placeholder labelled by its name.
-    private func imagePart(_ image: Image, _ part: inout CSSDeclarations) -> String {
-        switch image {
-        case .color(let c):
-            part.add("background-image", fill(c))
-            return "<span data-part=\"image\" style=\"\(HTMLRenderer.escaped(part.text))\"></span>"
-        case .named(let name):
-            part.add("background-image", fill(HTMLRenderer.placeholderFill))
-            return "<span data-part=\"image\" title=\"\(HTMLRenderer.escaped(name))\" style=\"\(HTMLRenderer.escaped(part.text))\"></span>"
-        }
-    }
-
-    private func textFieldContent(_ view: View, _ style: inout CSSDeclarations) -> String {
-        switch view["borderStyle"] {
-        case .enumCase("line")?: style.add("border", "1px solid \(css(.black))")
-        case .enumCase("bezel")?:
-            style.add("border", "1px solid \(css(Color(red: 0.56, green: 0.56, blue: 0.58)))")
-            style.add("box-shadow", "inset 0 1px 2px \(css(Color.black.withAlpha(0.2)))")
-            style.add("padding", "4px 7px")
-        case .enumCase("roundedRect")?:
-            style.add("border", "1px solid \(css(Color(red: 0.78, green: 0.78, blue: 0.8)))")
-            style.add("border-radius", "5px")
-            style.add("background-color", css(.white))
-            style.add("padding", "4px 7px")
-        default: break
-        }
-        textStyle(view, &style)
-        style.add("white-space", "pre")
-        style.add("overflow", "hidden")
-        if case .string(let text)? = view["text"], !text.isEmpty {
-            let shown = view["isSecureTextEntry"] == .bool(true) ? String(repeating: "•", count: text.count) : text
-            return HTMLRenderer.escaped(shown)
-        }
-        if case .string(let placeholder)? = view["placeholder"], !placeholder.isEmpty {
-            let color = css(Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3))
-            return "<span data-part=\"placeholder\" style=\"color: \(color)\">\(HTMLRenderer.escaped(placeholder))</span>"
-        }
-        // An empty inline block keeps an empty field one line tall, as UIKit sizes it.
-        return "<span data-part=\"text\" style=\"display: inline-block\"></span>"
-    }
-
-    private func imageContent(_ view: View, _ style: inout CSSDeclarations) -> String {
-        guard case .image(let image)? = view["image"] else { return "" }
-        if view["width"] == .null, view["height"] == .null, view["aspectRatio"] == .null {
-            // The real image's size is unknown: a placeholder the size of a toolbar icon.
-            style.add("min-width", "44px")
-            style.add("min-height", "44px")
-        }
-        switch image {
-        case .color(let c):
-            style.add("background-image", fill(c))
-            return ""
-        case .named(let name):
-            style.add("background-image", fill(HTMLRenderer.placeholderFill))
-            style.add("display", "flex")
-            style.add("align-items", "center")
-            style.add("justify-content", "center")
-            style.add("overflow", "hidden")
-            style.add("font-size", "11px")
-            style.add("color", css(Color(red: 0.56, green: 0.56, blue: 0.58)))
-            return HTMLRenderer.escaped(name)
-        }
-    }
-
-    // MARK: Text
-
-    /// `font`, `textColor` and `textAlignment` of a label or field.
-    private func textStyle(_ view: View, _ style: inout CSSDeclarations) {
-        if case .font(let f)? = view["font"] { fontStyle(f, &style) }
-        if case .color(let c)? = view["textColor"] { style.add("color", css(c)) }
-        if case .enumCase(let a)? = view["textAlignment"], a != "natural" {
-            style.add("text-align", a == "justified" ? "justify" : a)
-        }
-    }
-
-    private func fontStyle(_ f: Font, _ style: inout CSSDeclarations) {
-        let family = f.name == "system" ? HTMLRenderer.systemFontFamily
-            : "\"\(HTMLRenderer.cssString(f.name))\", \(HTMLRenderer.systemFontFamily)"
-        style.add("font-family", family)
-        style.add("font-size", px(f.size))
-        style.add("font-weight", String(HTMLRenderer.cssWeight(f.weight)))
-        if f.italic { style.add("font-style", "italic") }
-        if f.smallCaps { style.add("font-variant", "small-caps") }
-    }
-
-    /// `numberOfLines` and `lineBreakMode`: one line, clamped lines, or as many as it takes.
-    private func lineStyle(lines: Int, breakMode: Value?, _ style: inout CSSDeclarations) {
-        let truncates = breakMode != .enumCase("byWordWrapping") && breakMode != .enumCase("byCharWrapping")
-            && breakMode != .enumCase("byClipping")
-        if breakMode == .enumCase("byCharWrapping") { style.add("overflow-wrap", "anywhere") }
-        switch lines {
-        case 1:
-            style.add("white-space", "pre")
-            style.add("overflow", "hidden")
-            style.add("text-overflow", truncates ? "ellipsis" : "clip")
-        case 0:
-            style.add("white-space", "pre-wrap")
-        default:
-            style.add("white-space", "pre-wrap")
-            style.add("display", "-webkit-box")
-            style.add("-webkit-box-orient", "vertical")
-            style.add("-webkit-line-clamp", String(lines))
-            style.add("line-clamp", String(lines))
-            style.add("overflow", "hidden")
-        }
-    }
-
-    static func cssWeight(_ weight: Font.Weight) -> Int {
-        switch weight {
-        case .ultraLight: 100
-        case .thin: 200
-        case .light: 300
-        case .regular: 400
-        case .medium: 500
-        case .semibold: 600
-        case .bold: 700
-        case .heavy: 800
-        case .black: 900
-        }
-    }
-
-    // MARK: CSS values
-
-    /// The fill of a named image the page cannot load: iOS's light gray.
-    static let placeholderFill = Color(red: 229.0 / 255, green: 229.0 / 255, blue: 234.0 / 255)
-
-    /// `rgba(151, 77, 255, 1)`: channels rounded to bytes, alpha to three decimals.
-    ///
-    ///     HTMLRenderer.css(Color.black.withAlpha(0.6))    // rgba(0, 0, 0, 0.6)
-    static func css(_ c: Color) -> String {
-        func byte(_ x: Double) -> String { String(Int((min(max(x, 0), 1) * 255).rounded())) }
-        return "rgba(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)), \(css(min(max(c.alpha, 0), 1))))"
-    }
-
-    /// A number in CSS: at most three decimals, never an exponent.
-    static func css(_ x: Double) -> String {
-        let rounded = (x * 1000).rounded() / 1000
-        return formatNumber(rounded == 0 ? 0 : rounded)
-    }
-
-    private func css(_ c: Color) -> String { HTMLRenderer.css(c) }
-    private func css(_ x: Double) -> String { HTMLRenderer.css(x) }
-    private func px(_ x: Double) -> String { x == 0 ? "0" : css(x) + "px" }
-    private func padding(_ i: Insets) -> String { [i.top, i.right, i.bottom, i.left].map(px).joined(separator: " ") }
-    /// A solid color as an image layer, so that it sits over `background-color` as UIKit draws it.
-    private func fill(_ c: Color) -> String { "linear-gradient(\(css(c)), \(css(c)))" }
-    private func color(_ value: Value?) -> Color? {
-        if case .color(let c)? = value { return c }
-        return nil
-    }
-
-    // MARK: Escaping
-
-    /// Text safe in HTML content and in double- or single-quoted attributes.
-    ///
-    ///     HTMLRenderer.escaped(#"<a href="x">Tom & 'Jerry'</a>"#)
-    ///     // &lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;
-    ///
-    /// NUL, which HTML does not allow, becomes U+FFFD as a browser would read it.
-    public static func escaped(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// The inside of a double-quoted CSS string (a font name): quotes, backslashes and line
-    /// breaks as CSS escapes.
-    static func cssString(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n", "\r", "\u{C}": out += "\\A "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-}
-
-/// The inline `style` of one element, in the order written, a later property replacing an
-/// earlier one in place (so the text has each property once).
-private struct CSSDeclarations {
-    private var declarations: [(property: String, value: String)] = []
-
-    var isEmpty: Bool { declarations.isEmpty }
-
-    mutating func add(_ property: String, _ value: String) {
-        if let i = declarations.firstIndex(where: { $0.property == property }) {
-            declarations.remove(at: i)
-        }
-        declarations.append((property, value))
-    }
-
-    var text: String { declarations.map { "\($0.property): \($0.value)" }.joined(separator: "; ") }
 }

@@ -33,6 +33,11 @@ public struct TreeTextRenderer: Sendable {
     ///
     ///     TreeTextRenderer().render(View(kind: Schema.label))    // "Label\n"
     public func render(_ view: View) -> String {
+        if !terminal.colors {
+            var bytes: [UInt8] = []
+            writePlain(view, prefix: [], connector: "", childPrefix: [], to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         write(view, prefix: "", connector: "", childPrefix: "", to: &out)
         return out
@@ -63,4 +68,34 @@ public struct TreeTextRenderer: Sendable {
                   childPrefix: childPrefix + (last ? "   " : "│  "), to: &out)
         }
     }
+
+    /// `write` without colors, into bytes: a 10,000-view tree is a hundred thousand lines, and
+    /// appending bytes costs a fraction of appending strings and their styled temporaries.
+    private func writePlain(_ view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8],
+                            to out: inout [UInt8]) {
+        out += prefix
+        out.append(contentsOf: UnsafeBufferPointer(start: connector.utf8Start, count: connector.utf8CodeUnitCount))
+        out += view.kind.name.utf8
+        if let id = view.id { out.append(UInt8(ascii: "#")); out += id.utf8 }
+        for c in view.classes { out.append(UInt8(ascii: ".")); out += c.utf8 }
+        out.append(UInt8(ascii: "\n"))
+        let propertyGuide = childPrefix + (view.children.isEmpty ? Self.blank : Self.guide)
+        let values = view.values, properties = view.kind.properties
+        for slot in properties.indices where includesDefaults || values[slot] != properties[slot].defaultValue {
+            out += propertyGuide
+            out += properties[slot].path.utf8
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            out += values[slot].displayText.utf8
+            out.append(UInt8(ascii: "\n"))
+        }
+        for (i, child) in view.children.enumerated() {
+            let last = i == view.children.count - 1
+            writePlain(child, prefix: childPrefix, connector: last ? "└─ " : "├─ ",
+                       childPrefix: childPrefix + (last ? Self.blank : Self.guide), to: &out)
+        }
+    }
+
+    private static let blank = Array("   ".utf8)
+    private static let guide = Array("│  ".utf8)
 }

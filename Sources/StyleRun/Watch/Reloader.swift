@@ -31,10 +31,19 @@ final class Reloader {
     /// Absolute paths of what the latest evaluation loaded; after a failure, also the script
     /// and any file a diagnostic names.
     private(set) var watched: [String]
+    /// The themes and the active theme of the latest good evaluation.
+    private(set) var themeNames: [String] = []
+    private(set) var activeTheme: String?
     /// Whether the latest reload failed; the watcher then also notices new modules appearing.
     private(set) var isFailing = false
 
     private let runtime: Runtime
+    /// The tree as last styled: the next reload restyles only the views whose inputs changed.
+    private var styled: StyledTree?
+    /// What a reload replaced (the previous tree, its styles and Lua state), released by
+    /// `releaseReplaced()` once the event is out: freeing 10,000 views and a Lua state is
+    /// work the designer need not wait for.
+    private var replaced: [Any] = []
     private let target: Target
     /// Files that appeared while failing (a module the script requires but that did not exist).
     private var newFiles: Set<String> = []
@@ -80,6 +89,8 @@ final class Reloader {
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))
             newFiles = []
             isFailing = false
+            themeNames = sheet.themeNames.sorted()
+            activeTheme = sheet.activeTheme
             event = .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
         } catch {
             let named = error.diagnostics.map(\.file).filter { !$0.hasPrefix("<") }.map(FileWatcher.absolute)
@@ -103,9 +114,13 @@ final class Reloader {
     private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
         switch target {
         case .hostTree(let root):
-            let before = TreeSnapshot(root)
-            try sheet.apply(to: root)
-            return TreeSnapshot(root).changes(since: before)
+            // A tree of the last shape lists its changes by position; any other is compared
+            // through snapshots, by reference.
+            let before = styled?.hasSameShape(as: root) == true ? nil : TreeSnapshot(root)
+            let result = try sheet.restyle(root, after: styled)
+            replaced.append(styled as Any)
+            styled = result.styled
+            return Self.changes(result, before: before, root: root)
         case .scriptTree:
             guard let root = sheet.root else {
                 // With no root, this throws the "return the root view" diagnostic.
@@ -114,11 +129,29 @@ final class Reloader {
             }
             // The first load reports every styled value (against the unstyled tree); later ones
             // what differs from the previous tree, views paired by reference.
-            let before = TreeSnapshot(tree ?? root)
-            try sheet.apply(to: root)
+            // The new tree takes over the values of the views whose inputs did not change. The
+            // previous tree keeps its values, so it is snapshotted only when its shape differs;
+            // the first load reports every styled value, against the unstyled tree.
+            let unstyled = tree == nil ? TreeSnapshot(root) : nil
+            let result = try sheet.restyle(root, after: styled)
+            let before = result.changes == nil ? unstyled ?? tree.map(TreeSnapshot.init) : nil
+            replaced += [tree as Any, styled as Any]
+            styled = result.styled
             tree = root
-            return TreeSnapshot(root).changes(since: before)
+            return Self.changes(result, before: before, root: root)
         }
+    }
+
+    /// Frees what the last reload replaced; call it after delivering the reload's event.
+    func releaseReplaced() {
+        replaced = []
+    }
+
+    /// The restyle's changes, or those since the snapshot taken before it.
+    private static func changes(_ result: Restyle, before: TreeSnapshot?, root: View) -> [PropertyChange] {
+        if let changes = result.changes { return changes }
+        guard let before else { preconditionFailure("A tree of the previous shape lists its changes by position") }
+        return TreeSnapshot(root).changes(since: before)
     }
 
     /// Each path's content, nil when it cannot be read (missing, a folder, no permission).

@@ -38,10 +38,44 @@ extension Runtime {
                       onReload: @escaping (ReloadEvent) -> Void) -> WatchHandle {
         let copy = Runtime(schema: schema, limits: limits, stdlibPath: stdlibPath, log: log)
         let session = WatchSession(reloader: Reloader(runtime: copy, file: path, theme: theme, tree: tree),
-                                   queue: queue ?? DispatchQueue(label: "stylerun.watch"), onReload: onReload)
+                                   queue: queue ?? DispatchQueue(label: "stylerun.watch"),
+                                   onReload: { event, _ in onReload(event) })
         session.start()
         return WatchHandle(session)
     }
+
+    /// Watches a script that builds its own tree, handing each event the styled tree and the
+    /// script's themes: what a live preview draws.
+    ///
+    ///     let handle = runtime.watch(file: "app.lua") { event, watched in
+    ///         if let root = watched.root { show(HTMLRenderer().renderScreen(root)) }
+    ///         themePicker.items = watched.themeNames
+    ///     }
+    ///
+    /// The same watch as `watch(file:tree:theme:queue:onReload:)` with no host tree; after a
+    /// failed reload `watched` still holds the last good tree. Read the tree only on `queue`,
+    /// inside the callback or in work queued after it.
+    public func watch(file path: String, theme: String? = nil, queue: DispatchQueue? = nil,
+                      onStyled: @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
+        let copy = Runtime(schema: schema, limits: limits, stdlibPath: stdlibPath, log: log)
+        let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: nil)
+        let session = WatchSession(reloader: reloader, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
+                                   onReload: { event, r in
+                                       onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme))
+                                   })
+        session.start()
+        return WatchHandle(session)
+    }
+}
+
+/// What a watch has styled, given with each event of `Runtime.watch(file:theme:queue:onStyled:)`.
+public struct WatchedTree {
+    /// The script's latest good tree, styled with provenance; nil until the script first loads.
+    public let root: View?
+    /// The themes the latest good evaluation declared (`themes { … }`), sorted; empty when none.
+    public let themeNames: [String]
+    /// The theme that evaluation used, or nil when the script declares no themes.
+    public let activeTheme: String?
 }
 
 /// A running watch: stop it, or switch its theme.
@@ -84,13 +118,13 @@ public final class WatchHandle: Sendable {
 final class WatchSession: @unchecked Sendable {
     private let queue: DispatchQueue
     private let reloader: Reloader
-    private let onReload: (ReloadEvent) -> Void
+    private let onReload: (ReloadEvent, Reloader) -> Void
     private let lock = NSLock()
     private var stopped = false
     /// Set once, in `init`, before the session is shared.
     private var files: FileWatcher!
 
-    init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping (ReloadEvent) -> Void) {
+    init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
         self.reloader = reloader
         self.queue = queue
         self.onReload = onReload
@@ -133,8 +167,9 @@ final class WatchSession: @unchecked Sendable {
 
     /// Follows the files the latest evaluation loaded, then reports.
     private func deliver(_ event: ReloadEvent?) {
+        defer { reloader.releaseReplaced() }  // once the event is out
         guard let event, !isStopped else { return }
         files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
-        onReload(event)
+        onReload(event, reloader)
     }
 }

@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import StyleRun
+
+/// A live preview of one script: the library's watch re-renders on every save, and a small
+/// HTTP server shows the result to browsers.
+///
+///     let preview = try PreviewServer(file: "examples/sign-in.lua", runtime: Runtime(), host: "127.0.0.1", port: 0)
+///     preview.start()
+///     print(preview.url)    // http://127.0.0.1:41234/
+///     …
+///     preview.stop()
+///
+/// Routes, GET and HEAD only: `/` the page (`PreviewPage`), `/events` the event stream (one
+/// `state` event per update, the current state first), `/explain.json` every view's provenance,
+/// `/theme?name=T` to switch themes (only with the header `X-Stylerun: theme`, which a page on
+/// another site cannot send without the server's consent), and `/images/NAME` for the images the
+/// screen names, from the script's folder. Anything else is 404.
+public final class PreviewServer: @unchecked Sendable {
+    /// The page's address, for people: the served host (127.0.0.1 for every interface).
+    public let url: String
+    private let file: String
+    private let folder: String
+    private let runtime: Runtime
+    private let theme: String?
+    private let hub = EventHub()
+    private let server: HTTPServer
+    private let queue = DispatchQueue(label: "stylerun.preview.watch")
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var current: PreviewState
+    private var handle: WatchHandle?
+
+    /// Binds the server; nothing is watched or served until `start()`.
+    ///
+    /// - Throws: `HTTPServer.StartError` when the address cannot be used or the port is taken.
+    public init(file: String, runtime: Runtime, theme: String? = nil, host: String, port: Int) throws(HTTPServer.StartError) {
+        self.file = file
+        self.folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        self.runtime = runtime
+        self.theme = theme
+        self.current = PreviewState(title: URL(fileURLWithPath: file).lastPathComponent)
+        let box = WeakBox()
+        let server = try HTTPServer(host: host, port: port) { request in box.value?.answer(request) ?? .response(.text(503, "Stopping.")) }
+        self.server = server
+        let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
+        self.url = "http://\(shown):\(server.port)/"
+        box.value = self
+    }
+
+    /// The port the server listens on.
+    public var port: Int { server.port }
+
+    /// The latest state (for tests and tools).
+    public var state: PreviewState { lock.withLock { current } }
+
+    /// Starts watching the script and serving.
+    public func start() {
+        var builder = PreviewStateBuilder(title: current.title, folder: folder)
+        let handle = runtime.watch(file: file, theme: theme, queue: queue) { [weak self] event, watched in
+            guard let self else { return }
+            let state = builder.update(with: event, watched: watched)
+            lock.withLock { current = state }
+            hub.publish(ServerSentEvent.frame(event: "state", id: String(state.version), retry: 500,
+                                              data: state.json.serialized(.line)))
+        }
+        lock.withLock { self.handle = handle }
+        server.start()
+    }
+
+    /// Stops watching, ends every event stream and closes the server.
+    public func stop() {
+        let handle = lock.withLock { () -> WatchHandle? in
+            defer { self.handle = nil }
+            return self.handle
+        }
+        handle?.stop()
+        hub.close()
+        server.stop()
+    }
+
+    // MARK: Routes
+
+    private func answer(_ request: HTTPRequest) -> HTTPServer.Reply {
+        let state = self.state
+        switch request.path {
+        case "/":
+            let nonce = Self.nonce()
+            return .response(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8",
+                                          body: Array(PreviewPage.render(state, nonce: nonce).utf8),
+                                          headers: [("Content-Security-Policy", PreviewPage.contentSecurityPolicy(nonce: nonce))]))
+        case "/events":
+            return .events(hub)
+        case "/explain.json":
+            return .response(HTTPResponse(status: 200, contentType: "application/json; charset=utf-8",
+                                          body: Array((state.explain.serialized(.pretty) + "\n").utf8)))
+        case "/theme":
+            return .response(switchTheme(request, state: state))
+        default:
+            if request.path.hasPrefix("/images/") { return .response(image(String(request.path.dropFirst(8)), state: state)) }
+            return .response(.text(404, "There is nothing at '\(request.path)'."))
+        }
+    }
+
+    private func switchTheme(_ request: HTTPRequest, state: PreviewState) -> HTTPResponse {
+        guard request.header("x-stylerun") == "theme" else {
+            return .text(403, "Switch themes from the preview page.")
+        }
+        guard let name = request.query["name"], state.themes.contains(name) else {
+            let known = state.themes.isEmpty ? "The script declares no themes." : "Themes: " + state.themes.joined(separator: ", ") + "."
+            return .text(404, "There is no theme '\(request.query["name"] ?? "")'. \(known)")
+        }
+        lock.withLock { handle }?.setTheme(name)
+        return .text(200, "Switching to '\(name)'.")
+    }
+
+    private func image(_ name: String, state: PreviewState) -> HTTPResponse {
+        guard let path = state.images[name], let bytes = ImageFiles.read(path, folder: folder) else {
+            return .text(404, "The screen shows no image '\(name)' from the script's folder.")
+        }
+        return HTTPResponse(status: 200, contentType: ImageFiles.contentType(of: path), body: bytes,
+                            headers: [("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")])
+    }
+
+    /// 128 random bits for the page's script nonce.
+    private static func nonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.joined()
+    }
+}
+
+/// Lets the server's handler reach the preview without keeping it alive.
+private final class WeakBox: @unchecked Sendable {
+    weak var value: PreviewServer?
+}

@@ -1,0 +1,166 @@
+import Foundation
+import StyleRun
+
+/// What the preview shows at one moment, as plain data any thread can read: the last good
+/// screen, the errors of the latest save, the themes, and the provenance of every view.
+///
+///     var builder = PreviewStateBuilder(title: "sign-in.lua", folder: "examples")
+///     let state = builder.update(with: event, watched: watched)
+///     state.json.serialized(.line)    // what the event stream sends
+///
+/// Sendable because it holds only text and JSON: the views themselves stay on the watch's queue.
+public struct PreviewState: Sendable {
+    /// Counts every update (a reload, a failure, a theme switch).
+    public var version = 0
+    /// Counts good screens: the page morphs its screen only when this moves.
+    public var screenVersion = 0
+    /// The script's file name, as the page's title shows it.
+    public var title: String
+    /// The root view's element and its descendants (`HTMLRenderer.renderScreen`), nil before the
+    /// script first loads.
+    public var screen: String?
+    /// The screen's background as CSS, nil for white.
+    public var background: String?
+    public var themes: [String] = []
+    public var theme: String?
+    /// The references (`data-ref`) of the views whose properties the latest good reload changed.
+    public var changed: [String] = []
+    /// Whether the latest evaluation succeeded.
+    public var ok = true
+    /// The latest failure's diagnostics, each with its code frame; empty when `ok`.
+    public var diagnostics: [JSONValue] = []
+    /// The `--explain` data of every view in tree order, with `reference`, `defaults`, `parent`
+    /// and `children`.
+    public var explain: JSONValue = .array([])
+    /// The image names the screen shows, each with the file in the script's folder.
+    public var images: [String: String] = [:]
+    /// How long the latest evaluation took.
+    public var milliseconds = 0.0
+
+    public init(title: String) { self.title = title }
+
+    /// The state as the event stream's JSON.
+    public var json: JSONValue {
+        [
+            "version": .number(Double(version)),
+            "screenVersion": .number(Double(screenVersion)),
+            "title": .string(title),
+            "ok": .bool(ok),
+            "ms": .number((milliseconds * 10).rounded() / 10),
+            "screen": screen.map(JSONValue.string) ?? .null,
+            "background": background.map(JSONValue.string) ?? .null,
+            "themes": .array(themes.map(JSONValue.string)),
+            "theme": theme.map(JSONValue.string) ?? .null,
+            "changed": .array(changed.map(JSONValue.string)),
+            "diagnostics": .array(diagnostics),
+            "explain": explain,
+        ]
+    }
+}
+
+/// Turns each watch event into the next `PreviewState`; lives on the watch's queue, where the
+/// tree may be read.
+public struct PreviewStateBuilder {
+    public private(set) var state: PreviewState
+    /// The script's folder, where named images are looked up.
+    public let folder: String
+    private var loadedOnce = false
+
+    public init(title: String, folder: String) {
+        self.state = PreviewState(title: title)
+        self.folder = folder
+    }
+
+    /// The state after `event`: a new screen when it succeeded, else the last good screen with
+    /// the event's diagnostics.
+    public mutating func update(with event: ReloadEvent, watched: WatchedTree) -> PreviewState {
+        state.version += 1
+        state.milliseconds = event.milliseconds
+        state.themes = watched.themeNames
+        state.theme = watched.activeTheme
+        switch event {
+        case .reloaded(_, _, let changes):
+            state.ok = true
+            state.diagnostics = []
+            if let root = watched.root { render(root) }
+            var seen = Set<String>()
+            // The first load "changes" every styled value: nothing to point out yet.
+            state.changed = loadedOnce ? changes.map(\.view).filter { seen.insert($0).inserted } : []
+            loadedOnce = true
+        case .failed(_, let diagnostics):
+            state.ok = false
+            state.changed = []
+            state.diagnostics = diagnostics.map(CodeFrame.json)
+        }
+        return state
+    }
+
+    private mutating func render(_ root: View) {
+        var images: [String: String] = [:]
+        root.forEachInTree { view in
+            for property in view.kind.properties where property.type.wrapped == .image {
+                if case .image(.named(let name)) = view[property], let file = ImageFiles.find(name, in: folder) {
+                    images[name] = file
+                }
+            }
+        }
+        let known = images
+        let renderer = HTMLRenderer(imageURL: { known[$0] == nil ? nil : "/images/" + ImageFiles.urlEncoded($0) },
+                                    marksReferences: true)
+        state.screen = renderer.renderScreen(root)
+        state.images = images
+        state.background = HTMLRenderer.screenBackground(of: root).map(HTMLRenderer.css)
+        state.screenVersion += 1
+        state.explain = Self.explain(root)
+    }
+
+    /// `ExplainRenderer`'s JSON for every view, with each view's reference and those of its
+    /// parent and children, for walking the tree. Properties that only have their kind's
+    /// default are listed apart and briefly, `"defaults": {"alpha": 1, …}`, since they are most
+    /// of a view's properties and have no origin to tell.
+    static func explain(_ root: View) -> JSONValue {
+        var views: [View] = []
+        root.forEachInTree { views.append($0) }
+        guard case .array(let entries) = ExplainRenderer().json(for: views, includingDefaults: true) else { return .array([]) }
+        return .array(zip(views, entries).map { view, entry in
+            guard case .object(var members) = entry else { return entry }
+            var defaults: [(key: String, value: JSONValue)] = []
+            if let i = members.firstIndex(where: { $0.key == "properties" }), case .array(let properties) = members[i].value {
+                let styled = properties.filter { $0["origin"]?["kind"] != .string("default") }
+                for p in properties where p["origin"]?["kind"] == .string("default") {
+                    if case .string(let name)? = p["property"] { defaults.append((key: name, value: p["value"] ?? .null)) }
+                }
+                members[i].value = .array(styled)
+            }
+            members.insert((key: "reference", value: .string(view.reference)), at: 0)
+            members.append((key: "defaults", value: .object(defaults)))
+            members.append((key: "parent", value: view.parent.map { .string($0.reference) } ?? .null))
+            members.append((key: "children", value: .array(view.children.map { .string($0.reference) })))
+            return .object(members)
+        })
+    }
+}
+
+/// A diagnostic with the lines of source around it, for the error overlay.
+enum CodeFrame {
+    /// Lines shown before and after the diagnostic's line.
+    static let before = 2, after = 1
+
+    /// `Diagnostic.json` plus `"frame"`: `[{"number": 11, "text": "…", "current": false}, …]`.
+    static func json(_ diagnostic: Diagnostic) -> JSONValue {
+        guard case .object(var members) = diagnostic.json else { return diagnostic.json }
+        var frame: [JSONValue] = []
+        if let text = try? SourceFile.read(diagnostic.file) {  // no source (a limit, "<string>"): no frame
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            let first = max(1, diagnostic.line - before), last = min(lines.count, diagnostic.line + after)
+            if first <= last {
+                for number in first...last {
+                    frame.append(["number": .number(Double(number)), "text": .string(String(lines[number - 1])),
+                                  "current": .bool(number == diagnostic.line)])
+                }
+            }
+        }
+        members.append((key: "frame", value: .array(frame)))
+        return .object(members)
+    }
+}

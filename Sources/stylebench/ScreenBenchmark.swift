@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import StyleRun
+
+/// A generated screen of about 10,000 views built by its own script (`Workload.screenSource`):
+/// `stylerun screen.lua --no-isolation -o /dev/null` as a user runs it, beside plain `lua5.4`
+/// running the same script over stand-in constructors, alternately; the same in process
+/// (evaluate, then style); and `Runtime.watch` reloading it after a one-rule edit is saved.
+struct ScreenBenchmark {
+    let stylerun: String?
+    let views: Int
+    let runs: Int
+    let reloads: Int
+
+    /// A runtime whose time limit leaves room for a profiler (valgrind runs 50× slower) and for
+    /// styling a million views (the default 5 s covers evaluation and styling together).
+    static func runtime() -> Runtime {
+        let runtime = Runtime()
+        runtime.limits.seconds = 600
+        return runtime
+    }
+
+    /// Collects the events of one watch; the benchmark waits for each in turn.
+    private final class Events: @unchecked Sendable {
+        let arrived = DispatchSemaphore(value: 0)
+        var last: ReloadEvent?
+    }
+
+    func run() -> [Row] {
+        let workload = Workload(views: views)
+        let folder = NSTemporaryDirectory() + "stylebench-screen-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let screen = folder + "/screen.lua", standIns = folder + "/standins.lua"
+        write(workload.screenSource(), to: screen)
+        write(Workload.standInPrelude, to: standIns)
+        let n = Table.count(Double(workload.viewCount))
+        let rules = workload.rules.count
+        var rows: [Row] = []
+
+        let inProcess = self.inProcess(screen)
+        rows.append(Row(section: "screen", measure: "evaluate the \(n)-view screen script (in process)", result: Table.iqr(inProcess.evaluate)))
+        rows.append(Row(section: "screen", measure: "style the \(n)-view screen, \(rules) rules (in process)", result: Table.iqr(inProcess.style)))
+
+        if let stylerun, let lua = Spawn.which("lua5.4") {
+            guard Spawn.run(stylerun, [screen, "--no-isolation", "-o", "/dev/null"]).status == 0 else {
+                fail("stylerun \(screen) failed")
+            }
+            guard Spawn.run(lua, [standIns, screen]).status == 0 else { fail("lua5.4 \(standIns) \(screen) failed") }
+            var styled = Samples(), isolated = Samples(), plain = Samples(), ratios = Samples()
+            for _ in 0..<runs {
+                let s = milliseconds { Spawn.run(stylerun, [screen, "--no-isolation", "-o", "/dev/null"]) }
+                let p = milliseconds { Spawn.run(lua, [standIns, screen]) }
+                isolated.append(milliseconds { Spawn.run(stylerun, [screen, "-o", "/dev/null"]) })
+                styled.append(s); plain.append(p); ratios.append(s / p)
+            }
+            rows.append(Row(section: "screen", measure: "stylerun screen.lua --no-isolation, \(n) views, whole process",
+                            result: Table.iqr(styled), baseline: "lua5.4 + stand-ins \(Table.iqr(plain))",
+                            ratio: Table.ratio(styled.median / plain.median) + " (IQR \(Table.ratio(ratios.q1))–\(Table.ratio(ratios.q3)))",
+                            target: "≤ 3.00×", met: styled.median / plain.median <= 3))
+            rows.append(Row(section: "screen", measure: "stylerun screen.lua (isolated), \(n) views, whole process",
+                            result: Table.iqr(isolated), baseline: "lua5.4 + stand-ins \(Table.ms(plain.median))",
+                            ratio: Table.ratio(isolated.median / plain.median)))
+        } else {
+            rows.append(Row(section: "screen", measure: "stylerun screen.lua beside lua5.4",
+                            result: "needs the release stylerun beside stylebench and lua5.4 on PATH"))
+        }
+
+        let (restyle, restyled) = restyleInProcess(workload, folder + "/edited.lua")
+        rows.append(Row(section: "screen", measure: "restyle after a one-rule edit (in process; \(restyled) of \(n) views restyled)",
+                        result: Table.iqr(restyle), baseline: "full restyle \(Table.ms(inProcess.style.median))",
+                        ratio: Table.ratio(restyle.median / inProcess.style.median)))
+
+        let (reload, wall, changes) = watchEdits(workload, screen)
+        rows.append(Row(section: "screen", measure: "watch: reload after a one-rule edit, \(n) views (\(changes) changes)",
+                        result: Table.p99(reload), target: "≤ 100 ms", met: reload.median <= 100))
+        rows.append(Row(section: "screen", measure: "watch: save → event after a one-rule edit (40 ms debounce)",
+                        result: Table.p99(wall)))
+        return rows
+    }
+
+    /// `Runtime.load(file:)` and `applyToOwnTree()` of the screen, timed apart.
+    private func inProcess(_ screen: String) -> (evaluate: Samples, style: Samples) {
+        var evaluate = Samples(), style = Samples()
+        for _ in 0..<max(3, runs) {
+            var sheet: LoadedStylesheet?
+            evaluate.append(milliseconds {
+                do { sheet = try ScreenBenchmark.runtime().load(file: screen) } catch { fail("the screen does not load:\n\(error)") }
+            })
+            style.append(milliseconds {
+                do { _ = try sheet!.applyToOwnTree() } catch { fail("the screen does not style:\n\(error)") }
+            })
+        }
+        return (evaluate, style)
+    }
+
+    /// The edited script's tree restyled after the screen's: `Cascade.restyle` as a reload runs it.
+    private func restyleInProcess(_ workload: Workload, _ file: String) -> (Samples, Int) {
+        var samples = Samples()
+        var restyled = 0
+        for _ in 0..<max(3, runs) {
+            do {
+                // One file saved twice, as a designer saves it: locations stay the same.
+                write(workload.screenSource(), to: file)
+                let first = try ScreenBenchmark.runtime().load(file: file)
+                write(workload.screenSource(edit: 1), to: file)
+                let second = try ScreenBenchmark.runtime().load(file: file)
+                let styled = try first.restyle(first.root!, after: nil).styled
+                let newRoot = second.root!
+                var result: Restyle?
+                samples.append(try milliseconds { result = try second.restyle(newRoot, after: styled) })
+                restyled = result!.restyled.count
+            } catch {
+                fail("the screen does not restyle:\n\(error)")
+            }
+        }
+        return (samples, restyled)
+    }
+
+    /// Saves the screen with one rule's value changed, back and forth, and waits for each
+    /// reload: the reload's own time (as the event reports it) and the wall time from the save.
+    private func watchEdits(_ workload: Workload, _ screen: String) -> (Samples, Samples, Int) {
+        let versions = [workload.screenSource(edit: 0), workload.screenSource(edit: 1)]
+        precondition(versions[0] != versions[1], "The edit changes the script")
+        let events = Events()
+        let handle = ScreenBenchmark.runtime().watch(file: screen, queue: DispatchQueue(label: "stylebench.screen")) { event in
+            events.last = event
+            events.arrived.signal()
+        }
+        defer { handle.stop() }
+        events.arrived.wait()
+        var reload = Samples(), wall = Samples()
+        var changes = 0
+        for i in 0..<(reloads + 1) {
+            usleep(100_000)  // the watcher settles: a save is one reload
+            let start = monotonicNanoseconds()
+            write(versions[(i + 1) % 2], to: screen)
+            guard events.arrived.wait(timeout: .now() + 30) == .success else { fail("no reload after saving \(screen)") }
+            let ms = Double(monotonicNanoseconds() - start) / 1_000_000
+            guard case .reloaded(let took, _, let c)? = events.last else { fail("reloading \(screen) failed: \(String(describing: events.last))") }
+            if i >= 1 {  // the first warms the caches
+                reload.append(took)
+                wall.append(ms)
+            }
+            changes = c.count
+        }
+        return (reload, wall, changes)
+    }
+}

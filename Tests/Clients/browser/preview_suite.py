@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""`stylerun preview` in a real headless Chromium: the screen, live saves, errors, themes,
+the inspector, screenshots of every example against reviewed PNGs, and the time from a save to
+updated pixels.
+
+    preview_suite.py path/to/stylerun [--update-screenshots] [--only NAME]
+
+Each test starts `stylerun preview COPY.lua --no-open --port 0` on a copy of an example in a
+temporary folder, so saves never touch the repository. Exits 1 when a test fails.
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import browser
+import pngdiff
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+EXAMPLES = sorted(name[:-4] for name in os.listdir(os.path.join(ROOT, "examples")) if name.endswith(".lua"))
+SCREENSHOTS = os.path.join(HERE, "screenshots")
+# A pixel differs when a channel is off by more than 48 of 255; a screenshot passes when at most
+# this fraction of its pixels differ (anti-aliasing and font hinting move a few edges).
+PIXEL_TOLERANCE = 0.02
+
+
+class Preview:
+    """A running `stylerun preview` on a copy of an example."""
+
+    def __init__(self, stylerun, folder, name, text=None, extra=()):
+        self.path = os.path.join(folder, name + ".lua")
+        if text is None:
+            with open(os.path.join(ROOT, "examples", name + ".lua"), encoding="utf-8") as f:
+                text = f.read()
+        self.original = text
+        self.write(text)
+        self.errors = tempfile.TemporaryFile()
+        self.process = subprocess.Popen([stylerun, "preview", self.path, "--no-open", "--port", "0", *extra],
+                                        stdout=subprocess.PIPE, stderr=self.errors, text=True)
+        line = self.process.stdout.readline()
+        match = re.fullmatch(r"Previewing (.+) at (http://127\.0\.0\.1:(\d+)/)\n", line)
+        if not match or match.group(1) != self.path:
+            self.stop(check=False)
+            raise AssertionError(f"the first line was {line!r}")
+        self.url = match.group(2)
+
+    def write(self, text):
+        with open(self.path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def edit(self, old, new):
+        text = self.original.replace(old, new)
+        assert text != self.original, f"{old!r} is not in the script"
+        self.write(text)
+
+    def stop(self, check=True):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                raise AssertionError("stylerun preview did not stop on SIGTERM")
+        if check:
+            assert self.process.returncode == 0, f"exit status {self.process.returncode}"
+
+
+def wait(driver, script, timeout=10, message=""):
+    """Waits until the JavaScript expression `script` is truthy; returns its value."""
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: d.execute_script("return " + script))
+    except Exception:
+        raise AssertionError(f"timed out waiting for {message or script}")
+
+
+def open_page(driver, preview):
+    driver.get(preview.url)
+    wait(driver, "window.stylerun && window.stylerun.updates >= 1", message="the first update")
+
+
+def overlay_text(driver):
+    return driver.find_element(By.CSS_SELECTOR, '[data-stylerun="error"]').text
+
+
+# Tests ------------------------------------------------------------------------------------------
+
+def test_screen_renders(driver, stylerun, folder):
+    preview = Preview(stylerun, folder, "themes")
+    try:
+        open_page(driver, preview)
+        sign_up = driver.find_element(By.ID, "signUp")
+        assert sign_up.get_attribute("data-kind") == "Button"
+        assert sign_up.get_attribute("class") == "auth__button auth__button--outlined"
+        assert sign_up.text == "Sign up"
+        kinds = driver.execute_script("return [...document.querySelectorAll('[data-kind]')].map(e => e.dataset.kind)")
+        assert kinds[:3] == ["StackView", "View", "Label"], kinds
+        assert driver.execute_script("return document.querySelectorAll('[data-stylerun=\"error\"]').length") == 0
+        widths = [o.get_attribute("value") for o in Select(driver.find_element(By.CSS_SELECTOR, 'select[data-stylerun="device"]')).options]
+        assert widths == ["320", "375", "390", "430", "768"], widths
+        Select(driver.find_element(By.CSS_SELECTOR, 'select[data-stylerun="device"]')).select_by_value("320")
+        wait(driver, "document.querySelector('[data-stylerun=\"screen\"]').getBoundingClientRect().width === 320")
+    finally:
+        preview.stop()
+
+
+def test_save_updates_in_place(driver, stylerun, folder):
+    preview = Preview(stylerun, folder, "sign-in")
+    try:
+        driver.set_window_size(900, 400)
+        open_page(driver, preview)
+        button = driver.find_element(By.ID, "signIn")
+        driver.find_element(By.ID, "title").click()
+        driver.execute_script("""
+            window.__marker = 'kept';
+            window.scrollTo(0, 150);
+            window.__changed = [];
+            new MutationObserver(records => records.forEach(r => {
+              if (r.attributeName === 'data-stylerun-changed' && r.target.hasAttribute('data-stylerun-changed')) window.__changed.push(r.target.id);
+            })).observe(document.querySelector('[data-stylerun="screen"]'), {attributes: true, subtree: true});""")
+        scroll = driver.execute_script("return window.scrollY")
+        assert scroll > 0, "the page should scroll in a short window"
+        preview.edit('title = "Sign in"', 'title = "Log in now"')
+        WebDriverWait(driver, 10, 0.02).until(lambda d: button.text == "Log in now")  # the same element, updated
+        assert driver.execute_script("return window.__marker") == "kept", "the page was reloaded"
+        assert driver.execute_script("return performance.getEntriesByType('navigation').length") == 1
+        assert driver.execute_script("return window.scrollY") == scroll, "the scroll position was lost"
+        assert "signIn" in driver.execute_script("return window.__changed"), "the changed view was not highlighted"
+        inspector = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="inspector"]')
+        assert "Label#title" in inspector.text, "the open inspector did not survive the update"
+    finally:
+        driver.set_window_size(1200, 900)
+        preview.stop()
+
+
+def test_broken_save_shows_overlay_and_fix_removes_it(driver, stylerun, folder):
+    preview = Preview(stylerun, folder, "sign-in")
+    try:
+        open_page(driver, preview)
+        preview.edit('title = "Sign in"', 'title = "Good"')
+        wait(driver, "document.getElementById('signIn').textContent === 'Good'")
+        line = next(i + 1 for i, text in enumerate(preview.original.splitlines()) if "b.titleColor = color.white" in text)
+        broken = preview.original.replace('title = "Sign in"', 'title = "Broken"').replace("b.titleColor = color.white", "b.titleColour = color.white")
+        preview.write(broken)
+        wait(driver, "document.querySelector('[data-stylerun=\"error\"]')", message="the error overlay")
+        text = overlay_text(driver)
+        assert re.search(rf"sign-in\.lua:{line}:\d+: error: .*titleColour", text), text
+        assert "Did you mean 'titleColor'?" in text, text
+        assert "b.titleColour = color.white" in text, "the code frame is missing: " + text
+        assert "^" in text, text
+        assert driver.find_element(By.ID, "signIn").text == "Good", "the last good screen was not kept"
+        status = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="status"]')
+        assert status.get_attribute("data-state") == "error"
+        preview.edit('title = "Sign in"', 'title = "Fixed"')
+        wait(driver, "document.getElementById('signIn').textContent === 'Fixed'")
+        wait(driver, "!document.querySelector('[data-stylerun=\"error\"]')", message="the overlay to go")
+    finally:
+        preview.stop()
+
+
+def test_broken_at_start(driver, stylerun, folder):
+    with open(os.path.join(ROOT, "examples", "subscribe.lua"), encoding="utf-8") as f:
+        good = f.read()
+    preview = Preview(stylerun, folder, "subscribe", text=good.replace("spacing = grid(6)", "spacing = grid(6"))
+    try:
+        open_page(driver, preview)
+        text = overlay_text(driver)
+        assert re.search(r"subscribe\.lua:\d+:\d+: error:", text), text
+        assert "nothing to show until the script loads" in text, text
+        assert driver.execute_script("return document.querySelectorAll('[data-kind]').length") == 0
+        preview.write(good)
+        wait(driver, "document.getElementById('subscribe')", message="the screen")
+        wait(driver, "!document.querySelector('[data-stylerun=\"error\"]')", message="the overlay to go")
+    finally:
+        preview.stop()
+
+
+def test_theme_switch(driver, stylerun, folder):
+    preview = Preview(stylerun, folder, "themes")
+    try:
+        open_page(driver, preview)
+        select = Select(driver.find_element(By.CSS_SELECTOR, 'select[data-stylerun="theme"]'))
+        assert [o.get_attribute("value") for o in select.options] == ["bright", "dark"]
+        assert select.first_selected_option.get_attribute("value") == "bright"
+        root = driver.find_element(By.ID, "root")
+        assert root.value_of_css_property("background-color") == "rgba(255, 255, 255, 1)"
+        select.select_by_value("dark")
+        wait(driver, "getComputedStyle(document.getElementById('root')).backgroundColor === 'rgb(0, 0, 0)'", message="the dark theme")
+        assert driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor") == "rgb(0, 0, 0)", \
+            "the page around the screen did not follow the screen's background"
+        assert driver.find_element(By.ID, "signIn").value_of_css_property("background-color") == "rgba(0, 0, 255, 1)"
+    finally:
+        preview.stop()
+
+
+def test_inspector(driver, stylerun, folder):
+    preview = Preview(stylerun, folder, "sign-in")
+    try:
+        open_page(driver, preview)
+        ActionChains(driver).move_to_element(driver.find_element(By.ID, "title")).perform()
+        wait(driver, "document.getElementById('title').hasAttribute('data-stylerun-hover')", message="the hover outline")
+        driver.find_element(By.ID, "signIn").click()
+        inspector = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="inspector"]')
+        assert inspector.find_element(By.CSS_SELECTOR, '[data-stylerun="heading"]').text == "Button#signIn"
+        assert inspector.find_element(By.CSS_SELECTOR, '[data-field="kind"]').text == "Button"
+        assert inspector.find_element(By.CSS_SELECTOR, '[data-field="id"]').text == "signIn"
+        path = inspector.find_element(By.CSS_SELECTOR, '[data-stylerun="path"]').text
+        assert path == "View#screen › StackView#root › Button#signIn", path
+        row = inspector.find_element(By.CSS_SELECTOR, 'tr[data-property="titleColor"]:not([data-stylerun])')
+        assert "#000000FF" in row.text and "style #1" in row.text, row.text
+        line = next(i + 1 for i, t in enumerate(preview.original.splitlines()) if "mut(Button.titleColor, color.black)" in t)
+        assert row.find_element(By.CSS_SELECTOR, "[data-location]").text.endswith(f"sign-in.lua:{line}"), row.text
+        insets = inspector.find_element(By.CSS_SELECTOR, 'tr[data-property="contentEdgeInsets"]:not([data-stylerun])')
+        assert "appearance(Button)" in insets.text, insets.text
+        overridden = inspector.find_elements(By.CSS_SELECTOR, 'tr[data-stylerun="overridden"][data-property="titleColor"]')
+        assert overridden and "default" in overridden[-1].text, "what titleColor overrode is not listed"
+        defaults = inspector.find_element(By.CSS_SELECTOR, 'details[data-section="defaults"]')
+        defaults.find_element(By.TAG_NAME, "summary").click()
+        alpha = defaults.find_element(By.CSS_SELECTOR, 'tr[data-property="alpha"]')
+        assert "1" in alpha.text and "default" in alpha.text, alpha.text
+        inspector.find_element(By.CSS_SELECTOR, '[data-stylerun="parent"]').click()
+        inspector = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="inspector"]')
+        assert inspector.find_element(By.CSS_SELECTOR, '[data-stylerun="heading"]').text == "StackView#root"
+        children = inspector.find_elements(By.CSS_SELECTOR, '[data-stylerun="child"]')
+        assert len(children) == 9, len(children)
+        children[0].click()
+        heading = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="inspector"] [data-stylerun="heading"]')
+        assert heading.text == "ImageView#logo"
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(driver, "document.querySelector('[data-stylerun=\"heading\"]').textContent === 'Label#title'", message="the next sibling")
+        ActionChains(driver).send_keys(Keys.ARROW_UP).perform()
+        wait(driver, "document.querySelector('[data-stylerun=\"heading\"]').textContent === 'StackView#root'", message="the parent")
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, "!document.querySelector('[data-stylerun=\"inspector\"]')", message="the inspector to close")
+        with urllib.request.urlopen(preview.url + "explain.json") as response:
+            explain = response.read().decode()
+        assert '"reference": "#signIn"' in explain
+    finally:
+        preview.stop()
+
+
+def test_screenshots(driver, stylerun, folder, update=False):
+    failures = []
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    for name in EXAMPLES:
+        preview = Preview(stylerun, folder, name)
+        try:
+            open_page(driver, preview)
+            driver.execute_script("document.documentElement.setAttribute('data-stylerun-capture', '')")
+            png = browser.screenshot(driver, '[data-stylerun="screen"]', os.path.join(folder, name + ".png"))
+        finally:
+            preview.stop()
+        reviewed = os.path.join(SCREENSHOTS, name + ".png")
+        if update or not os.path.exists(reviewed):
+            with open(reviewed, "wb") as f:
+                f.write(png)
+            print(f"  recorded {os.path.relpath(reviewed, ROOT)}: review it before committing")
+            continue
+        with open(reviewed, "rb") as f:
+            fraction, expected, actual = pngdiff.difference(f.read(), png)
+        print(f"  {name}: {fraction * 100:.2f} % of pixels differ ({expected[0]}×{expected[1]} reviewed, {actual[0]}×{actual[1]} now)")
+        if fraction > PIXEL_TOLERANCE:
+            kept = os.path.join(tempfile.gettempdir(), f"stylerun-{name}-actual.png")
+            shutil.copy(os.path.join(folder, name + ".png"), kept)
+            failures.append(f"{name} differs from {os.path.relpath(reviewed, ROOT)} ({fraction * 100:.2f} %); see {kept}")
+    assert not failures, "; ".join(failures)
+
+
+def test_static_page_looks_like_the_preview(driver, stylerun, folder):
+    """`stylerun FILE --format html` draws with the same renderer: its screen matches the
+    preview's reviewed screenshots."""
+    failures = []
+    for name in EXAMPLES:
+        page = os.path.join(folder, name + ".html")
+        result = subprocess.run([stylerun, os.path.join(ROOT, "examples", name + ".lua"), "--format", "html", "-o", page],
+                                capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        driver.get("file://" + page)
+        png = browser.screenshot(driver, '[data-stylerun="screen"]', os.path.join(folder, name + ".png"))
+        with open(os.path.join(SCREENSHOTS, name + ".png"), "rb") as f:
+            fraction, _, _ = pngdiff.difference(f.read(), png)
+        if fraction > PIXEL_TOLERANCE:
+            failures.append(f"{name}: {fraction * 100:.2f} % of pixels differ")
+    assert not failures, "; ".join(failures)
+
+
+def test_save_to_pixels_latency(driver, stylerun, folder):
+    preview = Preview(stylerun, folder, "sign-in")
+    samples = []
+    try:
+        open_page(driver, preview)
+        colors = [("rgb(250, 250, 250)", "rgb(250, 250, 250)"), ("rgb(240, 240, 255)", "rgb(240, 240, 255)")]
+        for i in range(20):
+            source, expected = colors[i % 2]
+            text = preview.original.replace("backgroundColor = color.white", f"backgroundColor = {source}")
+            time.sleep(0.15)  # one save at a time, each past the watcher's debounce
+            start = time.time() * 1000
+            preview.write(text)
+            wait(driver, f"getComputedStyle(document.getElementById('screen')).backgroundColor === '{expected}' && window.stylerun.painted > {start}")
+            samples.append(driver.execute_script("return window.stylerun.painted") - start)
+    finally:
+        preview.stop()
+    samples.sort()
+    print(f"  save → updated pixels over {len(samples)} saves: p50 {statistics.median(samples):.0f} ms, "
+          f"p90 {samples[int(len(samples) * 0.9) - 1]:.0f} ms, max {samples[-1]:.0f} ms (includes the watcher's 40 ms debounce)")
+
+
+TESTS = [test_screen_renders, test_save_updates_in_place, test_broken_save_shows_overlay_and_fix_removes_it,
+         test_broken_at_start, test_theme_switch, test_inspector, test_screenshots, test_static_page_looks_like_the_preview,
+         test_save_to_pixels_latency]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("stylerun")
+    parser.add_argument("--update-screenshots", action="store_true")
+    parser.add_argument("--only")
+    args = parser.parse_args()
+    stylerun = os.path.abspath(args.stylerun)
+    driver = browser.start(width=1200, height=900)
+    failed = passed = 0
+    try:
+        for test in TESTS:
+            if args.only and args.only not in test.__name__:
+                continue
+            folder = tempfile.mkdtemp(prefix="stylerun-browser-")
+            started = time.time()
+            try:
+                if test is test_screenshots:
+                    test(driver, stylerun, folder, update=args.update_screenshots)
+                else:
+                    test(driver, stylerun, folder)
+                passed += 1
+                print(f"PASS {test.__name__} ({time.time() - started:.1f} s)")
+            except Exception:
+                failed += 1
+                print(f"FAIL {test.__name__}")
+                traceback.print_exc()
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+    finally:
+        driver.quit()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,250 @@
+import StyleCore
+import XCTest
+
+/// `Cascade.restyle` after random edits of a stylesheet and a tree gives what a full restyle
+/// gives: the same values, provenance, diagnostics and change list.
+final class RestyleTests: XCTestCase {
+
+    // MARK: The property
+
+    func testRestyleAfterRandomEditsEqualsAFullRestyle() {
+        var world = World()
+        var restyledTotal = 0, viewsTotal = 0, partial = 0, failed = 0
+        for seed in 1...40 {
+            world.random = World.Random(state: UInt64(seed))
+            world.rules = (0..<12).map { _ in world.randomRule() }
+            var root = world.randomTree(30 + world.random.int(30))
+            var styled = Cascade(world.stylesheet()).restyle(root, after: nil).styled
+            for step in 0..<12 {
+                let context = "seed \(seed), step \(step)"
+                let before = TreeSnapshot(root)
+                world.edit(root)
+                let sheet = world.stylesheet()
+                let reference = World.copyOf(root)
+                let expectedDiagnostics = Cascade(world.stylesheet()).apply(to: reference)
+                // A script's tree is a new tree at each reload: every other step restyles a copy.
+                let target = step % 2 == 0 ? root : World.copyOf(root)
+                let valuesBefore = World.views(target).map(\.values)
+                let result = Cascade(sheet).restyle(target, after: styled)
+                XCTAssertEqual(result.diagnostics, expectedDiagnostics, context)
+                guard expectedDiagnostics.isEmpty else {
+                    XCTAssertEqual(World.views(target).map(\.values), valuesBefore, "\(context): the tree is left as it was")
+                    XCTAssertNil(result.styled, context)
+                    failed += 1
+                    continue
+                }
+                let got = World.views(target), expected = World.views(reference)
+                XCTAssertEqual(got.count, expected.count, context)
+                for (g, e) in zip(got, expected) {
+                    XCTAssertEqual(g.values, e.values, "\(context): \(g.reference)")
+                    XCTAssertEqual(g.provenance, e.provenance, "\(context): \(g.reference)")
+                }
+                let changes = result.changes ?? TreeSnapshot(target).changes(since: before)
+                XCTAssertEqual(changes, TreeSnapshot(reference).changes(since: before), context)
+                styled = result.styled
+                root = target
+                restyledTotal += result.restyled.count
+                viewsTotal += got.count
+                if result.restyled.count < got.count { partial += 1 }
+            }
+        }
+        // The property held for partial restyles and for failures, not only for full restyles.
+        XCTAssertGreaterThan(partial, 100)
+        XCTAssertGreaterThan(failed, 3)
+        XCTAssertLessThan(restyledTotal, viewsTotal / 2)
+    }
+
+    func testAValueEditRestylesOnlyTheViewsItsRuleMatches() {
+        let a = T.view(T.label, nil, "a"), b = T.view(T.label, nil, "b"), c = T.view(T.label, nil, "b")
+        let root = T.view(T.stack, "root", "", a, b, c)
+        func sheet(_ color: Value) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule(".a", T.mut(T.label, "text", .string("a")), line: 1)
+            s.addRule(".b", T.mut(T.label, "textColor", color), line: 2)
+            return s
+        }
+        let first = Cascade(sheet(World.colors[0])).restyle(root, after: nil)
+        XCTAssertEqual(first.restyled, [0, 1, 2, 3])
+        XCTAssertNil(first.changes)
+        let second = Cascade(sheet(World.colors[1])).restyle(root, after: first.styled)
+        XCTAssertEqual(second.restyled, [2, 3])
+        XCTAssertEqual(second.changes?.map(\.view), ["StackView#root > Label[2]", "StackView#root > Label[3]"])
+        XCTAssertEqual(b["textColor"], World.colors[1])
+        XCTAssertEqual(a["text"], .string("a"))
+        XCTAssertEqual(a.provenance?[T.label.property("text")!.slot].last?.origin, .rule(selector: ".a"))
+    }
+}
+
+/// Random rules and trees, and random edits of them.
+struct World {
+    /// SplitMix64: the same seed, the same edits.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+        mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
+    }
+
+    static let kinds: [Kind] = [T.view, T.label, T.button, T.stack]
+    static let classes = ["a", "b", "c", "d"]
+    static let colors = ["#FF0000", "#00FF00", "#0000FF"].map { Value.color(Color(hex: $0)!) }
+
+    /// Settable properties with a few valid values, by the kind that declares them.
+    static func settable(_ kind: Kind) -> [(Kind, String, [Value])] {
+        var out: [(Kind, String, [Value])] = [
+            (T.view, "alpha", [.number(0.5), .number(0.9)]), (T.view, "backgroundColor", colors),
+            (T.view, "layer.cornerRadius", [.number(2), .number(4)]),
+        ]
+        if kind === T.label { out += [(T.label, "text", [.string("x"), .string("y")]), (T.label, "textColor", colors)] }
+        if kind === T.button { out += [(T.button, "title", [.string("x"), .string("y")]), (T.button, "titleColor", colors)] }
+        if kind === T.stack { out += [(T.stack, "spacing", [.number(4), .number(8)])] }
+        return out
+    }
+
+    /// A step of a rule's style: a `mut`, or a `mver` halving alpha by one of the shared
+    /// transforms (`transform` < 0: a transform made anew, as a new evaluation makes one).
+    struct Op {
+        var kind: Kind, path: String, value: Value
+        var transform: Int = -2  // -2: a mut
+    }
+
+    struct RuleSpec {
+        var selector: String
+        var kind: Kind
+        var ops: [Op]
+        var line: Int
+    }
+
+    var random = Random(state: 1)
+    var rules: [RuleSpec] = []
+    var nextLine = 1
+    let halvers = (0..<3).map { _ in Transform { v in if case .number(let x) = v { return .number(x / 2) } else { return v } } }
+
+    mutating func randomOp(for kind: Kind) -> Op {
+        if random.chance(10) {
+            return Op(kind: T.view, path: "alpha", value: .null, transform: random.chance(50) ? random.int(halvers.count) : -1)
+        }
+        let (k, path, values) = random.pick(Self.settable(kind))
+        return Op(kind: k, path: path, value: random.pick(values))
+    }
+
+    mutating func randomSelector(for kind: Kind) -> String {
+        let subject = random.pick(["", kind.name, "View"]) + (random.chance(70) ? "." + random.pick(Self.classes) : "")
+        let simple = subject.isEmpty ? "." + random.pick(Self.classes) : subject
+        switch random.int(6) {
+        case 0: return "#v\(random.int(12))"
+        case 1: return "." + random.pick(Self.classes) + " " + simple
+        case 2: return "StackView > " + simple
+        case 3: return simple + ", #v\(random.int(12))"
+        default: return simple
+        }
+    }
+
+    mutating func randomRule() -> RuleSpec {
+        let kind = random.pick(Self.kinds)
+        nextLine += 1
+        return RuleSpec(selector: randomSelector(for: kind), kind: kind,
+                        ops: (0..<(1 + random.int(3))).map { _ in randomOp(for: kind) }, line: nextLine)
+    }
+
+    func style(_ spec: RuleSpec) -> Style {
+        let parts = spec.ops.enumerated().map { i, op -> Style in
+            let line = spec.line * 10 + i
+            if op.transform == -2 { return T.mut(op.kind, op.path, op.value, line: line) }
+            let fn = op.transform >= 0 ? halvers[op.transform] : Transform { v in if case .number(let x) = v { return .number(x / 2) } else { return v } }
+            return try! Style.mver(.keyPath(T.keyPath(op.kind, op.path)), fn, root: op.kind, at: T.at(line))
+        }
+        return try! Style.concat(parts, kind: spec.kind, root: spec.kind, at: T.at(spec.line))
+    }
+
+    func stylesheet() -> Stylesheet {
+        let sheet = Stylesheet()
+        sheet.addAppearance(T.label, T.mut(T.label, "textColor", World.colors[0], line: 1000))
+        for rule in rules { sheet.addRule(rule.selector, style(rule), line: rule.line) }
+        return sheet
+    }
+
+    /// A random tree of about `n` views; ids `v0`… are unique.
+    mutating func randomTree(_ n: Int) -> View {
+        var views = [T.view(T.stack, "v0", "a")]
+        for i in 1..<n {
+            let kind = random.pick(Self.kinds)
+            let classes = Self.classes.filter { _ in random.chance(30) }
+            let view = View(kind: kind, id: random.chance(20) ? "v\(i)" : nil, classes: classes)
+            decorate(view)
+            random.pick(views.filter { $0.kind === T.stack || $0.kind === T.view }).addChild(view)
+            views.append(view)
+        }
+        return views[0]
+    }
+
+    /// Gives a view a literal or a view style, sometimes.
+    mutating func decorate(_ view: View) {
+        if random.chance(20) {
+            let (k, path, values) = random.pick(Self.settable(view.kind))
+            view.literals = [Literal(keyPath: T.keyPath(k, path), value: random.pick(values), location: T.at(2000 + random.int(5)))]
+        }
+        if random.chance(15) {
+            let (k, path, values) = random.pick(Self.settable(view.kind))
+            view.styles = [T.mut(k, path, random.pick(values), line: 3000 + random.int(5))]
+        }
+    }
+
+    /// A copy of a tree with the same inputs and no values.
+    static func copyOf(_ view: View) -> View {
+        let out = View(kind: view.kind, id: view.id, classes: view.classes, location: view.location)
+        out.styles = view.styles
+        out.literals = view.literals
+        for child in view.children { out.addChild(copyOf(child)) }
+        return out
+    }
+
+    static func views(_ root: View) -> [View] {
+        var out: [View] = []
+        root.forEachInTree { out.append($0) }
+        return out
+    }
+
+    // MARK: Edits
+
+    /// One random edit of the rules or of the tree (in place).
+    mutating func edit(_ root: View) {
+        let views = Self.views(root)
+        switch random.int(10) {
+        case 0 where !rules.isEmpty:  // a value
+            let r = random.int(rules.count)
+            let o = random.int(rules[r].ops.count)
+            rules[r].ops[o] = randomOp(for: rules[r].kind)
+        case 1:  // a new rule, anywhere
+            rules.insert(randomRule(), at: random.int(rules.count + 1))
+        case 2 where !rules.isEmpty:
+            rules.remove(at: random.int(rules.count))
+        case 3 where !rules.isEmpty:  // a selector
+            let r = random.int(rules.count)
+            rules[r].selector = randomSelector(for: rules[r].kind)
+        case 4 where rules.count > 1:  // two rules swapped
+            rules.swapAt(random.int(rules.count), random.int(rules.count))
+        case 5:  // a view's literal or style
+            decorate(random.pick(views))
+        case 6:  // a view's classes
+            random.pick(views).setClasses(Self.classes.filter { _ in random.chance(30) })
+        case 7:  // a new view
+            let parent = random.pick(views.filter { $0.kind === T.stack })
+            parent.addChild(View(kind: random.pick(Self.kinds), classes: [random.pick(Self.classes)]))
+        case 8:  // a style that cannot apply: the cascade fails and the tree keeps its values
+            if let button = views.first(where: { $0.kind === T.button }), random.chance(30) {
+                button.styles = [T.mut(T.label, "text", .string("no"), line: 4000)]
+            }
+        default:
+            break  // nothing changed
+        }
+    }
+
+}

@@ -108,6 +108,24 @@ struct Parser {
         return name
     }
 
+    /// The height, in chained operators and suffixes, of what the innermost expression being
+    /// parsed holds so far: the largest of its parts' (see `subexpression`).
+    var chainHeight = 0
+
+    /// Chains of operators and suffixes nest the tree without recursing in the parser, so Lua's
+    /// level count misses them; this bounds the height they add (`luac` accepts any length),
+    /// so that every walk over a tree stays within a small stack.
+    static let maximumChainHeight = 1000
+
+    /// Checks a chain's new height against `maximumChainHeight` and returns it.
+    mutating func growChain(_ height: Int) throws(SyntaxError) -> Int {
+        if height > Parser.maximumChainHeight {
+            throw SyntaxError(reason: .chainTooLong(limit: Parser.maximumChainHeight), chunkName: lexer.chunkName,
+                              range: current.range, near: nil, luacLine: lexer.line)
+        }
+        return height
+    }
+
     mutating func enterLevel() throws(SyntaxError) {
         depth += 1
         if depth >= Parser.maximumDepth {

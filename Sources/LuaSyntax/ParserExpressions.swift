@@ -24,6 +24,8 @@ extension Parser {
     mutating func subexpression(limit: Int) throws(SyntaxError) -> LuaExpression {
         try enterLevel()
         let start = current.range.start
+        let outerHeight = chainHeight
+        chainHeight = 0
         var left: LuaExpression
         if let op = unaryOperator(current.kind) {
             let operatorRange = current.range
@@ -34,13 +36,19 @@ extension Parser {
         } else {
             left = try simpleExpression()
         }
+        // A left-associative chain (`1 + 1 + 1 …`) deepens the tree by one per operator without
+        // recursing here, so Lua's level count does not see it: its height is counted apart.
+        var height = chainHeight
         while let op = binaryOperator(current.kind), op.precedence.left > limit {
             let operatorRange = current.range
             try advance()
+            chainHeight = 0
             let right = try subexpression(limit: op.precedence.right)
+            height = try growChain(max(height, chainHeight) + 1)
             left = .binary(BinaryExpression(op: op, operatorRange: operatorRange, lhs: left, rhs: right,
                                             range: range(from: start)))
         }
+        chainHeight = max(outerHeight, height)
         depth -= 1
         return left
     }
@@ -130,8 +138,18 @@ extension Parser {
     mutating func suffixedExpression() throws(SyntaxError) -> LuaExpression {
         let line = lexer.line
         let start = current.range.start
+        let outerHeight = chainHeight
+        chainHeight = 0
         var value = try primaryExpression()
+        // Each suffix (`f()()`, `a.b.c`) deepens the tree by one, as an operator chain does.
+        var height = chainHeight
+        defer { chainHeight = max(outerHeight, height) }
         while true {
+            height = max(height, chainHeight)  // with the previous suffix's arguments
+            chainHeight = 0
+            if [.dot, .leftBracket, .colon, .leftParen, .string, .leftBrace].contains(current.kind) {
+                height = try growChain(height + 1)
+            }
             switch current.kind {
             case .dot:
                 try advance()

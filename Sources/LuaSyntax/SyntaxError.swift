@@ -43,6 +43,8 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         case jumpIntoScope(label: String, line: Int, local: String)
         case tooMany(what: String, limit: Int, functionLine: Int)
         case tooDeeplyNested
+        /// More chained operators or suffixes than the parser allows (not a `luac` limit).
+        case chainTooLong(limit: Int)
     }
 
     /// The fields live in one shared box: the parser's recursive functions reserve room for
@@ -143,6 +145,7 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
             let place = functionLine == 0 ? "main function" : "function at line \(functionLine)"
             return "too many \(what) (limit is \(limit)) in \(place)"
         case .tooDeeplyNested: return "C stack overflow"
+        case .chainTooLong(let limit): return "expression too deeply nested (more than \(limit) chained operators, calls or fields)"
         }
     }
 }

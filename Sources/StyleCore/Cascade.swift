@@ -38,8 +38,9 @@ public struct Cascade {
     ///   - recordingProvenance: keep every contribution in `View.provenance` (for explain).
     /// - Returns: the diagnostics: duplicate ids first, then each view's in tree order; empty
     ///   when the tree was styled.
-    public func apply(to root: View, recordingProvenance: Bool = true) -> [Diagnostic] {
-        run(root, after: nil, recordingProvenance: recordingProvenance, remembering: false).diagnostics
+    ///   - budget: the time and memory styling may take (the script's limits); nil for none.
+    public func apply(to root: View, recordingProvenance: Bool = true, budget: CascadeBudget? = nil) -> [Diagnostic] {
+        run(root, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget).diagnostics
     }
 
     /// `apply(to:)`, restyling only the views that `previous` shows could differ (see
@@ -48,7 +49,8 @@ public struct Cascade {
     /// and, in tree order, the views that were restyled (all of them without `previous`).
     /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
     /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape.
-    func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true)
+    func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
+             budget: CascadeBudget? = nil)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
@@ -66,7 +68,7 @@ public struct Cascade {
         let index = stylesheet.ruleIndex
         let table = index.provenanceTable
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
-                                 provenanceTable: recordingProvenance ? table : nil)
+                                 provenanceTable: recordingProvenance ? table : nil, budget: budget)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -81,6 +83,13 @@ public struct Cascade {
         var restyled: [Int] = []
         var sharing = StyleSharing(enabled: sharesStyles)
         for (i, view) in views.enumerated() {
+            if let budget {
+                // Out of time or memory: one diagnostic, and the tree is restored below.
+                do throws(Diagnostic) { try budget.check(at: view.location) } catch {
+                    collector.add([error])
+                    break
+                }
+            }
             while let last = path.last, last !== view.parent {
                 path.removeLast()
                 filter.pop()
@@ -162,6 +171,7 @@ private struct CascadeSteps {
     let index: RuleIndex
     /// Where provenance is recorded; nil when it is not.
     let provenanceTable: ProvenanceTable?
+    let budget: CascadeBudget?
 
     /// Styles one view: appearances and rules (or what a sibling got from them), then the
     /// view's own layer.
@@ -169,6 +179,7 @@ private struct CascadeSteps {
     func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, matches: inout [RuleIndex.Match],
              sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, provenanceTable: provenanceTable)
+        application.budget = budget
         if let shared = sharing.shared(for: view, depth: depth) {
             view.values = shared.values
             view.record = shared.record

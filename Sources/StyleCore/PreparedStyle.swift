@@ -24,9 +24,22 @@ struct PreparedStyle {
     let operations: [Operation]
     /// No `mver` or function: the result depends only on the view's kind and the values before.
     let isPlain: Bool
+    /// A style too large to copy (one composed with itself many times) is not prepared: it is
+    /// applied as it is, walking its shared parts.
+    let unprepared: Style?
+
+    /// The most operations a style may have to be prepared.
+    static let maximumPrepared = 4096
 
     /// Prepares `style`, its locations entered in `table` for recording provenance.
     init(_ style: Style, table: ProvenanceTable) {
+        guard style.count <= Self.maximumPrepared else {
+            operations = []
+            unprepared = style
+            isPlain = false
+            return
+        }
+        unprepared = nil
         isPlain = style.operations.allSatisfy { op in
             if case .set = op { return true }
             return false

@@ -118,8 +118,9 @@ extension Cascade {
     /// others keep their values and provenance (a new tree of the same shape, such as a script's
     /// re-evaluated tree, takes them over). Values, provenance, diagnostics and changes are those
     /// of a full restyle.
-    public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true) -> Restyle {
-        let run = self.run(root, after: previous, recordingProvenance: recordingProvenance)
+    public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
+                        budget: CascadeBudget? = nil) -> Restyle {
+        let run = self.run(root, after: previous, recordingProvenance: recordingProvenance, budget: budget)
         var changes: [PropertyChange]?
         if let previous, let styled = run.styled, run.sameShape {
             changes = styled.changes(since: previous, at: run.restyled, views: run.views)

@@ -83,23 +83,45 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
         // and copying the compounds (retaining their strings) on each step dominated it.
         compounds.withUnsafeBufferPointer { compounds in
             combinators.withUnsafeBufferPointer { combinators in
-                Self.matches(compounds, combinators, compounds.count - 1, view)
+                var search = Search()
+                return Self.matches(compounds, combinators, compounds.count - 1, view, &search)
             }
         }
     }
 
+    /// The state of one match. Descendant combinators backtrack: `A B B B … B C` against a deep
+    /// chain of views would try every way of placing the compounds on the ancestors, which is
+    /// exponential in their number. Each (compound, view) pair that failed is remembered once the
+    /// search has taken more than a few steps, so a match costs at most compounds × depth.
+    private struct Search {
+        struct Key: Hashable {
+            let compound: Int
+            let view: ObjectIdentifier
+        }
+        var steps = 0
+        var failed: Set<Key> = []
+        static let stepsBeforeMemo = 64
+    }
+
     private static func matches(_ compounds: UnsafeBufferPointer<CompoundSelector>,
-                                _ combinators: UnsafeBufferPointer<Combinator>, _ i: Int, _ view: View) -> Bool {
+                                _ combinators: UnsafeBufferPointer<Combinator>, _ i: Int, _ view: View,
+                                _ search: inout Search) -> Bool {
         guard compounds[i].matches(view) else { return false }
         guard i > 0 else { return true }
         switch combinators[i - 1] {
         case .child:
             guard let parent = view.parent else { return false }
-            return matches(compounds, combinators, i - 1, parent)
+            return matches(compounds, combinators, i - 1, parent, &search)
         case .descendant:
             var ancestor = view.parent
             while let a = ancestor {
-                if matches(compounds, combinators, i - 1, a) { return true }
+                search.steps += 1
+                let remembers = search.steps > Search.stepsBeforeMemo
+                let key = Search.Key(compound: i - 1, view: ObjectIdentifier(a))
+                if !(remembers && search.failed.contains(key)) {
+                    if matches(compounds, combinators, i - 1, a, &search) { return true }
+                    if remembers { search.failed.insert(key) }
+                }
                 ancestor = a.parent
             }
             return false

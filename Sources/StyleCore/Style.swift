@@ -3,11 +3,30 @@
 ///
 /// A style is data rather than a closure so that it can be validated before it runs, explained
 /// afterwards ("which `mut` set this?"), and applied as a flat list of slot writes.
+///
+/// A `concat` keeps its parts rather than copying their operations, so composing a style with
+/// itself (`x = x .. x`, twenty times) takes memory linear in the number of calls, not in the
+/// number of operations it stands for; `forEachOperation` walks them in order without copying.
 public struct Style {
     public let kind: Kind
-    public let operations: [StyleOperation]
     /// Where the style was made (the `mut`, `concat` or `style` call).
     public let location: SourceLocation
+    /// How many operations the style runs (saturating at `Int.max`).
+    public let count: Int
+    private let storage: Storage
+    /// Whether some operation has a string path still unresolved.
+    private let hasUnresolvedPaths: Bool
+
+    private enum Storage {
+        case operations([StyleOperation])
+        case parts(Parts)
+    }
+
+    /// The shared parts of a `concat`, boxed so that a style stays small when copied.
+    private final class Parts {
+        let styles: [Style]
+        init(_ styles: [Style]) { self.styles = styles }
+    }
     /// The name the script binds the style to (`finePrintStyle`, `base.primaryButtonStyle`),
     /// for explain; nil when it has none.
     public var name: String?
@@ -19,8 +38,68 @@ public struct Style {
 
     public init(kind: Kind, operations: [StyleOperation], location: SourceLocation) {
         self.kind = kind
-        self.operations = operations
         self.location = location
+        self.count = operations.count
+        self.storage = .operations(operations)
+        self.hasUnresolvedPaths = operations.contains { $0.isUnresolved }
+    }
+
+    private init(kind: Kind, parts: [Style], location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+        self.count = parts.reduce(0) { total, part in
+            let (sum, overflow) = total.addingReportingOverflow(part.count)
+            return overflow ? Int.max : sum
+        }
+        self.storage = .parts(Parts(parts))
+        self.hasUnresolvedPaths = parts.contains { $0.hasUnresolvedPaths }
+    }
+
+    /// How many operations or shared parts the style holds itself (what it costs in memory,
+    /// as opposed to `count`, what it runs).
+    public var storedCount: Int {
+        switch storage {
+        case .operations(let ops): ops.count
+        case .parts(let parts): parts.styles.count
+        }
+    }
+
+    /// Every operation in order, copied into one array: for small styles (messages, tests);
+    /// `forEachOperation` walks a composed style without copying it.
+    public var operations: [StyleOperation] {
+        if case .operations(let ops) = storage { return ops }
+        var all: [StyleOperation] = []
+        forEachOperation { all.append($0) }
+        return all
+    }
+
+    /// Runs `body` on every operation in order, through shared parts without recursion.
+    public func forEachOperation<E: Error>(_ body: (StyleOperation) throws(E) -> Void) throws(E) {
+        var pending: [Style] = [self]
+        while let style = pending.popLast() {
+            switch style.storage {
+            case .operations(let ops):
+                for op in ops { try body(op) }
+            case .parts(let parts):
+                pending.append(contentsOf: parts.styles.reversed())
+            }
+        }
+    }
+
+    /// Runs `body` on each operation once per distinct shared part: a part used twice is
+    /// visited once, so this is linear in the style's size in memory (for collecting functions).
+    public func forEachDistinctOperation(_ body: (StyleOperation) -> Void) {
+        var pending: [Style] = [self]
+        var seen = Set<ObjectIdentifier>()
+        while let style = pending.popLast() {
+            switch style.storage {
+            case .operations(let ops):
+                ops.forEach(body)
+            case .parts(let parts):
+                guard seen.insert(ObjectIdentifier(parts)).inserted else { continue }
+                pending.append(contentsOf: parts.styles.reversed())
+            }
+        }
     }
 
     /// `mut(path, value)`: checks the value against the path's type now, when the path is typed.
@@ -58,12 +137,21 @@ public struct Style {
                 kind = k
             }
         }
-        var operations: [StyleOperation] = []
-        operations.reserveCapacity(parts.reduce(0) { $0 + $1.operations.count })
+        // A part is shared as it is unless the kind narrowed and it has string paths that
+        // may now resolve (and must then be checked); only those parts are copied.
+        var shared: [Style] = []
+        shared.reserveCapacity(parts.count)
         for part in parts {
-            for op in part.operations { operations.append(try op.resolvingPaths(in: kind)) }
+            shared.append(part.kind === kind || !part.hasUnresolvedPaths ? part : try part.resolved(in: kind))
         }
-        return Style(kind: kind, operations: operations, location: location)
+        return Style(kind: kind, parts: shared, location: location)
+    }
+
+    /// This style's operations with string paths resolved against `kind`.
+    private func resolved(in kind: Kind) throws(StyleError) -> Style {
+        var ops: [StyleOperation] = []
+        try forEachOperation { op throws(StyleError) in ops.append(try op.resolvingPaths(in: kind)) }
+        return Style(kind: kind, operations: ops, location: location)
     }
 
     /// A plain function as a style of `kind` (a Lua `function(v) … end`).
@@ -74,7 +162,8 @@ public struct Style {
     /// The same operations as a style of a more specific kind.
     public func narrowed(to kind: Kind) throws(StyleError) -> Style {
         guard kind.isA(self.kind) else { throw .unrelatedKinds(kind, self.kind) }
-        return Style(kind: kind, operations: try operations.map { op throws(StyleError) in try op.resolvingPaths(in: kind) }, location: location)
+        guard hasUnresolvedPaths else { return Style(kind: kind, parts: [self], location: location) }
+        return try resolved(in: kind)
     }
 }
 
@@ -103,6 +192,14 @@ public enum StyleOperation {
     public var location: SourceLocation {
         switch self {
         case .set(_, _, let l), .transform(_, _, let l), .function(_, let l): l
+        }
+    }
+
+    /// Whether the operation's path is a string path not yet resolved.
+    var isUnresolved: Bool {
+        switch self {
+        case .set(.unresolved, _, _), .transform(.unresolved, _, _): true
+        default: false
         }
     }
 

@@ -12,6 +12,8 @@ public final class StyleApplication {
     private let recordsProvenance: Bool
     /// `origin` in the provenance table, looked up at its first write.
     private var originIndex: UInt32?
+    /// What the cascade may still spend; nil for no bound (a host applying by hand).
+    var budget: CascadeBudget?
     /// Constructor literals that a style applied after them would replace, by slot.
     private var watchedLiterals: [Int: Literal] = [:]
     /// Literals a later style replaced outright, with the write that did it.
@@ -145,8 +147,11 @@ public final class StyleApplication {
 
     /// Runs one style's operations in order.
     public func apply(_ style: Style) throws(Diagnostic) {
-        for (i, op) in style.operations.enumerated() {
+        var i = 0
+        try style.forEachOperation { op throws(Diagnostic) in
+            try budget?.step(recording: recordsProvenance, at: op.location)
             deadWrites?.operation = i
+            i += 1
             try apply(op)
         }
     }
@@ -154,9 +159,11 @@ public final class StyleApplication {
     /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's; the
     /// style was prepared with this application's provenance table.
     func apply(_ style: PreparedStyle) throws(Diagnostic) {
+        if let whole = style.unprepared { return try apply(whole) }
         let operations = style.operations
         let kind = view.kind
         for i in operations.indices {
+            try budget?.step(recording: recordsProvenance, at: nil)
             if operations[i].slot >= 0, kind.isA(operations[i].root!) {
                 write(slot: operations[i].slot, operations[i].value, locationIndex: operations[i].locationIndex)
             } else {

@@ -7,28 +7,120 @@
 public struct TreeSnapshot: Sendable {
     /// One view's state: its reference (`#id` or `StackView > Button[2]`), kind and values by slot.
     public struct ViewState: Sendable {
-        public let reference: String
         public let kind: Kind
         public let values: [Value]
+        fileprivate let index: Int
+        fileprivate let paths: Paths
+
+        /// `#id`, or the path of kinds from the nearest ancestor with an id (or the root), built
+        /// when asked: a deep tree's paths would otherwise take space quadratic in its depth.
+        public var reference: String { paths.reference(of: index) }
 
         /// The value at a property path, or nil when the kind has no such property.
         public subscript(path: String) -> Value? { kind.property(path).map { values[$0.slot] } }
     }
 
+    /// Where each view sits: its parent's index and its own step of a reference.
+    fileprivate final class Paths: @unchecked Sendable {  // immutable once built
+        /// -1 for the root.
+        var parents: [Int] = []
+        /// `Kind[i]` (1-based among its siblings), or `Kind` for the root.
+        var steps: [String] = []
+        var ids: [String?] = []
+        var kinds: [String] = []
+
+        func reference(of i: Int) -> String {
+            if let id = ids[i] { return "#" + id }
+            var parts: [String] = []
+            var j = i
+            while true {
+                if let id = ids[j] {
+                    parts.append(kinds[j] + "#" + id)
+                    break
+                }
+                parts.append(steps[j])
+                guard parents[j] >= 0 else { break }
+                j = parents[j]
+            }
+            return parts.reversed().joined(separator: " > ")
+        }
+    }
+
     /// Parents before children, children in order.
     public let views: [ViewState]
+    private let paths: Paths
 
     /// Records the applied values of `root` and all its descendants.
     ///
     ///     let snapshot = TreeSnapshot(root)
     public init(_ root: View) {
+        let paths = Paths()
         var views: [ViewState] = []
-        root.forEachReference { views.append(ViewState(reference: $1, kind: $0.kind, values: $0.values)) }
+        var pending: [(view: View, parent: Int, step: String)] = [(root, -1, root.kind.name)]
+        while let (view, parent, step) = pending.popLast() {
+            let index = views.count
+            paths.parents.append(parent)
+            paths.steps.append(step)
+            paths.ids.append(view.id)
+            paths.kinds.append(view.kind.name)
+            views.append(ViewState(kind: view.kind, values: view.values, index: index, paths: paths))
+            for (i, child) in view.children.enumerated().reversed() {
+                pending.append((child, index, "\(child.kind.name)[\(i + 1)]"))
+            }
+        }
         self.views = views
+        self.paths = paths
     }
 
     /// The view with a reference, or nil.
     public func view(_ reference: String) -> ViewState? { views.first { $0.reference == reference } }
+
+    /// Each view's reference as a small number, equal between snapshots exactly when the
+    /// references are equal: `#id` by its id; any other view by its parent's prefix and its step.
+    private func keys(_ table: inout Interning) -> [Int] {
+        var own: [Int] = [], prefix: [Int] = []
+        own.reserveCapacity(views.count)
+        prefix.reserveCapacity(views.count)
+        for i in views.indices {
+            if let id = paths.ids[i] {
+                let name = table.name(id)
+                own.append(table.key(Key(tag: 0, a: name, b: 0)))
+                prefix.append(table.key(Key(tag: 1, a: table.name(paths.kinds[i]), b: name)))
+            } else {
+                let parent = paths.parents[i]
+                let step = table.name(paths.steps[i])
+                let key = table.key(parent < 0 ? Key(tag: 2, a: step, b: 0) : Key(tag: 3, a: prefix[parent], b: step))
+                own.append(key)
+                prefix.append(key)
+            }
+        }
+        return own
+    }
+
+    /// `#id` (tag 0), an id'd ancestor `Kind#id` (1), a root `Kind` (2), a child: the parent's
+    /// prefix and `Kind[i]` (3); names interned as numbers.
+    private struct Key: Hashable {
+        let tag: Int
+        let a: Int
+        let b: Int
+    }
+
+    private struct Interning {
+        var names: [String: Int] = [:]
+        var keys: [Key: Int] = [:]
+
+        mutating func name(_ s: String) -> Int {
+            if let n = names[s] { return n }
+            names[s] = names.count
+            return names.count - 1
+        }
+
+        mutating func key(_ k: Key) -> Int {
+            if let n = keys[k] { return n }
+            keys[k] = keys.count
+            return keys.count - 1
+        }
+    }
 
     /// What differs from `old`, in this snapshot's tree order, then slot order.
     ///
@@ -39,14 +131,19 @@ public struct TreeSnapshot: Sendable {
     /// is compared against its kind's defaults, so a new view lists what the stylesheet set on
     /// it. Views that `old` has and this snapshot does not are not reported.
     public func changes(since old: TreeSnapshot) -> [PropertyChange] {
-        var oldByReference: [String: ViewState] = [:]
-        for v in old.views where oldByReference[v.reference] == nil { oldByReference[v.reference] = v }
+        var table = Interning()
+        let oldKeys = old.keys(&table)
+        let newKeys = keys(&table)
+        var oldByKey: [Int: Int] = [:]
+        for (i, key) in oldKeys.enumerated() where oldByKey[key] == nil { oldByKey[key] = i }
         var out: [PropertyChange] = []
-        for new in views {
-            let previous = oldByReference[new.reference].flatMap { $0.kind === new.kind ? $0 : nil }
+        for (i, new) in views.enumerated() {
+            let previous = oldByKey[newKeys[i]].map { old.views[$0] }.flatMap { $0.kind === new.kind ? $0 : nil }
             let olds = previous?.values ?? new.kind.defaultValues
+            var reference: String?
             for slot in new.values.indices where olds[slot] != new.values[slot] {
-                out.append(PropertyChange(view: new.reference, property: new.kind.properties[slot].path,
+                if reference == nil { reference = new.reference }
+                out.append(PropertyChange(view: reference!, property: new.kind.properties[slot].path,
                                           old: olds[slot], new: new.values[slot]))
             }
         }

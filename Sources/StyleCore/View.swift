@@ -40,6 +40,21 @@ public final class View {
         setClasses(classes)
     }
 
+    /// Frees the subtree without recursion: a view that only this one holds gives up its
+    /// children to a list before it goes, so a chain of any depth is freed in a loop instead of
+    /// one nested release per level (which overflows the stack at some ten thousand levels).
+    deinit {
+        guard !children.isEmpty else { return }
+        var pending = children
+        children = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view), !view.children.isEmpty {
+                pending.append(contentsOf: view.children)
+                view.children = []
+            }
+        }
+    }
+
     public func setClasses(_ names: [String]) {
         // A view has a few classes: a linear search is cheaper than hashing each into a set.
         guard names.count > 8 else {
@@ -96,30 +111,40 @@ public final class View {
         return "\(parent.pathReference) > \(kind.name)[\(index)]"
     }
 
+    /// The path of kinds from the nearest ancestor with an id (or the root), built in a loop.
     private var pathReference: String {
-        guard let parent else { return id.map { "\(kind.name)#\($0)" } ?? kind.name }
-        if let id { return "\(kind.name)#\(id)" }
-        let index = (parent.children.firstIndex { $0 === self } ?? 0) + 1
-        return "\(parent.pathReference) > \(kind.name)[\(index)]"
+        var steps: [String] = []
+        var view = self
+        while let parent = view.parent, view.id == nil {
+            let index = (parent.children.firstIndex { $0 === view } ?? 0) + 1
+            steps.append("\(view.kind.name)[\(index)]")
+            view = parent
+        }
+        steps.append(view.id.map { "\(view.kind.name)#\($0)" } ?? view.kind.name)
+        return steps.reversed().joined(separator: " > ")
     }
 
     /// This view and every descendant with its `reference`, in the order of `forEachInTree`.
     ///
     /// Each view's path is built once from its parent's, instead of from the root for every view.
     func forEachReference(_ body: (View, String) -> Void) {
-        func visit(_ view: View, path: String) {
+        var pending = [(view: self, path: pathReference)]
+        while let (view, path) = pending.popLast() {
             body(view, view.id.map { "#" + $0 } ?? path)
-            for (i, child) in view.children.enumerated() {
-                visit(child, path: child.id.map { "\(child.kind.name)#\($0)" } ?? "\(path) > \(child.kind.name)[\(i + 1)]")
+            for (i, child) in view.children.enumerated().reversed() {
+                pending.append((child, child.id.map { "\(child.kind.name)#\($0)" } ?? "\(path) > \(child.kind.name)[\(i + 1)]"))
             }
         }
-        visit(self, path: pathReference)
     }
 
-    /// This view and every descendant, depth first, parents before children.
+    /// This view and every descendant, depth first, parents before children (with an explicit
+    /// stack: a tree of any depth).
     public func forEachInTree(_ body: (View) throws -> Void) rethrows {
-        try body(self)
-        for c in children { try c.forEachInTree(body) }
+        var pending = [self]
+        while let view = pending.popLast() {
+            try body(view)
+            pending.append(contentsOf: view.children.reversed())
+        }
     }
 
     /// Resets every value to the kind's default, dropping provenance.

@@ -61,7 +61,7 @@ public final class Evaluation {
     var compositions: [Composition] = []
 
     let vm: LuaVM
-    let options: EvaluationOptions
+    public let options: EvaluationOptions
     var scriptFolder: String = "."
     /// Modules loaded in this evaluation, by resolved path: registry refs of their results.
     var moduleResults: [String: Int32] = [:]
@@ -122,10 +122,18 @@ public final class Evaluation {
         vm.resetBudget()
     }
 
+    /// As `prepareForApplication()`, with only `seconds` left of the time limit (what the
+    /// evaluation did not use, when styling shares the limit with it); the limit's message
+    /// still names the whole limit.
+    public func prepareForApplication(within seconds: Double) {
+        vm.resetBudget()
+        if vm.budget.pointee.deadline > 0 { vm.budget.pointee.deadline = srlua_now() + max(seconds, 0) }
+    }
+
     private func run(source: String, chunk: String) throws(ScriptError) {
         files.append(chunk)
         let L = vm.L
-        try vm.load(source: source, chunk: chunk)
+        try vm.load(source: SourceFile.withoutFirstLineComment(source), chunk: chunk)
         try vm.protectedCall(nargs: 0, nresults: 1)  // stack: result
         defer { srlua_pop(L, 1) }
         if let view = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) {

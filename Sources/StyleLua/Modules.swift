@@ -21,6 +21,10 @@ extension Evaluation {
     private func require() throws(ScriptError) -> Int32 {
         let L = vm.L
         guard let name = vm.string(at: 1) else { throw badArgument("require", 1, expected: "a module name like \"base\"", index: 1) }
+        if Sandbox.libraries.contains(where: { $0.name == name }) {
+            lua_getfield(L, srlua_registryindex(), Sandbox.libraryKey(name))  // stack: name, library
+            return 1
+        }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
             throw failure(.badModuleName(name), pointingAt: ["\"\(name)\"", "require"])
@@ -65,7 +69,7 @@ extension Evaluation {
         defer { loadingModules.removeLast() }
         if !files.contains(found.display) { files.append(found.display) }
         moduleNames[found.display] = name
-        try vm.load(source: source, chunk: found.display)  // stack: name, chunk
+        try vm.load(source: SourceFile.withoutFirstLineComment(source), chunk: found.display)  // stack: name, chunk
         lua_pushstring(L, name)
         try vm.protectedCall(nargs: 1, nresults: 1)        // stack: name, result
         if srlua_isnil(L, -1) != 0 {

@@ -18,23 +18,23 @@ struct ProbeTargets {
     /// Notes the function operations of `style`, as parts of a style of `kind`.
     mutating func note(_ style: Style, as kind: Kind? = nil) {
         let kind = kind ?? style.kind
-        for operation in style.operations {
+        style.forEachDistinctOperation { operation in
             let function: AnyObject
             switch operation {
             case .function(let fn, _): function = fn
             // A string path is resolved against the view it meets; only typed ones can be probed.
             case .transform(.keyPath, let fn, _): function = fn
-            default: continue
+            default: return
             }
             let id = ObjectIdentifier(function)
             guard let position = positions[id] else {
-                guard targets.count < Self.maximum else { continue }
+                guard targets.count < Self.maximum else { return }
                 positions[id] = targets.count
                 targets.append(Target(operation: operation, kinds: [kind]))
-                continue
+                return
             }
             var kinds = targets[position].kinds
-            guard !kinds.contains(where: { $0.isA(kind) }) else { continue }
+            guard !kinds.contains(where: { $0.isA(kind) }) else { return }
             kinds.removeAll { kind.isA($0) }
             kinds.append(kind)
             targets[position].kinds = kinds

@@ -82,6 +82,8 @@ enum Sandbox {
                 lua_setfield(L, -3, "__metatable")
                 srlua_pop(L, 3)
             }
+            lua_pushvalue(L, -1)
+            lua_setfield(L, srlua_registryindex(), libraryKey(lib.name))  // for require "string"
             lua_setfield(L, env, lib.name)
             srlua_pop(L, 1)
         }
@@ -92,6 +94,10 @@ enum Sandbox {
         lua_pushnil(L)
         lua_setfield(L, srlua_registryindex(), LUA_LOADED_TABLE)
     }
+
+    /// Where the registry keeps a library's read-only table, for `require "string"`, which
+    /// gives the library as Lua's `require` does (from `package.loaded`).
+    static func libraryKey(_ name: String) -> String { "stylerun.library." + name }
 
     /// Pushes a read-only view of the table at `table`: reads and `pairs` see it, writes fail.
     private static func pushReadOnly(_ L: OpaquePointer, table: Int32, base: Int32) {

@@ -9,6 +9,7 @@ enum SourceFileError: Error {
     case notFound
     case permissionDenied
     case folder
+    case symbolicLinkLoop
     case notARegularFile
     case compiledChunk
     case binary
@@ -25,6 +26,7 @@ enum SourceFileError: Error {
         case .notFound: return Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
         case .permissionDenied: return Diagnostic(.unreadableFile, "Cannot read '\(path)': permission denied.", at: at)
         case .folder: return Diagnostic(.notAFile, "'\(path)' is a folder; give a .lua file.", at: at)
+        case .symbolicLinkLoop: return Diagnostic(.notAFile, "'\(path)' is a loop of symbolic links; give a .lua file.", at: at)
         case .notARegularFile:
             return Diagnostic(.notAFile, "'\(path)' is not a regular file (a pipe, socket or device); give a .lua file.", at: at)
         case .compiledChunk: return Diagnostic(.unreadableFile, "'\(path)' is a compiled Lua chunk; only source text is allowed.", at: at)
@@ -43,6 +45,12 @@ enum SourceFileError: Error {
 public enum SourceFile {
     /// The largest script read (bigger files are refused before parsing).
     public static let maximumSize = 16 << 20
+
+    /// The text with a first line starting with `#` (`#!/usr/bin/env stylerun`) made a comment,
+    /// as `lua` skips it in files; lines keep their numbers.
+    public static func withoutFirstLineComment(_ source: String) -> String {
+        source.utf8.first == UInt8(ascii: "#") ? "--" + source.dropFirst() : source
+    }
 
     public static func read(_ path: String) throws(Diagnostic) -> String {
         do throws(SourceFileError) {
@@ -67,6 +75,7 @@ public enum SourceFile {
             case ENOENT, ENOTDIR: throw .notFound
             case EACCES, EPERM: throw .permissionDenied
             case EISDIR: throw .folder
+            case ELOOP: throw .symbolicLinkLoop
             default: throw .system(String(cString: strerror(errno)))
             }
         }

@@ -157,7 +157,7 @@ extension Evaluation {
         }
         let tostring = registerToString(StyleObject.self, metatable: StyleObject.metatable) { object in
             let style = object.style
-            return "\(style.kind.name) style (\(style.operations.count) step\(style.operations.count == 1 ? "" : "s"), \(style.location))"
+            return "\(style.kind.name) style (\(style.count) step\(style.count == 1 ? "" : "s"), \(style.location))"
         }
         installMetatable(StyleObject.metatable, call: call, concat: concat, tostring: tostring)
     }
@@ -176,6 +176,7 @@ extension Evaluation {
             probeTargets.note(style)
             if let parts { noteComposition(style, parts: parts) }
         }
+        vm.chargeHostMemory(HostMemory.style(style))
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
     }
@@ -208,6 +209,7 @@ extension Evaluation {
         var style = style
         style.attachment = StyleAttachment(way, at: vm.location(pointingAt: way == .with ? ["with"] : []))
         view.styles.append(style)
+        vm.chargeHostMemory(HostMemory.entry)
         lua_pushvalue(vm.L, index)
         return 1
     }

@@ -40,6 +40,7 @@ extension Evaluation {
         }
         let callLine = vm.location(pointingAt: [kind.name])
         let view = View(kind: kind, location: callLine)
+        vm.chargeHostMemory(HostMemory.view(kind))
         view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
@@ -116,6 +117,7 @@ extension Evaluation {
             }
             view.addChild(child)
         }
+        vm.chargeHostMemory(HostMemory.entry * (view.literals.count + view.styles.count))
         vm.pushObject(ViewObject(view), metatable: ViewObject.metatable)
         return 1
     }

@@ -41,12 +41,14 @@ public final class Runtime {
     /// Evaluates a script file into a stylesheet (and the tree it returns, if any).
     /// - Throws: `DiagnosticList` with the script's errors.
     public func load(file path: String, theme: String? = nil) throws(DiagnosticList) -> LoadedStylesheet {
-        LoadedStylesheet(try Evaluation.evaluate(file: path, options: options(theme: theme)))
+        let start = ContinuousClock.now
+        return LoadedStylesheet(try Evaluation.evaluate(file: path, options: options(theme: theme)), start: start)
     }
 
     /// Evaluates script text; `name` is the file name diagnostics show, `folder` where `require` looks.
     public func load(source: String, name: String = "<string>", folder: String = ".", theme: String? = nil) throws(DiagnosticList) -> LoadedStylesheet {
-        LoadedStylesheet(try Evaluation.evaluate(source: source, chunk: name, folder: folder, options: options(theme: theme)))
+        let start = ContinuousClock.now
+        return LoadedStylesheet(try Evaluation.evaluate(source: source, chunk: name, folder: folder, options: options(theme: theme)), start: start)
     }
 
     private func options(theme: String?) -> EvaluationOptions {
@@ -74,8 +76,16 @@ public final class Runtime {
 /// function styles, so keep it as long as you apply it.
 public final class LoadedStylesheet {
     let evaluation: Evaluation
+    /// When the evaluation began: the script's own tree is styled within the same time limit.
+    let start: ContinuousClock.Instant
 
-    init(_ evaluation: Evaluation) { self.evaluation = evaluation }
+    init(_ evaluation: Evaluation, start: ContinuousClock.Instant = .now) {
+        self.evaluation = evaluation
+        self.start = start
+    }
+
+    /// The evaluation's limits, which bound styling too.
+    public var limits: Limits { evaluation.options.limits }
 
     public var stylesheet: Stylesheet { evaluation.stylesheet }
     /// The tree the script returned, if any (not yet styled).
@@ -94,11 +104,18 @@ public final class LoadedStylesheet {
 
     /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
     /// the views' own styles and literals. On error the tree is left exactly as it was.
-    /// Warnings do not stop it; they are kept in `warnings`.
+    /// Warnings do not stop it; they are kept in `warnings`. Styling gets the time limit again
+    /// from when it starts, and the memory limit for the provenance it records; running out is a
+    /// `limit-exceeded` error naming the limit.
     /// - Throws: `DiagnosticList` with every error found (and the warnings beside them).
     public func apply(to root: View, recordingProvenance: Bool = true) throws(DiagnosticList) {
-        evaluation.prepareForApplication()
-        let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance)
+        try apply(to: root, recordingProvenance: recordingProvenance, budget: CascadeBudget(seconds: limits.seconds, memory: limits.memory))
+    }
+
+    private func apply(to root: View, recordingProvenance: Bool, budget: CascadeBudget) throws(DiagnosticList) {
+        // Function styles and mver functions run Lua within the same deadline as the cascade.
+        evaluation.prepareForApplication(within: budget.remainingSeconds)
+        let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance, budget: budget)
         if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
         applyWarnings = diagnostics
     }
@@ -110,8 +127,9 @@ public final class LoadedStylesheet {
     ///     let next = try newSheet.restyle(root, after: first.styled)
     /// - Throws: `DiagnosticList` with every error found.
     public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true) throws(DiagnosticList) -> Restyle {
-        evaluation.prepareForApplication()
-        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance)
+        let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
+        evaluation.prepareForApplication(within: budget.remainingSeconds)
+        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget)
         if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
         return result
     }
@@ -123,9 +141,21 @@ public final class LoadedStylesheet {
             let file = files.first ?? "<script>"
             throw DiagnosticList([Diagnostic(.badReturn, "The script returned \(evaluation.returnedTypeName == "nil" ? "nothing" : "a \(evaluation.returnedTypeName)"); return the root view, e.g. return StackView { … }.", at: SourceLocation(file: file, line: lastLine(of: file)))])
         }
-        try apply(to: root, recordingProvenance: recordingProvenance)
+        // The script's own tree: evaluating and styling share one time limit.
+        try apply(to: root, recordingProvenance: recordingProvenance,
+                  budget: CascadeBudget(seconds: limits.seconds, memory: limits.memory, start: start))
         if let file = files.first { applyWarnings += stylesheet.unmatchedRuleWarnings(in: root, file: file) }
         return root
+    }
+
+    /// Throws the time limit's error when evaluating, styling and what came after (printing,
+    /// `activity`) have together run past the time limit: the command line's `--timeout`
+    /// covers the whole run.
+    public func checkTimeLimit(while activity: String) throws(DiagnosticList) {
+        let seconds = limits.seconds
+        guard seconds > 0, seconds < 1e9, ContinuousClock.now > start.advanced(by: .nanoseconds(Int64(seconds * 1e9))) else { return }
+        throw DiagnosticList([Diagnostic(.limitExceeded, "The script ran past its time limit of \(CascadeBudget.seconds(seconds)) while \(activity).",
+                                         at: SourceLocation(file: files.first ?? "<script>", line: 1))])
     }
 
     /// The views of `root` matching a selector, in tree order.

@@ -29,10 +29,21 @@ public enum ExitStatus {
 /// The options every command that evaluates scripts takes.
 enum LimitOptions {
     static let options: [ArgumentParser.Option] = [
-        .number("timeout", placeholder: "SECONDS", help: "Wall-clock limit for evaluating and styling (default 5)."),
-        .count("memory", placeholder: "MiB", help: "Memory limit of the Lua heap in MiB (default 256)."),
-        .count("instructions", placeholder: "N", help: "Instruction limit (default 1000000000)."),
+        .number("timeout", placeholder: "SECONDS", help: "Wall-clock limit for evaluating, styling and printing, > 0 (default 5)."),
+        .count("memory", placeholder: "MiB", help: "Memory limit in MiB for what the script makes, > 0 (default 256)."),
+        .count("instructions", placeholder: "N", help: "Instruction limit, > 0 (default 1000000000)."),
     ]
+
+    /// The usage error for a limit of zero, which would stop every script before its first
+    /// instruction: refused rather than read as "no limit" (there is no unlimited setting; the
+    /// operating-system backstop of an isolated run stays on whatever the limits are).
+    static func check(_ arguments: ParsedArguments) -> String? {
+        for name in ["timeout", "memory", "instructions"] {
+            let zero = name == "timeout" ? arguments.number(name) == 0 : arguments.count(name) == 0
+            if zero { return "Invalid value '0' for '--\(name)': a limit must be greater than 0." }
+        }
+        return nil
+    }
 
     /// Applies the limits given on the command line to `runtime`.
     static func apply(_ arguments: ParsedArguments, to runtime: Runtime) {

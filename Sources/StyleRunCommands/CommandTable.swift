@@ -21,10 +21,24 @@ public struct CommandTable {
     }
 
     /// Runs the command that `arguments` (with the program's name first) names; returns its status.
+    ///
+    /// Output that could not be written (a closed or full standard output or error) makes the
+    /// status non-zero: it is a sentence on standard error when that still works, and status 1
+    /// when the command itself succeeded.
     public func main(_ arguments: [String]) -> Int32 {
+        Console.reserveStandardDescriptors()
         let isChild = arguments.dropFirst().first == IsolatedRun.childCommand
-        let rest = Array(arguments.dropFirst(isChild ? 2 : 1))
         let console = isChild ? Self.childConsole() : Console.standard
+        let status = run(arguments, isChild: isChild, console: console)
+        guard let failure = console.writeFailure else { return status }
+        if failure.stream == .standardOutput {
+            console.error("\(program): \(failure.message)")
+        }
+        return status == ExitStatus.success ? ExitStatus.failure : status
+    }
+
+    private func run(_ arguments: [String], isChild: Bool, console: Console) -> Int32 {
+        let rest = Array(arguments.dropFirst(isChild ? 2 : 1))
         if isChild {
             // The child starts once its parent has closed standard input, which it does after
             // applying the operating-system limits.

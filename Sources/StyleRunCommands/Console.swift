@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import StyleCore
 import StyleRun
 
@@ -7,10 +10,14 @@ import StyleRun
 ///     console.out("StackView#root\n")
 ///     console.error("stylerun: cannot write 'out.json': the disk is full.")
 ///
-/// The library writes nothing itself; every byte a command prints goes through here.
+/// The library writes nothing itself; every byte a command prints goes through here. Every
+/// write is checked: the first failure on standard output or error is kept (`writeFailure`),
+/// and `CommandTable` turns it into a message and a non-zero exit, so output is never lost
+/// behind an exit status of 0.
 public struct Console: Sendable {
     /// Colors for standard output (1) or error (2).
     public var terminal: @Sendable (Int32) -> Terminal
+    private let failures = WriteFailures()
 
     /// The process's own standard output and error, with colors as they detect.
     public static let standard = Console(terminal: { Terminal.detect(fileDescriptor: $0) })
@@ -19,48 +26,41 @@ public struct Console: Sendable {
         self.terminal = terminal
     }
 
+    /// The first write to standard output or error that failed, if one did.
+    public var writeFailure: OutputFailure? { failures.first }
+
     /// Writes `text` to standard output as it is.
     public func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        out(Data(text.utf8))
     }
 
     /// Writes bytes to standard output as they are.
     public func out(_ data: Data) {
-        FileHandle.standardOutput.write(data)
+        if let code = OutputFile.write(data, to: STDOUT_FILENO) { failures.record(OutputFailure(stream: .standardOutput, errno: code)) }
     }
 
     /// Writes `text` to standard error, ending it with a newline.
     public func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        error(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
     /// Writes bytes to standard error as they are.
     public func error(_ data: Data) {
-        FileHandle.standardError.write(data)
+        if let code = OutputFile.write(data, to: STDERR_FILENO) { failures.record(OutputFailure(stream: .standardError, errno: code)) }
     }
 
     /// Writes `text` to the file `output`, or to standard output when it is nil; returns the status.
+    /// A file that cannot be written is a sentence on standard error and status 1.
     public func write(_ text: String, to output: String?) -> Int32 {
         guard let output else {
             out(text)
             return ExitStatus.success
         }
-        do {
-            // An existing device or pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place:
-            // an atomic write would rename a regular file over it.
-            let type = (try? FileManager.default.attributesOfItem(atPath: output))?[.type] as? FileAttributeType
-            if let type, type != .typeRegular, type != .typeDirectory {
-                guard let handle = FileHandle(forWritingAtPath: output) else {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: output])
-                }
-                try handle.write(contentsOf: Data(text.utf8))
-                try handle.close()
-                return ExitStatus.success
-            }
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        do throws(OutputFile.Failure) {
+            try OutputFile.replace(output, with: Data(text.utf8))
             return ExitStatus.success
         } catch {
-            self.error("stylerun: cannot write '\(output)': \(error.localizedDescription)")
+            self.error("stylerun: \(error.message)")
             return ExitStatus.failure
         }
     }
@@ -80,5 +80,44 @@ public struct Console: Sendable {
             error(renderer.render(diagnostics))
         }
         return status
+    }
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: a program
+    /// started with standard output closed (`stylerun app.lua >&-`) would otherwise get
+    /// descriptor 1 for the next file it opens, and print into it. A closed one is opened on
+    /// /dev/null for reading only, so that writing to it fails (and is reported) as it would
+    /// have on the closed descriptor.
+    public static func reserveStandardDescriptors() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0, opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+}
+
+/// A failed write to standard output or error.
+public struct OutputFailure: Sendable, Equatable {
+    public enum Stream: String, Sendable { case standardOutput = "standard output", standardError = "standard error" }
+    public var stream: Stream
+    public var errno: Int32
+
+    /// `cannot write to standard output: it is closed.`
+    public var message: String {
+        "cannot write to \(stream.rawValue): \(OutputFile.reason(errno))."
+    }
+}
+
+/// The first write failure of a console, shared by its copies.
+private final class WriteFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failure: OutputFailure?
+
+    var first: OutputFailure? { lock.withLock { failure } }
+
+    func record(_ f: OutputFailure) {
+        lock.withLock { if failure == nil { failure = f } }
     }
 }

@@ -35,8 +35,16 @@ public enum RunCommand: Command {
             return ExitStatus.usage
         }
         let json = arguments.value("format") == "json"
+        if let problem = LimitOptions.check(arguments) {
+            console.error("stylerun: \(problem)")
+            return ExitStatus.usage
+        }
         if let failure = ScriptPath.check(path) {
-            return console.report([failure], json: json, status: ExitStatus.usage)
+            return console.report([failure], json: json, status: ScriptPath.status(failure))
+        }
+        if let output = arguments.value("output"), OutputFile.isSameFile(output, path) {
+            console.error("stylerun: -o '\(output)' is the script itself; refusing to overwrite it. Choose another output file.")
+            return ExitStatus.usage
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
@@ -67,18 +75,22 @@ public enum RunCommand: Command {
                 var renderer = ExplainRenderer(terminal: terminal)
                 renderer.ruleNotes = sheet.stylesheet.ruleNotes()
                 let skipped = sheet.stylesheet.skippedRules(for:)
-                return console.write(json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped),
-                                     to: output)
+                let text = json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped)
+                try sheet.checkTimeLimit(while: "printing")
+                return console.write(text, to: output)
             }
+            let text: String
             switch arguments.value("format") {
             case "json":
-                return console.write(TreeJSONRenderer(all: arguments.flag("all")).render(root), to: output)
+                text = TreeJSONRenderer(all: arguments.flag("all")).render(root)
             case "html":
-                let title = URL(fileURLWithPath: path).lastPathComponent
-                return console.write(HTMLRenderer().render(root, title: title), to: output)
+                text = HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent)
             default:
-                return console.write(TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).render(root), to: output)
+                text = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).render(root)
             }
+            // `--timeout` bounds the whole run: evaluating, styling and printing.
+            try sheet.checkTimeLimit(while: "printing")
+            return console.write(text, to: output)
         } catch {
             return console.report(error.diagnostics, json: json)
         }
@@ -110,7 +122,8 @@ public enum RunCommand: Command {
 
 /// The checks on a script's path that come before evaluating it.
 enum ScriptPath {
-    /// A diagnostic when `path` does not exist or is a folder (a usage mistake), else nil.
+    /// A diagnostic when `path` does not exist, is a folder or cannot be opened (a loop of
+    /// symbolic links), else nil; other unusable files are found when the script is read.
     static func check(_ path: String) -> Diagnostic? {
         var isDirectory: ObjCBool = false
         guard !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else { return nil }
@@ -120,5 +133,24 @@ enum ScriptPath {
         } catch {
             return error
         }
+    }
+}
+
+extension ScriptPath {
+    /// A diagnostic when the file at `path` cannot be read as a script, else nil.
+    static func checkReadable(_ path: String) -> Diagnostic? {
+        do throws(Diagnostic) {
+            _ = try SourceFile.read(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The exit status for a path's failure, one rule by cause: a path that names nothing is
+    /// the command line's mistake (2); one that names something that is not a readable script
+    /// (a folder, FIFO, device, loop of symbolic links, unreadable file) is the input's (1).
+    static func status(_ failure: Diagnostic) -> Int32 {
+        failure.code == .fileNotFound ? ExitStatus.usage : ExitStatus.failure
     }
 }

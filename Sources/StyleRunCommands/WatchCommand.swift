@@ -22,13 +22,25 @@ public enum WatchCommand: Command {
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
         let json = arguments.value("format") == "json"
-        if let failure = ScriptPath.check(path) {
-            return console.report([failure], json: json, status: ExitStatus.usage)
+        if let problem = LimitOptions.check(arguments) {
+            console.error("stylerun: \(problem)")
+            return ExitStatus.usage
+        }
+        // What the plain command refuses (a FIFO, a device, an unreadable file) is refused here
+        // too, rather than watched for a change that would never make it readable.
+        if let failure = ScriptPath.checkReadable(path) {
+            return console.report([failure], json: json, status: ScriptPath.status(failure))
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
         let printer = EventPrinter(json: json, console: console)
-        return Interruption.wait { runtime.watch(file: path, theme: arguments.value("theme")) { printer.print($0) } }
+        return Interruption.wait {
+            let handle = runtime.watch(file: path, theme: arguments.value("theme")) { printer.print($0) }
+            if let reason = handle.pollingReason {
+                console.error("stylerun watch: \(reason); watching by polling the folders ten times a second.")
+            }
+            return handle
+        }
     }
 }
 
@@ -48,7 +60,12 @@ private final class EventPrinter {
     }
 
     func print(_ event: ReloadEvent) {
-        defer { isInitial = false }
+        defer {
+            isInitial = false
+            // Output nobody can read any more (a closed pipe, a full disk): stop watching, as
+            // Ctrl-C would; the command then reports the failed write and exits non-zero.
+            if console.writeFailure != nil { kill(getpid(), SIGTERM) }
+        }
         if json {
             console.out(event.json.serialized(.line) + "\n")
             return

@@ -37,9 +37,11 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(r.crashed, r.stderr)
     }
 
-    func testAFolderExitsTwoWithOneLine() throws {
+    /// A folder is a path that names something that is not a script: the input's fault, as a
+    /// FIFO or an unreadable file is (OutputTests.testExitStatusesFollowTheCause).
+    func testAFolderExitsOneWithOneLine() throws {
         let r = try StyleRunCommand.run(["broken"])
-        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.errorLines.count, 1, r.stderr)
         XCTAssertTrue(r.firstErrorLine.contains("'broken' is a folder"), r.stderr)
         XCTAssertFalse(r.crashed, r.stderr)

@@ -11,7 +11,7 @@ final class WatchCLITests: XCTestCase {
         private var lines: [String] = []
         private var errors = ""
 
-        init(_ arguments: [String], in folder: URL) throws {
+        init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
             let executable = try XCTUnwrap(StyleRunCommand.executable, "build stylerun first")
             let out = Pipe(), err = Pipe()
             process.executableURL = executable
@@ -22,6 +22,7 @@ final class WatchCLITests: XCTestCase {
             process.standardError = err
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = "1"
+            for (key, value) in extra { environment[key] = value }
             process.environment = environment
             read(out.fileHandleForReading) { self.lines.append(contentsOf: $0.split(separator: "\n").map(String.init)) }
             read(err.fileHandleForReading) { self.errors += $0 }
@@ -112,6 +113,30 @@ final class WatchCLITests: XCTestCase {
         return StackView { id = "root", Button { id = "subscribe", titleColor = t.ink }, Label { text = "or" } }
 
         """
+
+    /// Without inotify (here refused on purpose), the watch polls, says so, and still reloads.
+    func testWithoutInotifyTheWatchPollsAndSaysSo() throws {
+        try save("tokens.lua", "return { ink = \"#000000\" }\n")
+        try save("app.lua", app)
+        let watcher = try Watcher(["app.lua", "--format", "json"], in: folder, environment: ["STYLERUN_TEST_NO_INOTIFY": "1"])
+        XCTAssertEqual(try event(watcher.line(0))["ok"], true)
+        XCTAssertTrue(watcher.stderr(containing: "polling").contains("stylerun watch: inotify cannot be used (STYLERUN_TEST_NO_INOTIFY is set); watching by polling"),
+                      watcher.stderr)
+        try save("tokens.lua", "return { ink = \"#FFFFFF\" }\n", renaming: true)
+        let edited = try event(watcher.line(1))
+        XCTAssertEqual(edited["changes"], [["view": "#subscribe", "property": "titleColor", "old": "#000000FF", "new": "#FFFFFFFF"]])
+        XCTAssertEqual(watcher.stop(with: SIGINT), 0)
+    }
+
+    /// A FIFO, a device or a folder is refused at once, as the plain command refuses it.
+    func testWatchingWhatIsNotAScriptExitsAtOnce() throws {
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.lua").path, 0o644), 0)
+        for path in ["pipe.lua", "/dev/null"] {
+            let r = try StyleRunCommand.run(["watch", path], in: folder)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.firstErrorLine.contains("is not a regular file"), r.stderr)
+        }
+    }
 
     func testJSONEventsFollowEverySaveAndInterruptExitsZero() throws {
         try save("tokens.lua", "return { ink = \"#000000\" }\n")

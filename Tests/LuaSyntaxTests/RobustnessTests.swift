@@ -77,10 +77,44 @@ final class RobustnessTests: XCTestCase {
     /// Large inputs parse in time proportional to their size: long strings, long chains, and
     /// thousands of labels (where Lua's own lists are quadratic).
     /// Large inputs of each shape parse (their speed is measured by stylebench, not here).
+    /// Chains of operators and suffixes deepen the tree without recursing in the parser; past
+    /// `Parser.maximumChainHeight` they are an error, however they are nested, so that no walk
+    /// over a tree overflows a stack (20,000 terms used to kill `stylerun lint`).
+    func testLongChainsAreBounded() throws {
+        func chain(_ n: Int) -> String { "x = " + Array(repeating: "a", count: n).joined(separator: " + ") }
+        func nested(_ levels: Int, _ links: Int) -> String {
+            var e = "x"
+            for _ in 0..<levels { e = "(" + e + String(repeating: " + 1", count: links) + ")" }
+            return "y = " + e
+        }
+        func operands(_ n: Int) -> String { String(chain(n).dropFirst(4)) }
+        var accepted: [String] = [chain(1_001), nested(4, 250)]
+        accepted.append("x = f" + String(repeating: "()", count: 1_000))
+        accepted.append("x = a" + String(repeating: ".b", count: 999) + "()")
+        accepted.append("x = f(" + operands(1_000) + ") + 1")
+        accepted.append("x = (function() return " + operands(900) + " end) .. " + operands(200))
+        for source in accepted {
+            XCTAssertNoThrow(try LuaParser.parse(source), String(source.prefix(30)))
+        }
+        var refused: [String] = [chain(1_002), chain(20_000), nested(3, 400), nested(100, 100)]
+        refused.append("x = f" + String(repeating: "()", count: 15_000))
+        refused.append("x = a" + String(repeating: ".b", count: 1_001))
+        refused.append("x = f(" + operands(1_000) + ") + 1 + 1")
+        refused.append("x = { " + operands(1_001) + " } + 1")
+        refused.append("x = (function() return " + operands(900) + " end)()" + String(repeating: " + 1", count: 101))
+        for source in refused {
+            XCTAssertThrowsError(try LuaParser.parse(source), String(source.prefix(30))) { error in
+                XCTAssertEqual((error as? SyntaxError)?.reason, .chainTooLong(limit: 1_000))
+                XCTAssertEqual((error as? SyntaxError)?.message,
+                               "expression too deeply nested (more than 1000 chained operators, calls or fields)")
+            }
+        }
+    }
+
     func testLargeInputsParse() throws {
         let statements = String(repeating: "a = b.c.d:e(f, 'g', {h = 1, [2] = i}) .. 3\n", count: 50_000)
         let longString = "x = [[" + String(repeating: "]=", count: 200_000) + "]]"
-        let chain = "x = " + Array(repeating: "a + b * c", count: 50_000).joined(separator: " or ")
+        let chain = "x = " + Array(repeating: "a + b * c", count: 900).joined(separator: " or ")
         let gotos = (0..<20_000).map { "goto l\($0)" }.joined(separator: " ") + "\n"
             + (0..<20_000).reversed().map { "::l\($0)::" }.joined(separator: " x() ")
         for (source, statementCount) in [(statements, 50_000), (longString, 1), (chain, 1), (gotos, 59_999)] {

@@ -161,3 +161,29 @@ final class SelectorTests: XCTestCase {
         return schema
     }
 }
+
+/// Descendant combinators backtrack; on a deep tree a selector of many compounds that cannot
+/// match used to try every placement of its compounds on the ancestors (a hang, not an answer).
+final class DeepSelectorTests: XCTestCase {
+    private func chain(_ depth: Int) -> (root: View, leaf: View) {
+        let leaf = View(kind: Schema.view, id: "leaf")
+        var top = leaf
+        for i in 0..<depth {
+            let parent = View(kind: Schema.view, classes: i == depth / 2 ? ["middle"] : [])
+            parent.addChild(top)
+            top = parent
+        }
+        return (top, leaf)
+    }
+
+    func testManyDescendantCompoundsOnADeepTreeAnswerQuickly() throws {
+        let (root, leaf) = chain(300)
+        let impossible = try SelectorList.parse("Label " + String(repeating: "View ", count: 12) + "View", schema: .standard)
+        XCTAssertFalse(impossible.matches(leaf))
+        let possible = try SelectorList.parse(String(repeating: "View ", count: 12) + ".middle " + String(repeating: "View ", count: 12) + "#leaf", schema: .standard)
+        XCTAssertTrue(possible.matches(leaf))
+        let tooMany = try SelectorList.parse(String(repeating: "View ", count: 302) + "#leaf", schema: .standard)
+        XCTAssertFalse(tooMany.matches(leaf))
+        XCTAssertNotNil(root)
+    }
+}

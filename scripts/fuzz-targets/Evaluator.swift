@@ -14,7 +14,10 @@ public func fuzzEvaluator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let root = evaluation.root {
         evaluation.prepareForApplication()
-        _ = Cascade(evaluation.stylesheet).apply(to: root, recordingProvenance: true)
+        // Styling within the same limits as the command line gives it, so a style composed with
+        // itself stops at its limit here too.
+        let budget = CascadeBudget(seconds: options.limits.seconds, memory: options.limits.memory)
+        _ = Cascade(evaluation.stylesheet).apply(to: root, recordingProvenance: true, budget: budget)
     }
     return 0
 }

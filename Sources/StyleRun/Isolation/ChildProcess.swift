@@ -127,7 +127,14 @@ public enum ChildProcess {
             throw SpawnError(operation: "posix_spawn '\(executable)'", code: status)
         }
 
-        apply(limits, to: pid)
+        // A child that could not be limited is not run: the limits are the point of isolating it.
+        if let failure = apply(limits, to: pid) {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            close(inputPair[0]); close(outPipe[0]); close(errPipe[0])
+            throw failure
+        }
         return collect(pid: pid, input: input, inputFD: inputPair[0], outFD: outPipe[0], errFD: errPipe[0],
                        deadline: limits.wallClock.map { started + $0 }, silence: limits.silence, started: started)
     }
@@ -142,17 +149,20 @@ public enum ChildProcess {
         return unsafeBitCast(symbol, to: PrlimitFunction.self)
     }()
 
-    private static func apply(_ limits: ResourceLimits, to pid: pid_t) {
-        guard let prlimit = prlimitFunction else { return }
+    /// Applies the limits; the error of the first that could not be applied, else nil.
+    static func apply(_ limits: ResourceLimits, to pid: pid_t) -> SpawnError? {
+        guard limits.addressSpace != nil || limits.cpuSeconds != nil else { return nil }
+        guard let prlimit = prlimitFunction else { return SpawnError(operation: "prlimit (not in this C library)", code: ENOSYS) }
         if let bytes = limits.addressSpace {
             var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
-            _ = prlimit(pid, Int32(RLIMIT_AS.rawValue), &limit, nil)
+            if prlimit(pid, Int32(RLIMIT_AS.rawValue), &limit, nil) != 0 { return SpawnError(operation: "prlimit (address space)", code: errno) }
         }
         if let seconds = limits.cpuSeconds {
             // The soft limit sends SIGXCPU; the hard limit, a second later, SIGKILL.
             var limit = rlimit(rlim_cur: rlim_t(seconds), rlim_max: rlim_t(seconds + 1))
-            _ = prlimit(pid, Int32(RLIMIT_CPU.rawValue), &limit, nil)
+            if prlimit(pid, Int32(RLIMIT_CPU.rawValue), &limit, nil) != 0 { return SpawnError(operation: "prlimit (CPU time)", code: errno) }
         }
+        return nil
     }
 
     // MARK: Collecting output

@@ -1,4 +1,5 @@
 import Foundation
+import StyleCore
 import StyleLua
 
 /// Running one untrusted script in a child `stylerun`, so that a crash of the Lua VM (or of
@@ -25,6 +26,8 @@ public struct IsolatedRun {
 
     public var outcome: ChildProcess.Outcome
     public var limits: ChildProcess.ResourceLimits
+    /// The script's own limits, which messages name (the operating system's are only a backstop).
+    public var scriptLimits: Limits?
 
     /// The operating-system limits for a script with `limits`: its memory plus room for the
     /// runtime, twice its time (evaluation and styling each get the full time budget) plus
@@ -52,22 +55,27 @@ public struct IsolatedRun {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let outcome = try ChildProcess.run(executable: executable, arguments: [childCommand] + arguments,
                                            environment: environment, limits: os)
-        return IsolatedRun(outcome: outcome, limits: os)
+        return IsolatedRun(outcome: outcome, limits: os, scriptLimits: limits)
     }
 
     /// The diagnostic for a child that did not end on its own (a signal, the CPU limit, the
     /// wall-clock kill); nil when it exited, since then it printed its own diagnostics.
     public func failure(file: String) -> Diagnostic? {
-        Self.failure(outcome.termination, limits: limits, file: file)
+        Self.failure(outcome.termination, limits: limits, file: file, timeLimit: scriptLimits?.seconds)
     }
 
     /// The diagnostic for `file` when a child under `limits` ended with `termination`; nil when
     /// it exited.
-    static func failure(_ termination: ChildProcess.Termination, limits: ChildProcess.ResourceLimits, file: String) -> Diagnostic? {
+    /// With `timeLimit` (the time limit the user set), a child stopped by the wall-clock or
+    /// CPU backstop is reported as past that limit, the one the user knows.
+    static func failure(_ termination: ChildProcess.Termination, limits: ChildProcess.ResourceLimits, file: String,
+                        timeLimit: Double? = nil) -> Diagnostic? {
         let at = SourceLocation(file: file, line: 1)
         switch termination {
         case .exited:
             return nil
+        case .timedOut where timeLimit != nil, .signaled(SIGXCPU) where timeLimit != nil:
+            return Diagnostic(.limitExceeded, "The script ran past its time limit of \(CascadeBudget.seconds(timeLimit!)) and was stopped.", at: at)
         case .timedOut(let seconds):
             return Diagnostic(.limitExceeded, "The script did not finish within the wall-clock limit of \(Self.format(limits.wallClock ?? seconds)) seconds and was stopped.", at: at)
         case .signaled(let signal) where signal == SIGXCPU:

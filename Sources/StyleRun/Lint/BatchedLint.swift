@@ -43,6 +43,6 @@ extension Linter {
             let found = found[k]
             all += Self.merge(static: found, dynamic: Self.runs(found) ? dynamic[k] : [], source: script.source, file: script.file)
         }
-        return LintReport(diagnostics: DiagnosticMerge.sorted(all), files: files.count)
+        return LintReport(diagnostics: LintReport.unique(DiagnosticMerge.sorted(all)), files: files.count)
     }
 }

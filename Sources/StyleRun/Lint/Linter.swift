@@ -36,8 +36,15 @@ public struct Linter: Sendable {
     ///     try Linter().lint(paths: ["."]).errors    // 0 when the project is clean
     ///
     /// - Throws: `LintPathError` when a path does not exist (a usage mistake, exit 2).
+    /// A folder that cannot be read is an error in the report (CI must not pass because a
+    /// folder of scripts was never looked at).
     public func lint(paths: [String]) throws(LintPathError) -> LintReport {
-        lint(files: try LintFiles.expand(paths))
+        let found = try LintFiles.expand(paths)
+        var report = lint(files: found.files)
+        if !found.problems.isEmpty {
+            report.diagnostics = DiagnosticMerge.sorted(report.diagnostics + found.problems)
+        }
+        return report
     }
 
     /// Lints the given files, in parallel when `isParallel`.
@@ -51,7 +58,7 @@ public struct Linter: Sendable {
         } else {
             for (i, file) in files.enumerated() { slots[i] = lint(file: file) }
         }
-        return LintReport(diagnostics: DiagnosticMerge.sorted(slots.all.flatMap { $0 }), files: files.count)
+        return LintReport(diagnostics: LintReport.unique(DiagnosticMerge.sorted(slots.all.flatMap { $0 })), files: files.count)
     }
 
     /// One file: its text is read (a binary, non-UTF-8 or oversized file is one diagnostic),
@@ -104,6 +111,17 @@ public struct LintReport: Sendable, Equatable {
     }
 
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
+
+    /// Sorted diagnostics without repeats: a module that is linted and also `require`d by
+    /// another linted file is evaluated by both, and reports each problem once.
+    static func unique(_ sorted: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return sorted.filter { d in
+            var key = d
+            key.file = (d.file as NSString).standardizingPath
+            return seen.insert(key).inserted
+        }
+    }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
 
     /// Whether the lint fails: there are errors, or more warnings than `maxWarnings`
@@ -125,37 +143,73 @@ public struct LintPathError: Error, Sendable, Equatable {
 
 /// The `.lua` files under the paths given to `stylerun lint`.
 enum LintFiles {
-    /// Files as given; folders searched recursively for `.lua` files, skipping hidden folders
-    /// (`.git`, `.build`) and definitions files. Sorted and without repeats, so the output order
-    /// is deterministic.
-    static func expand(_ paths: [String]) throws(LintPathError) -> [String] {
+    /// Files as given; folders searched for `.lua` files, skipping hidden folders (`.git`,
+    /// `.build`) and definitions files. Sorted and without repeats (a file reached by two paths,
+    /// through a symbolic link, is linted once), so the output order is deterministic. Each
+    /// folder is entered once by its real path, so links that loop (`ln -s . again`) end. A
+    /// folder that cannot be read is a problem to report, not a folder without scripts.
+    static func expand(_ paths: [String]) throws(LintPathError) -> (files: [String], problems: [Diagnostic]) {
         let fm = FileManager.default
         var files: [String] = []
+        var problems: [Diagnostic] = []
+        var visited = Set<String>()
         for path in paths.isEmpty ? ["."] : paths {
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw LintPathError(path: path) }
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                // A link that loops is there but unusable: reported for the file, as any unreadable file is.
+                guard isSymbolicLink(path) else { throw LintPathError(path: path) }
+                files.append(path)
+                continue
+            }
             guard isDirectory.boolValue else {
                 files.append(path)
                 continue
             }
-            files += luaFiles(in: path)
+            files += luaFiles(in: path, visited: &visited, problems: &problems)
         }
         var seen = Set<String>()
-        return files.sorted().filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+        return (files.sorted().filter { seen.insert(realPath($0) ?? ($0 as NSString).standardizingPath).inserted }, problems)
     }
 
-    private static func luaFiles(in folder: String) -> [String] {
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Depth first with an explicit stack: folders nested any depth.
+    private static func luaFiles(in root: String, visited: inout Set<String>, problems: inout [Diagnostic]) -> [String] {
         let fm = FileManager.default
-        guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
         var found: [String] = []
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let path = folder == "." ? entry : (folder.hasSuffix("/") ? folder + entry : folder + "/" + entry)
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                found += luaFiles(in: path)
-            } else if entry.hasSuffix(".lua"), !isDefinitionFile(path) {
-                found.append(path)
+        var pending = [root]
+        while let folder = pending.popLast() {
+            guard visited.insert(realPath(folder) ?? folder).inserted else { continue }
+            let entries: [String]
+            do {
+                entries = try fm.contentsOfDirectory(atPath: folder)
+            } catch {
+                let reason = access(folder, R_OK | X_OK) == 0 ? "it could not be listed" : "permission denied"
+                problems.append(Diagnostic(.unreadableFile, "Cannot read the folder '\(folder)': \(reason); its scripts were not checked.",
+                                           at: SourceLocation(file: folder, line: 1)))
+                continue
+            }
+            for entry in entries.sorted().reversed() where !entry.hasPrefix(".") {
+                let path = folder == "." ? entry : (folder.hasSuffix("/") ? folder + entry : folder + "/" + entry)
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    if entry.hasSuffix(".lua"), isSymbolicLink(path) { found.append(path) }  // dangling or looping: reported
+                    continue
+                }
+                if isDirectory.boolValue {
+                    pending.append(path)
+                } else if entry.hasSuffix(".lua"), !isDefinitionFile(path) {
+                    found.append(path)
+                }
             }
         }
         return found
@@ -163,11 +217,20 @@ enum LintFiles {
 
     /// A language server definitions file (`---@meta`, like `stylerun types` writes) declares
     /// the API rather than using it; found in a folder, it is not a script to lint.
+    ///
+    /// Opened without blocking and read only when it is a regular file: a FIFO named `x.lua`
+    /// would otherwise wait forever for a writer (it is linted, and reported, like any file).
     private static func isDefinitionFile(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 9)) ?? Data()
-        return start == Data("---@meta ".utf8) || start.starts(with: Data("---@meta\n".utf8))
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var bytes = [UInt8](repeating: 0, count: 9)
+        let n = read(fd, &bytes, bytes.count)
+        guard n > 0 else { return false }
+        let start = Array(bytes.prefix(n))
+        return start == Array("---@meta ".utf8) || start == Array("---@meta\n".utf8)
     }
 }
 

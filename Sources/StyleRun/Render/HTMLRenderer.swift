@@ -81,7 +81,7 @@ public struct HTMLRenderer: Sendable {
     ///     HTMLRenderer().renderScreen(label)    // <div data-kind="Label" style="…">Hi</div>\n
     public func renderScreen(_ root: View) -> String {
         var body = ""
-        write(root, parent: nil, reference: root.reference, depth: 1, to: &body)
+        writeTree(root, to: &body)
         return body
     }
 
@@ -112,8 +112,34 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: Views
 
-    private func write(_ view: View, parent: View?, reference: String, depth: Int, to out: inout String) {
-        let indent = String(repeating: "  ", count: depth)
+    /// The views, depth first with an explicit stack (a tree of any depth renders without
+    /// recursion); indentation stops growing at `JSONValue.maximumIndentation` levels.
+    private func writeTree(_ root: View, to out: inout String) {
+        var open: [(view: View, depth: Int, next: Int, reference: String)] = []
+        if writeOpening(root, parent: nil, reference: root.reference, depth: 1, to: &out) {
+            open.append((root, 1, 0, root.reference))
+        }
+        while let top = open.last {
+            if top.next < top.view.children.count {
+                let i = top.next
+                let child = top.view.children[i]
+                open[open.count - 1].next += 1
+                let childReference = child.id.map { "#" + $0 }
+                    ?? "\(HTMLRenderer.pathReference(top.view, top.reference)) > \(child.kind.name)[\(i + 1)]"
+                if writeOpening(child, parent: top.view, reference: childReference, depth: top.depth + 1, to: &out) {
+                    open.append((child, top.depth + 1, 0, childReference))
+                }
+            } else {
+                out += JSONValue.indentation(top.depth) + "</div>\n"
+                open.removeLast()
+            }
+        }
+    }
+
+    /// Writes a view's element: whole when it has no children (returns false), else its
+    /// opening tag and content (returns true; the caller writes the children and closes it).
+    private func writeOpening(_ view: View, parent: View?, reference: String, depth: Int, to out: inout String) -> Bool {
+        let indent = JSONValue.indentation(depth)
         var style = CSSDeclarations()
         var attributes = [("data-kind", view.kind.name)]
         if let id = view.id { attributes.append(("id", id)) }
@@ -146,14 +172,10 @@ public struct HTMLRenderer: Sendable {
         out += ">" + content
         if view.children.isEmpty {
             out += "</div>\n"
-            return
+            return false
         }
         out += "\n"
-        for (i, child) in view.children.enumerated() {
-            let childReference = child.id.map { "#" + $0 } ?? "\(HTMLRenderer.pathReference(view, reference)) > \(child.kind.name)[\(i + 1)]"
-            write(child, parent: view, reference: childReference, depth: depth + 1, to: &out)
-        }
-        out += indent + "</div>\n"
+        return true
     }
 
     /// The path form of a view's reference, from which its children's are built (as

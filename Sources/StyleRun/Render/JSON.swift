@@ -90,9 +90,23 @@ extension JSONValue {
     /// Numbers are printed as `JSONValue.format(number:)` does; strings are escaped as
     /// `JSONValue.quote(_:)` does.
     public func serialized(_ layout: Layout = .line) -> String {
+        serialized(layout, level: 0)
+    }
+
+    /// The JSON text of this value as it appears `level` containers deep in a pretty document.
+    public func serialized(_ layout: Layout, level: Int) -> String {
         var out = ""
-        write(to: &out, layout: layout, depth: 0)
+        write(to: &out, layout: layout, depth: level)
         return out
+    }
+
+    /// Indentation stops growing at this many levels, so that deeply nested output stays linear
+    /// in size (a 10,000-deep tree would otherwise be mostly spaces).
+    public static let maximumIndentation = 64
+
+    /// The pretty layout's indentation for `level` containers deep.
+    public static func indentation(_ level: Int) -> String {
+        String(repeating: "  ", count: min(level, maximumIndentation))
     }
 
     private func write(to out: inout String, layout: Layout, depth: Int) {
@@ -125,13 +139,13 @@ extension JSONValue {
                 item(e, &out)
             }
         case .pretty:
-            let inner = String(repeating: "  ", count: depth + 1)
+            let inner = JSONValue.indentation(depth + 1)
             for (i, e) in items.enumerated() {
                 out += i == 0 ? "\n" : ",\n"
                 out += inner
                 item(e, &out)
             }
-            out += "\n" + String(repeating: "  ", count: depth)
+            out += "\n" + JSONValue.indentation(depth)
         }
         out += close
     }

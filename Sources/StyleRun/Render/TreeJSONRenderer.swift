@@ -42,8 +42,44 @@ public struct TreeJSONRenderer: Sendable {
     /// The pretty-printed JSON text (two-space indentation) with one trailing newline.
     ///
     ///     print(TreeJSONRenderer().render(root), terminator: "")
+    ///
+    /// The same text as `json(for:).serialized(.pretty)`, written view by view with an explicit
+    /// stack, so a tree of any depth takes time and space linear in its size (indentation stops
+    /// growing at `JSONValue.maximumIndentation` levels).
     public func render(_ view: View) -> String {
-        json(for: view).serialized(.pretty) + "\n"
+        var out = ""
+        var stack: [(view: View, level: Int, next: Int)] = []
+        if writeHead(of: view, level: 0, to: &out) { stack.append((view, 0, 0)) }
+        while let top = stack.last {
+            if top.next < top.view.children.count {
+                let child = top.view.children[top.next]
+                stack[stack.count - 1].next += 1
+                out += top.next == 0 ? "\n" : ",\n"
+                out += JSONValue.indentation(top.level + 2)
+                if writeHead(of: child, level: top.level + 2, to: &out) { stack.append((child, top.level + 2, 0)) }
+            } else {
+                out += "\n" + JSONValue.indentation(top.level + 1) + "]\n" + JSONValue.indentation(top.level) + "}"
+                stack.removeLast()
+            }
+        }
+        return out + "\n"
+    }
+
+    /// Writes a view's object up to its `children` array: whole, closing brace included, when it
+    /// has no children (returns false); else up to the array's `[` (returns true).
+    private func writeHead(of view: View, level: Int, to out: inout String) -> Bool {
+        let inner = JSONValue.indentation(level + 1)
+        out += "{\n" + inner + "\"kind\": " + JSONValue.quote(view.kind.name) + ",\n"
+        out += inner + "\"id\": " + (view.id.map(JSONValue.quote) ?? "null") + ",\n"
+        out += inner + "\"classes\": " + JSONValue.array(view.classes.map(JSONValue.string)).serialized(.pretty, level: level + 1) + ",\n"
+        out += inner + "\"properties\": " + properties(of: view).serialized(.pretty, level: level + 1) + ",\n"
+        out += inner + "\"children\": "
+        if view.children.isEmpty {
+            out += "[]\n" + JSONValue.indentation(level) + "}"
+            return false
+        }
+        out += "["
+        return true
     }
 
     /// The `properties` object of one view: `path: value` for the properties shown, in slot order.

@@ -32,16 +32,40 @@ public struct TreeTextRenderer: Sendable {
     /// The text of a view and its descendants, each line ending in a newline.
     ///
     ///     TreeTextRenderer().render(View(kind: Schema.label))    // "Label\n"
+    ///
+    /// Written with an explicit stack, so any depth is fine; the guides stop indenting further
+    /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
         if !terminal.colors {
             var bytes: [UInt8] = []
-            writePlain(view, prefix: [], connector: "", childPrefix: [], to: &bytes)
+            var pending: [(view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8], depth: Int)] = [(view, [], "", [], 0)]
+            while let item = pending.popLast() {
+                writePlain(item.view, prefix: item.prefix, connector: item.connector, childPrefix: item.childPrefix, to: &bytes)
+                let capped = item.depth >= Self.maximumGuideDepth
+                for (i, child) in item.view.children.enumerated().reversed() {
+                    let last = i == item.view.children.count - 1
+                    pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
+                                    capped ? item.childPrefix : item.childPrefix + (last ? Self.blank : Self.guide), item.depth + 1))
+                }
+            }
             return String(decoding: bytes, as: UTF8.self)
         }
         var out = ""
-        write(view, prefix: "", connector: "", childPrefix: "", to: &out)
+        var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
+        while let item = pending.popLast() {
+            write(item.view, prefix: item.prefix, connector: item.connector, childPrefix: item.childPrefix, to: &out)
+            let capped = item.childPrefix.count >= 3 * Self.maximumGuideDepth
+            for (i, child) in item.view.children.enumerated().reversed() {
+                let last = i == item.view.children.count - 1
+                pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
+                                capped ? item.childPrefix : item.childPrefix + (last ? "   " : "│  ")))
+            }
+        }
         return out
     }
+
+    /// Deeper views are drawn at this depth's indentation.
+    public static let maximumGuideDepth = 64
 
     /// `Kind#id.class1.class2`, styled: the header line of a view without its guides.
     ///
@@ -62,14 +86,9 @@ public struct TreeTextRenderer: Sendable {
             guard includesDefaults || value != p.defaultValue else { continue }
             out += terminal.dim(propertyGuide + p.path + ":") + " " + value.styledText(terminal) + "\n"
         }
-        for (i, child) in view.children.enumerated() {
-            let last = i == view.children.count - 1
-            write(child, prefix: childPrefix, connector: last ? "└─ " : "├─ ",
-                  childPrefix: childPrefix + (last ? "   " : "│  "), to: &out)
-        }
     }
 
-    /// `write` without colors, into bytes: a 10,000-view tree is a hundred thousand lines, and
+    /// `write` without colors (one view, no children), into bytes: a 10,000-view tree is a hundred thousand lines, and
     /// appending bytes costs a fraction of appending strings and their styled temporaries.
     private func writePlain(_ view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8],
                             to out: inout [UInt8]) {
@@ -88,11 +107,6 @@ public struct TreeTextRenderer: Sendable {
             out.append(UInt8(ascii: " "))
             out += values[slot].displayText.utf8
             out.append(UInt8(ascii: "\n"))
-        }
-        for (i, child) in view.children.enumerated() {
-            let last = i == view.children.count - 1
-            writePlain(child, prefix: childPrefix, connector: last ? "└─ " : "├─ ",
-                       childPrefix: childPrefix + (last ? Self.blank : Self.guide), to: &out)
         }
     }
 

@@ -59,9 +59,13 @@ public struct SnapshotRunner: Sendable {
     /// Compares (or records) the snapshots of the screens under `paths` (default `.`).
     /// - Throws: `LintPathError` when a path does not exist (a usage mistake).
     public func run(paths: [String]) throws(LintPathError) -> SnapshotReport {
-        let files = try LintFiles.expand(paths)
+        let found = try LintFiles.expand(paths)
+        let files = found.files
         let captures = evaluator.capture(files: files, html: options.images != nil)
-        var results: [SnapshotResult] = []
+        // A folder that cannot be read may hold screens: a failure, not an empty folder.
+        var results = found.problems.map {
+            SnapshotResult(script: $0.file, theme: nil, file: $0.file, status: .failed, diagnostics: [$0])
+        }
         var skipped: [String] = []
         var evaluated: [String: ScriptCapture] = [:]
         for (file, capture) in zip(files, captures) {

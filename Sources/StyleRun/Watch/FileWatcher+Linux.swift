@@ -8,11 +8,11 @@ import Glibc
 
 /// The inotify watches of a set of folders, read on the watcher's queue.
 ///
-///     let events = FolderEvents(queue: queue) { event in … }
+///     let events = InotifyFolderEvents(queue: queue) { event in … }
 ///     let missing = events.watch(folders: ["/work/styles"])
 ///
 /// Every method, and the handler, runs on `queue`.
-final class FolderEvents {
+final class InotifyFolderEvents: FolderEventSource {
     /// What a folder watch reports: the editor's whole repertoire of saves (write in place,
     /// truncate, rename over, delete and re-create, touch), and the folder itself going away.
     private static let mask: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
@@ -25,6 +25,8 @@ final class FolderEvents {
     private var foldersByWatch: [Int32: Set<String>] = [:]
     private var watchByFolder: [String: Int32] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Why the kernel refused a folder watch for good (the per-user limit), if it did.
+    private(set) var refusal: String?
 
     /// Opens an inotify instance whose events reach `handler` on `queue`; nil when the kernel
     /// refuses one (the per-user instance limit).
@@ -56,6 +58,9 @@ final class FolderEvents {
         for folder in folders where watchByFolder[folder] == nil {
             let wd = inotify_add_watch(descriptor, folder, Self.mask)
             guard wd >= 0 else {
+                // A folder that does not exist (yet) is retried; the per-user watch limit
+                // (ENOSPC) or the kernel's memory is not something retrying fixes.
+                if errno == ENOSPC || errno == ENOMEM { refusal = String(cString: strerror(errno)).lowercased() }
                 missing.insert(folder)
                 continue
             }

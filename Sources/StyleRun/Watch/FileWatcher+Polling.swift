@@ -1,18 +1,17 @@
 // The companion of FileWatcher.swift on platforms without inotify (macOS, for Swift hosts
-// developing there): folder events found by comparing the folders' listings a few times a
-// second. Linux uses FileWatcher+Linux.swift instead.
-#if !os(Linux)
+// developing there), and on Linux when inotify cannot be used (the per-user instance limit):
+// folder events found by comparing the folders' listings a few times a second.
 import Dispatch
 import Foundation
 
 /// Folder events by polling: each watched folder's entries with their size, modification date
 /// and file number, compared every `interval`.
 ///
-///     let events = FolderEvents(queue: queue) { event in … }
+///     let events = PollingFolderEvents(queue: queue) { event in … }
 ///     let missing = events.watch(folders: ["/Users/me/styles"])
 ///
 /// Every method, and the handler, runs on `queue`.
-final class FolderEvents {
+final class PollingFolderEvents: FolderEventSource {
     private struct Entry: Equatable {
         let size: Int
         let modified: Date
@@ -23,7 +22,10 @@ final class FolderEvents {
     private let timer: DispatchSourceTimer
     private var listings: [String: [String: Entry]] = [:]
 
-    init?(queue: DispatchQueue, interval: DispatchTimeInterval = .milliseconds(100),
+    /// How often the folders are listed.
+    static let interval: DispatchTimeInterval = .milliseconds(100)
+
+    init(queue: DispatchQueue, interval: DispatchTimeInterval = PollingFolderEvents.interval,
           handler: @escaping (FolderEvent) -> Void) {
         self.handler = handler
         timer = DispatchSource.makeTimerSource(queue: queue)
@@ -85,4 +87,3 @@ final class FolderEvents {
         return out
     }
 }
-#endif

@@ -11,6 +11,15 @@ enum FolderEvent {
     case overflow
 }
 
+/// Where folder events come from: inotify on Linux, polling elsewhere or as Linux's fallback.
+protocol FolderEventSource: AnyObject {
+    /// Makes the watched folders exactly `folders`; returns those that cannot be watched now.
+    func watch(folders: Set<String>) -> Set<String>
+    /// Reports every change made before the call, now.
+    func readPending()
+    func close()
+}
+
 /// Watches files by watching their folders, and reports each settled burst of changes once.
 ///
 ///     let watcher = FileWatcher { paths in print("changed:", paths) }
@@ -34,7 +43,12 @@ final class FileWatcher: @unchecked Sendable {
     private let debounce: DispatchTimeInterval
     private let maximumDelay: TimeInterval
     private let onChange: @Sendable (Set<String>) -> Void
-    private var events: FolderEvents?
+    private var events: (any FolderEventSource)?
+    /// Why the folders are polled instead of watched by the kernel, when they are; nil with
+    /// inotify. A command says so, since polling is slower to notice and costs CPU.
+    /// Read on the watcher's queue, after the watches asked for so far are in place.
+    var pollingReason: String? { queue.sync { reasonForPolling } }
+    private var reasonForPolling: String?
     /// Folder → names in it that matter → the watched path each stands for (a symlink's target
     /// stands for the link).
     private var names: [String: [String: String]] = [:]
@@ -57,11 +71,25 @@ final class FileWatcher: @unchecked Sendable {
         self.maximumDelay = maximumDelay
         self.onChange = onChange
         queue.sync {
-            events = FolderEvents(queue: queue) { [weak self] in self?.handle($0) }
+            let handler: (FolderEvent) -> Void = { [weak self] in self?.handle($0) }
+            #if os(Linux)
+            if ProcessInfo.processInfo.environment[Self.noInotifyVariable] == nil,
+               let inotify = InotifyFolderEvents(queue: queue, handler: handler) {
+                events = inotify
+                return
+            }
+            let reason = ProcessInfo.processInfo.environment[Self.noInotifyVariable] != nil
+                ? "\(Self.noInotifyVariable) is set" : String(cString: strerror(errno)).lowercased()
+            reasonForPolling = "inotify cannot be used (\(reason))"
+            #endif
+            events = PollingFolderEvents(queue: queue, handler: handler)
         }
     }
 
     deinit { events?.close() }
+
+    /// For tests: set, the watcher polls as it does when inotify cannot be used.
+    static let noInotifyVariable = "STYLERUN_TEST_NO_INOTIFY"
 
     /// Watches exactly `paths` from now on (absolute, or relative to the working folder).
     ///
@@ -127,6 +155,17 @@ final class FileWatcher: @unchecked Sendable {
         guard let events, !stopped else { return }
         let wasMissing = missingFolders
         missingFolders = events.watch(folders: Set(names.keys))
+        #if os(Linux)
+        if let inotify = events as? InotifyFolderEvents, let refusal = inotify.refusal {
+            // Out of inotify watches: every folder is polled from now on.
+            inotify.close()
+            let polling = PollingFolderEvents(queue: queue) { [weak self] in self?.handle($0) }
+            self.events = polling
+            reasonForPolling = "inotify cannot watch more folders (\(refusal))"
+            missingFolders = polling.watch(folders: Set(names.keys))
+            note(Set(names.values.flatMap(\.values)))  // what changed meanwhile is found by the reload's comparison
+        }
+        #endif
         let appeared = wasMissing.subtracting(missingFolders).filter { names[$0] != nil }
         if !appeared.isEmpty {
             // A folder that came back may already hold the files.

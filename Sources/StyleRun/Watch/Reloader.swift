@@ -73,6 +73,18 @@ final class Reloader {
         return reload(contentsBefore: current)
     }
 
+    /// Whether a watched file among `changed` (all of them when empty) that had content when
+    /// last evaluated is now empty or missing: an editor between truncating (or deleting) the
+    /// file and writing it again.
+    func isBetweenWrites(_ changed: Set<String>) -> Bool {
+        let paths = changed.isEmpty ? watched : watched.filter(changed.contains)
+        return paths.contains { path in
+            guard let before = contents[path] ?? nil, !before.isEmpty else { return false }
+            var info = stat()
+            return stat(path, &info) != 0 || info.st_size == 0
+        }
+    }
+
     /// Evaluates and applies now, whatever the files hold (the initial load, a theme switch).
     ///
     ///     let event = reloader.reload()
@@ -154,10 +166,15 @@ final class Reloader {
         return TreeSnapshot(root).changes(since: before)
     }
 
-    /// Each path's content, nil when it cannot be read (missing, a folder, no permission).
+    /// Each path's content, nil when it cannot be read (missing, a folder, no permission, not
+    /// a regular file: a FIFO put in a script's place would block a plain read forever).
     private static func read(_ paths: [String]) -> [String: Data?] {
         var out: [String: Data?] = [:]
-        for path in paths { out[path] = .some(FileManager.default.contents(atPath: path)) }
+        for path in paths {
+            var info = stat()
+            let regular = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            out[path] = .some(regular ? FileManager.default.contents(atPath: path) : nil)
+        }
         return out
     }
 

@@ -108,6 +108,12 @@ public final class WatchHandle: Sendable {
     /// reloaded and reported, or found to change nothing. Internal, for tests that must know the
     /// watcher is idle rather than sleep.
     func whenIdle(_ body: @escaping @Sendable () -> Void) { session.whenIdle(body) }
+
+    /// Why the files are polled (ten times a second) instead of watched through the kernel's
+    /// notifications, when they are; nil otherwise. Polling notices saves a little later.
+    ///
+    ///     if let reason = handle.pollingReason { log("watching by polling: \(reason)") }
+    public var pollingReason: String? { session.pollingReason }
 }
 
 /// The parts of a watch and the rules for which thread touches which.
@@ -123,6 +129,18 @@ final class WatchSession: @unchecked Sendable {
     private var stopped = false
     /// Set once, in `init`, before the session is shared.
     private var files: FileWatcher!
+    /// While a saved file is empty or missing (an editor between truncating or deleting it
+    /// and writing it again): when the wait began and the paths changed meanwhile. On `queue`.
+    private var graceStart: DispatchTime?
+    private var graceChanged: Set<String> = []
+    /// `whenIdle` callers waiting for the grace period to end. On `queue`.
+    private var graceWaiters: [@Sendable () -> Void] = []
+
+    /// How long a file that is empty or missing right after a change is given to get its
+    /// content back before it is evaluated as it is (REFERENCE, "Watch").
+    static let gracePeriod: Double = 1.0
+    /// How often the file is looked at again meanwhile.
+    static let graceInterval: DispatchTimeInterval = .milliseconds(25)
 
     init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
         self.reloader = reloader
@@ -130,6 +148,8 @@ final class WatchSession: @unchecked Sendable {
         self.onReload = onReload
         files = FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     }
+
+    var pollingReason: String? { files.pollingReason }
 
     /// Starts watching the script's folder, then loads it for the first time.
     func start() {
@@ -154,15 +174,44 @@ final class WatchSession: @unchecked Sendable {
 
     /// After the file watcher has reported every earlier change, and this queue has handled it
     /// (`filesChanged` queues its reload before this queues `body`).
+    /// A save in its grace period is not handled yet: `body` then waits for its reload.
     func whenIdle(_ body: @escaping @Sendable () -> Void) {
-        files.whenSettled { [queue] in queue.async(execute: body) }
+        files.whenSettled { [queue] in
+            queue.async {
+                if self.graceStart != nil { self.graceWaiters.append(body) } else { body() }
+            }
+        }
     }
 
     private func filesChanged(_ changed: Set<String>) {
         queue.async {
             guard !self.isStopped else { return }
-            self.deliver(self.reloader.reloadIfChanged(changed))
+            self.graceChanged.formUnion(changed)
+            if changed.isEmpty { self.graceChanged.insert("") }
+            guard self.graceStart == nil else { return }  // a wait is running; it reloads with these
+            self.reloadAfterGrace()
         }
+    }
+
+    /// Reloads now, unless a watched file that had content is empty or missing and the grace
+    /// period has not run out: then looks again shortly.
+    private func reloadAfterGrace() {
+        guard !isStopped else { return }
+        let now = DispatchTime.now()
+        let start = graceStart ?? now
+        let waited = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let changed = graceChanged.contains("") ? Set<String>() : graceChanged
+        if waited < Self.gracePeriod, reloader.isBetweenWrites(changed) {
+            graceStart = start
+            queue.asyncAfter(deadline: .now() + Self.graceInterval) { self.reloadAfterGrace() }
+            return
+        }
+        graceStart = nil
+        graceChanged = []
+        deliver(reloader.reloadIfChanged(changed))
+        let waiters = graceWaiters
+        graceWaiters = []
+        waiters.forEach { $0() }
     }
 
     /// Follows the files the latest evaluation loaded, then reports.

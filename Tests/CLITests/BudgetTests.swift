@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// Every budget covers all the work a script causes: Swift-side views and styles count against
+/// `--memory`, styling is bounded by `--timeout`, and the error names the limit the user set.
+/// Nothing a script does is reported as a crash.
+final class BudgetTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func run(_ script: String, _ extra: [String]) throws -> CommandResult {
+        try script.write(to: folder.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+        return try StyleRunCommand.run(["app.lua"] + extra, in: folder)
+    }
+
+    /// Composing a style with itself shares its parts: 2^21 operations in 21 small values.
+    func testAStyleComposedWithItselfTakesLinearMemory() throws {
+        let script = "local x = mut(View.alpha, 1)\nfor i = 1, 21 do x = x .. x end\nreturn View { id = 'v' }\n"
+        for extra in [[], ["--no-isolation"], ["--memory", "16"]] {
+            let r = try run(script, extra)
+            XCTAssertEqual(r.status, 0, "\(extra): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "View#v\n", "\(extra)")
+        }
+    }
+
+    /// Applied, the same style is two million writes per view: bounded by the memory its
+    /// provenance takes (recorded for `--explain`), with the limit named.
+    func testApplyingAHugeStyleIsBoundedByTheLimits() throws {
+        let script = "local x = mut(View.alpha, 1)\nfor i = 1, 21 do x = x .. x end\nreturn View { style = x }\n"
+        let r = try run(script, ["--memory", "16", "--explain", "View"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.firstErrorLine.contains("error: The script went past its memory limit of 16 MiB while styling"), r.stderr)
+        XCTAssertFalse(r.crashed || r.stderr.contains("[crash]"), r.stderr)
+        let forever = "local x = mut(View.alpha, 1)\nfor i = 1, 60 do x = x .. x end\nreturn View { style = x }\n"
+        let t = try run(forever, ["--timeout", "1", "--memory", "100000"])
+        XCTAssertEqual(t.status, 1, t.stderr)
+        XCTAssertTrue(t.firstErrorLine.contains("error: The script ran past its time limit of 1 second while styling."), t.stderr)
+    }
+
+    /// Views live in Swift; 300,000 Labels are charged to the memory limit instead of growing
+    /// until the operating system stops the process.
+    func testViewsCountAgainstTheMemoryLimit() throws {
+        let script = "local kids = {}\nfor i = 1, 300000 do kids[i] = Label { text = 'x' } end\nreturn StackView(kids)\n"
+        for extra in [["--memory", "64"], ["--memory", "64", "--no-isolation"]] {
+            let r = try run(script, extra)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertEqual(r.firstErrorLine, "app.lua:2:1: error: The script went past its memory limit of 64 MiB. [limit-exceeded]", r.stderr)
+        }
+    }
+
+    /// 100 stacks of 500 Labels under 3,000 rules: styling shares the time limit with evaluation.
+    func testStylingIsBoundedByTheTimeLimit() throws {
+        let script = """
+            for i = 1, 3000 do rule(".c" .. i .. " Label", mut(Label.text, "r" .. i)) end
+            local stacks = {}
+            for s = 1, 100 do
+              local labels = {}
+              for l = 1, 500 do labels[l] = Label { class = "c" .. ((s * l) % 3000 + 1) } end
+              stacks[s] = StackView(labels)
+            end
+            return StackView(stacks)
+            """
+        let r = try run(script, ["--timeout", "1"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.firstErrorLine.contains("error: The script ran past its time limit of 1 second"), r.stderr)
+        XCTAssertFalse(r.crashed || r.stderr.contains("[crash]"), r.stderr)
+    }
+}

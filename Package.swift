@@ -26,7 +26,10 @@ let package = Package(
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
         .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax"]),
+        // The stdlib's Lua modules as a resource bundle, so that every program built with the
+        // library finds `require "base"` wherever it runs.
+        .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
@@ -47,6 +50,8 @@ let package = Package(
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        // docs/SWIFT.md's snippets, compiled and run; examples/host built and run.
+        .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
         .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
         .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting"], exclude: ["__snapshots__"]),
     ]

@@ -3,7 +3,7 @@
 ///     for e in explain(button) {
 ///         print(e.property.path, e.value, e.winner.origin, e.overridden.map(\.origin))
 ///     }
-public struct PropertyExplanation {
+public struct PropertyExplanation: Sendable {
     public let property: Property
     /// The applied value.
     public let value: Value

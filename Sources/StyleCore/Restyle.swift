@@ -84,7 +84,7 @@ public struct StyledTree {
             for slot in new.indices where old[slot] != new[slot] {
                 if reference == nil { reference = views[i].reference }
                 out.append(PropertyChange(view: reference!, property: entries[i].kind.properties[slot].path,
-                                          old: old[slot], new: new[slot]))
+                                          old: old[slot], new: new[slot], viewIdentity: views[i].identity))
             }
         }
         return out

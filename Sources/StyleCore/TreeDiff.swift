@@ -7,6 +7,8 @@
 public struct TreeSnapshot: Sendable {
     /// One view's state: its reference (`#id` or `StackView > Button[2]`), kind and values by slot.
     public struct ViewState: Sendable {
+        /// Which `View` this is, for mapping changes back to views (`PropertyChange.viewIdentity`).
+        public let identity: ViewIdentity
         public let kind: Kind
         public let values: [Value]
         fileprivate let index: Int
@@ -63,13 +65,23 @@ public struct TreeSnapshot: Sendable {
             paths.steps.append(step)
             paths.ids.append(view.id)
             paths.kinds.append(view.kind.name)
-            views.append(ViewState(kind: view.kind, values: view.values, index: index, paths: paths))
+            views.append(ViewState(identity: view.identity, kind: view.kind, values: view.values, index: index, paths: paths))
             for (i, child) in view.children.enumerated().reversed() {
                 pending.append((child, index, "\(child.kind.name)[\(i + 1)]"))
             }
         }
         self.views = views
         self.paths = paths
+    }
+
+    /// No views: changes since it list every value that differs from the kinds' defaults.
+    ///
+    ///     TreeSnapshot(root).changes(since: .unstyled)    // what the stylesheet set
+    public static let unstyled = TreeSnapshot(views: [])
+
+    private init(views: [ViewState]) {
+        self.views = views
+        self.paths = Paths()
     }
 
     /// The view with a reference, or nil.
@@ -144,7 +156,7 @@ public struct TreeSnapshot: Sendable {
             for slot in new.values.indices where olds[slot] != new.values[slot] {
                 if reference == nil { reference = new.reference }
                 out.append(PropertyChange(view: reference!, property: new.kind.properties[slot].path,
-                                          old: olds[slot], new: new.values[slot]))
+                                          old: olds[slot], new: new.values[slot], viewIdentity: new.identity))
             }
         }
         return out
@@ -152,20 +164,64 @@ public struct TreeSnapshot: Sendable {
 }
 
 /// One property of one view whose applied value changed.
+///
+/// A change is a value that crosses threads and actors (it is `Sendable`), so it names its view
+/// rather than holding it: `view` as people read it, `viewIdentity` to find the `View` again
+/// where the tree lives (`root.view(for:)`, or a `StyleBinder` that delivers it to the host's
+/// object).
 public struct PropertyChange: Hashable, Sendable, CustomStringConvertible {
     /// `View.reference`: `#id`, or the path of kinds with 1-based child indices.
     public let view: String
+    /// The changed `View`'s identity; nil for a change built by hand.
+    public let viewIdentity: ViewIdentity?
     /// The property's dotted path (`"titleLabel.font"`), whole values as in the JSON tree.
     public let property: String
     public let old: Value
     public let new: Value
 
-    public init(view: String, property: String, old: Value, new: Value) {
+    public init(view: String, property: String, old: Value, new: Value, viewIdentity: ViewIdentity? = nil) {
         self.view = view
+        self.viewIdentity = viewIdentity
         self.property = property
         self.old = old
         self.new = new
     }
 
     public var description: String { "\(view) \(property): \(old) → \(new)" }
+
+    /// Changes are equal when they say the same thing (view reference, property, values);
+    /// `viewIdentity` is where to deliver them, not part of what they say.
+    public static func == (a: PropertyChange, b: PropertyChange) -> Bool {
+        a.view == b.view && a.property == b.property && a.old == b.old && a.new == b.new
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(view)
+        hasher.combine(property)
+        hasher.combine(old)
+        hasher.combine(new)
+    }
+}
+
+/// Which `View` a change is about: equal for the same live view object, and `Sendable`, so it
+/// can travel in events while the `View` stays where its tree lives.
+///
+///     if let view = root.view(for: change) { print(view.selectorDescription) }
+public struct ViewIdentity: Hashable, Sendable {
+    let id: ObjectIdentifier
+}
+
+extension View {
+    /// This view's identity, as changes carry it.
+    public var identity: ViewIdentity { ViewIdentity(id: ObjectIdentifier(self)) }
+
+    /// The view of this tree (this view or a descendant) that a change is about, or nil.
+    ///
+    ///     for change in event.changes { root.view(for: change)?.needsDisplay = true }
+    public func view(for change: PropertyChange) -> View? {
+        guard let identity = change.viewIdentity else { return nil }
+        var found: View?
+        forEachInTree { if found == nil, $0.identity == identity { found = $0 } }
+        return found
+    }
 }

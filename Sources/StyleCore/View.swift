@@ -1,8 +1,12 @@
 /// A node of the headless view tree: a kind, an identity, styles to apply, and applied values.
 ///
 /// Values live in an array indexed by property slot (see `Kind`). They start at the kind's
-/// defaults and are only ever written by the cascade, so re-applying a stylesheet always starts
-/// from the defaults and a property a script stops setting returns to its default.
+/// defaults and are written by the cascade (and by the host's own content, `set(_:_:)`), so
+/// re-applying a stylesheet always starts from the defaults and a property a script stops
+/// setting returns to its default.
+///
+/// Not `Sendable`: a tree belongs to one isolation domain (the main actor, or one actor), with
+/// the runtime and stylesheets that style it; values (`TreeSnapshot`, changes) leave it.
 public final class View {
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
@@ -155,7 +159,7 @@ public final class View {
 }
 
 /// A property given in a view's constructor.
-public struct Literal {
+public struct Literal: Sendable {
     public let keyPath: StyleKeyPath
     public let value: Value
     public let location: SourceLocation

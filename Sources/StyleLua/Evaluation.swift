@@ -8,8 +8,8 @@ public struct EvaluationOptions {
     public var limits: Limits
     /// The theme `themes { … }` returns; nil for the script's `default`.
     public var theme: String?
-    /// The folder of stdlib modules (`require "base"`), searched after the script's folder.
-    public var stdlibPath: String?
+    /// The folders of stdlib modules (`require "base"`), searched in order after the script's folder.
+    public var stdlibPaths: [String]
     /// The kinds scripts see; scripts may add their own for the evaluation.
     public var schema: Schema
     /// Where `print` goes, prefixed with `file:line`.
@@ -19,11 +19,11 @@ public struct EvaluationOptions {
     /// later errors are found too. Lua's own errors (syntax, runtime, limits) still stop it.
     public var collectsDiagnostics: Bool
 
-    public init(limits: Limits = .default, theme: String? = nil, stdlibPath: String? = nil,
+    public init(limits: Limits = .default, theme: String? = nil, stdlibPaths: [String] = [],
                 schema: Schema = .standard, collectsDiagnostics: Bool = false, log: @escaping (String) -> Void = { _ in }) {
         self.limits = limits
         self.theme = theme
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
         self.schema = schema
         self.collectsDiagnostics = collectsDiagnostics
         self.log = log

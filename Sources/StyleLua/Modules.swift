@@ -31,7 +31,7 @@ extension Evaluation {
         }
         let relative = segments.joined(separator: "/") + ".lua"
         var roots = [scriptFolder]
-        if let stdlib = options.stdlibPath { roots.append(stdlib) }
+        roots += options.stdlibPaths
         var found: (display: String, resolved: String)?
         for root in roots {
             let candidate = root == "." ? relative : (root as NSString).appendingPathComponent(relative)
@@ -76,7 +76,7 @@ extension Evaluation {
             srlua_pop(L, 1)
             lua_pushboolean(L, 1)
         }
-        let isStdlib = options.stdlibPath.map { found.resolved.hasPrefix(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/") } ?? false
+        let isStdlib = options.stdlibPaths.contains { found.resolved.hasPrefix(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/") }
         guardMembers(ofModuleOnTop: name, strict: isStdlib)
         lua_pushvalue(L, -1)
         moduleResults[found.resolved] = luaL_ref(L, srlua_registryindex())

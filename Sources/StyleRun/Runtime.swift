@@ -1,6 +1,7 @@
 import Foundation
 @_exported import StyleCore
 import StyleLua
+import StyleRunStdlib
 
 /// The entry point for Swift hosts: kinds, limits, and loading stylesheets.
 ///
@@ -10,24 +11,28 @@ import StyleLua
 ///     ])
 ///     let sheet = try runtime.load(file: "styles/app.lua")
 ///     try sheet.apply(to: rootView)
-///     rootView["backgroundColor"]   // .color(…)
+///     rootView[View.backgroundColor]   // Color?
 ///
-/// Not thread-safe: load and apply on one thread (or serialize access).
+/// Not `Sendable`, like `View` and `LoadedStylesheet`: a runtime, the stylesheets it loads and
+/// the trees they style belong to one isolation domain. On the main actor that is the usual
+/// case; elsewhere, keep them inside one actor and let only values (`Sendable`: diagnostics,
+/// `TreeSnapshot`, `PropertyExplanation`, `PropertyChange`, JSON) leave it (docs/SWIFT.md).
 public final class Runtime {
     /// The kinds scripts see: the standard ones plus those registered here.
     public private(set) var schema: Schema
     /// Per evaluation: wall clock, memory, instructions.
     public var limits: Limits
-    /// The stdlib folder `require` searches after the script's folder.
-    public var stdlibPath: String?
-    /// Receives the script's `print` output, prefixed with `file:line:`.
-    public var log: (String) -> Void
+    /// The stdlib folders `require` searches, in order, after the script's folder.
+    public var stdlibPaths: [String]
+    /// Receives the script's `print` output, prefixed with `file:line:`, on the thread that
+    /// evaluates (a watch's queue for watched stylesheets).
+    public var log: @Sendable (String) -> Void
 
-    public init(schema: Schema = .standard, limits: Limits = .default, stdlibPath: String? = Runtime.defaultStdlibPath,
-                log: @escaping (String) -> Void = { _ in }) {
+    public init(schema: Schema = .standard, limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.schema = schema
         self.limits = limits
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
         self.log = log
     }
 
@@ -52,28 +57,34 @@ public final class Runtime {
     }
 
     private func options(theme: String?) -> EvaluationOptions {
-        EvaluationOptions(limits: limits, theme: theme, stdlibPath: stdlibPath, schema: schema, log: log)
+        EvaluationOptions(limits: limits, theme: theme, stdlibPaths: stdlibPaths, schema: schema, log: log)
     }
 
-    /// `$STYLERUN_STDLIB`, else a `stdlib/` folder beside or above the executable, else the
-    /// source checkout's `stdlib/`.
-    public static var defaultStdlibPath: String? {
+    /// The folders of `$STYLERUN_STDLIB` (separated by `:`) when set; else the stdlib shipped
+    /// as the package's resource bundle beside the program, which every executable that
+    /// depends on the package has; else a `stdlib/` folder beside or above the executable.
+    ///
+    ///     Runtime.defaultStdlibPaths    // [".build/debug/stylerun_StyleRunStdlib.resources"]
+    public static var defaultStdlibPaths: [String] {
+        if let env = ProcessInfo.processInfo.environment["STYLERUN_STDLIB"], !env.isEmpty {
+            return env.split(separator: ":").map(String.init)
+        }
+        if let bundled = StdlibResources.folder { return [bundled] }
         let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["STYLERUN_STDLIB"], !env.isEmpty { return env }
         var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = dir.appendingPathComponent("stdlib")
-            if fm.fileExists(atPath: candidate.appendingPathComponent("base.lua").path) { return candidate.path }
+            if fm.fileExists(atPath: candidate.appendingPathComponent("base.lua").path) { return [candidate.path] }
             dir.deleteLastPathComponent()
         }
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("stdlib")
-        return fm.fileExists(atPath: checkout.path) ? checkout.path : nil
+        return []
     }
 }
 
 /// A stylesheet a script made, ready to apply to trees. It keeps the script's Lua state for its
 /// function styles, so keep it as long as you apply it.
+///
+/// Not `Sendable`: the Lua state runs on one thread at a time; keep it with its runtime and trees.
 public final class LoadedStylesheet {
     let evaluation: Evaluation
     /// When the evaluation began: the script's own tree is styled within the same time limit.
@@ -118,6 +129,21 @@ public final class LoadedStylesheet {
         let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance, budget: budget)
         if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
         applyWarnings = diagnostics
+    }
+
+    /// Styles `root`, then gives the objects attached to `binder` what changed.
+    ///
+    ///     let changes = try sheet.apply(to: root, binder: binder)   // HostLabel.textColor set
+    ///
+    /// - Returns: the applied values that differ from before, each with its view's identity.
+    /// - Throws: `DiagnosticList`; the tree is left as it was and nothing is delivered.
+    @discardableResult
+    public func apply(to root: View, binder: StyleBinder?, recordingProvenance: Bool = true) throws(DiagnosticList) -> [PropertyChange] {
+        let before = TreeSnapshot(root)
+        try apply(to: root, recordingProvenance: recordingProvenance)
+        let changes = TreeSnapshot(root).changes(since: before)
+        binder?.deliver(changes)
+        return changes
     }
 
     /// `apply(to:)`, restyling only the views whose inputs changed since `previous` (see

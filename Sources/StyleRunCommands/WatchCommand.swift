@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import StyleCore
 import StyleRun
 
@@ -35,7 +36,9 @@ public enum WatchCommand: Command {
         LimitOptions.apply(arguments, to: runtime)
         let printer = EventPrinter(json: json, console: console)
         return Interruption.wait {
-            let handle = runtime.watch(file: path, theme: arguments.value("theme")) { printer.print($0) }
+            let handle = runtime.watch(file: path, theme: arguments.value("theme"), queue: DispatchQueue(label: "stylerun.watch")) {
+                printer.print($0)
+            }
             if let reason = handle.pollingReason {
                 console.error("stylerun watch: \(reason); watching by polling the folders ten times a second.")
             }
@@ -44,24 +47,27 @@ public enum WatchCommand: Command {
     }
 }
 
-/// Writes events as they come; used only on the watch's serial queue.
-private final class EventPrinter {
+/// Writes events as they come, from the watch's serial queue.
+private final class EventPrinter: Sendable {
     private let json: Bool
     private let console: Console
     private let renderer: ReloadEventRenderer
-    private let diagnostics: DiagnosticRenderer
-    private var isInitial = true
+    private let errorTerminal: Terminal
+    private let isInitial = Mutex(true)
 
     init(json: Bool, console: Console) {
         self.json = json
         self.console = console
         self.renderer = ReloadEventRenderer(terminal: console.terminal(1))
-        self.diagnostics = DiagnosticRenderer(terminal: console.terminal(2)) { try? SourceFile.read($0) }
+        self.errorTerminal = console.terminal(2)
     }
 
     func print(_ event: ReloadEvent) {
+        let isInitial = self.isInitial.withLock { first in
+            defer { first = false }
+            return first
+        }
         defer {
-            isInitial = false
             // Output nobody can read any more (a closed pipe, a full disk): stop watching, as
             // Ctrl-C would; the command then reports the failed write and exits non-zero.
             if console.writeFailure != nil { kill(getpid(), SIGTERM) }
@@ -71,7 +77,7 @@ private final class EventPrinter {
             return
         }
         if case .failed(_, let list) = event {
-            console.error(diagnostics.render(list))
+            console.error(DiagnosticRenderer(terminal: errorTerminal) { try? SourceFile.read($0) }.render(list))
         }
         console.out(renderer.render(event, isInitial: isInitial))
     }

@@ -200,7 +200,7 @@ final class DesignerMistakeTests: XCTestCase {
 
     private func check(_ m: Mistake, folder: String) {
         let line = m.caseLine
-        let options = EvaluationOptions(stdlibPath: stdlibPath)
+        let options = EvaluationOptions(stdlibPaths: [stdlibPath])
         var found: [Diagnostic] = []
         do {
             let evaluation = try Evaluation.evaluate(source: m.script, chunk: "mistake.lua", folder: folder, options: options)

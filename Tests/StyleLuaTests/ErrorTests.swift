@@ -391,7 +391,7 @@ final class ErrorTests: XCTestCase {
 
     private func check(_ c: ErrorCase, folder: String) {
         let line = c.caseLine
-        let options = EvaluationOptions(limits: c.limits, theme: c.theme, stdlibPath: stdlibPath)
+        let options = EvaluationOptions(limits: c.limits, theme: c.theme, stdlibPaths: [stdlibPath])
         let started = Date()
         let outcome = evaluateAndStyle(c.script, chunk: "bad.lua", folder: folder, options: options)
         guard case .failed(let diagnostics) = outcome, let d = diagnostics.first else {

@@ -8,7 +8,7 @@ final class OwnLayerTests: XCTestCase {
     private func styled(_ script: String, file: StaticString = #filePath, line: UInt = #line) -> (View, [Diagnostic])? {
         let evaluation: Evaluation
         do {
-            evaluation = try Evaluation.evaluate(source: script, chunk: "own.lua", options: EvaluationOptions(stdlibPath: stdlibPath))
+            evaluation = try Evaluation.evaluate(source: script, chunk: "own.lua", options: EvaluationOptions(stdlibPaths: [stdlibPath]))
         } catch {
             XCTFail("\(error)", file: file, line: line)
             return nil

@@ -448,7 +448,7 @@ final class SnippetTests: XCTestCase {
     }
 
     private func checkRun(_ snippet: Snippet, folder: String, line: UInt) {
-        let options = EvaluationOptions(theme: snippet.theme, stdlibPath: stdlibPath)
+        let options = EvaluationOptions(theme: snippet.theme, stdlibPaths: [stdlibPath])
         let root: View
         switch evaluateAndStyle(snippet.script, folder: folder, options: options) {
         case .failed(let diagnostics):
@@ -485,7 +485,7 @@ final class SnippetTests: XCTestCase {
     func testPrintGoesToTheLogWithFileAndLine() {
         final class Lines: @unchecked Sendable { var all: [String] = [] }
         let lines = Lines()
-        let options = EvaluationOptions(stdlibPath: stdlibPath, log: { lines.all.append($0) })
+        let options = EvaluationOptions(stdlibPaths: [stdlibPath], log: { lines.all.append($0) })
         let script = """
             local x = 42
             print("hello", x, nil)

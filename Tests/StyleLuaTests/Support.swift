@@ -20,7 +20,7 @@ enum Outcome {
 /// Evaluates `script`, then styles the tree it returned: the whole path a script takes.
 /// Evaluation errors and cascade errors both come back as diagnostics.
 func evaluateAndStyle(_ script: String, chunk: String = "snippet.lua", folder: String = ".",
-         options: EvaluationOptions = EvaluationOptions(stdlibPath: stdlibPath)) -> Outcome {
+         options: EvaluationOptions = EvaluationOptions(stdlibPaths: [stdlibPath])) -> Outcome {
     let evaluation: Evaluation
     do {
         evaluation = try Evaluation.evaluate(source: script, chunk: chunk, folder: folder, options: options)

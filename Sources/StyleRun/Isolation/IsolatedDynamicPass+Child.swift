@@ -6,7 +6,7 @@ import StyleLua
 ///
 /// `stylerun __child lint-dynamic` reads one JSON request from standard input,
 ///
-///     {"limits": {"seconds": 2, "memory": 67108864, "instructions": 50000000}, "stdlib": "/…/stdlib",
+///     {"limits": {"seconds": 2, "memory": 67108864, "instructions": 50000000}, "stdlib": ["/…/stdlib"],
 ///      "scripts": [{"file": "a.lua", "source": "return Label {}\n"}, …]}
 ///
 /// evaluates the scripts in order with `InProcessDynamicPass` and the standard schema, and
@@ -28,11 +28,11 @@ extension IsolatedDynamicPass {
     public static let testFaultsVariable = "STYLERUN_TEST_LINT_FAULTS"
 
     /// The child's standard input for `scripts`.
-    static func request(_ scripts: [LintScript], limits: Limits, stdlibPath: String?) -> Data {
+    static func request(_ scripts: [LintScript], limits: Limits, stdlibPaths: [String]) -> Data {
         let request: JSONValue = [
             "limits": ["seconds": .number(limits.seconds), "memory": .number(Double(limits.memory)),
                        "instructions": .number(Double(limits.instructions))],
-            "stdlib": stdlibPath.map(JSONValue.string) ?? .null,
+            "stdlib": .array(stdlibPaths.map(JSONValue.string)),
             "scripts": .array(scripts.map { ["file": .string($0.file), "source": .string($0.source)] }),
         ]
         return Data(request.serialized().utf8)
@@ -86,11 +86,13 @@ extension IsolatedDynamicPass {
               case .array(let entries)? = request["scripts"] else {
             throw .invalidRequest
         }
-        var stdlibPath: String?
-        if case .string(let path)? = request["stdlib"] { stdlibPath = path }
+        var stdlibPaths: [String] = []
+        if case .array(let paths)? = request["stdlib"] {
+            for case .string(let path) in paths { stdlibPaths.append(path) }
+        }
         let pass = InProcessDynamicPass(schema: .standard,
                                         limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
-                                        stdlibPath: stdlibPath)
+                                        stdlibPaths: stdlibPaths)
         for entry in entries {
             guard case .string(let file)? = entry["file"], case .string(let source)? = entry["source"] else {
                 throw .scriptWithoutSource

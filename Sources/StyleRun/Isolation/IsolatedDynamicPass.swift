@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StyleCore
 import StyleLua
+import Synchronization
 
 /// Lint's dynamic pass in child processes, so that a crash in the Lua VM, a kill or an
 /// operating-system limit is a diagnostic for one file, not the end of `stylerun lint`.
@@ -29,7 +30,8 @@ import StyleLua
 public struct IsolatedDynamicPass: BatchedDynamicPass {
     /// What each file's evaluation may spend, in the child as in process.
     public var limits: Limits
-    public var stdlibPath: String?
+    /// Where `require` looks after the script's folder, in order.
+    public var stdlibPaths: [String]
     /// The `stylerun` executable to run as the child.
     public var executable: String
     /// The most files one child evaluates.
@@ -39,12 +41,12 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
     /// Added to each child's environment.
     public var environment: [String: String]
 
-    public init(limits: Limits = Linter.defaultLimits, stdlibPath: String? = Runtime.defaultStdlibPath,
+    public init(limits: Limits = Linter.defaultLimits, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 executable: String = ChildProcess.currentExecutable, batchSize: Int = 50,
                 concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, environment: [String: String] = [:]) {
         precondition(batchSize > 0 && concurrency > 0, "A batch holds at least one file and at least one child runs.")
         self.limits = limits
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
         self.executable = executable
         self.batchSize = batchSize
         self.concurrency = concurrency
@@ -122,7 +124,7 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(executable: executable, arguments: [IsolatedRun.childCommand, Self.childMode],
                                            environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPath: stdlibPath))
+                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPaths: stdlibPaths))
         } catch {
             let message = "The script was not evaluated: the evaluator process could not start (\(error)). Use --no-isolation to evaluate in this process."
             return scripts.map { [Diagnostic(.crash, message, at: SourceLocation(file: $0.file, line: 1))] }
@@ -159,15 +161,14 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
 }
 
 /// The batches not yet taken, handed out one at a time to the threads that run children.
-private final class NextBatch: @unchecked Sendable {
+private final class NextBatch: Sendable {
     private let count: Int
-    private var taken = 0
-    private let lock = NSLock()
+    private let taken = Mutex(0)
 
     init(count: Int) { self.count = count }
 
     func take() -> Int? {
-        lock.withLock {
+        taken.withLock { taken in
             guard taken < count else { return nil }
             defer { taken += 1 }
             return taken

@@ -24,7 +24,7 @@ extension Linter {
 
         let found = ResultSlots<[Diagnostic]>(count: scripts.count, initial: [])
         let check: @Sendable (Int) -> Void = { k in
-            found[k] = StaticChecker(schema: schema).check(source: scripts[k].source, file: scripts[k].file)
+            found[k] = StaticChecker(schema: schema, stdlib: stdlib).check(source: scripts[k].source, file: scripts[k].file)
         }
         let staticPass = DispatchGroup()
         if isParallel && scripts.count > 1 {

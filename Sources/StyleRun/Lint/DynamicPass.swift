@@ -13,7 +13,7 @@ public protocol DynamicPass: Sendable {
 
 /// Evaluates a file in this process, in a Lua state of its own, in collecting mode.
 ///
-///     let pass = InProcessDynamicPass(schema: .standard, limits: Linter.defaultLimits, stdlibPath: nil)
+///     let pass = InProcessDynamicPass(schema: .standard, limits: Linter.defaultLimits, stdlibPaths: [])
 ///     pass.check(file: "app.lua", source: text)    // [unknown-property at 3:10, …]
 ///
 /// An API error does not stop the script: it is recorded and the call yields a poisoned value,
@@ -24,16 +24,17 @@ public protocol DynamicPass: Sendable {
 public struct InProcessDynamicPass: DynamicPass {
     public var schema: Schema
     public var limits: Limits
-    public var stdlibPath: String?
+    /// Where `require` looks after the script's folder, in order.
+    public var stdlibPaths: [String]
 
-    public init(schema: Schema = .standard, limits: Limits = Linter.defaultLimits, stdlibPath: String? = Runtime.defaultStdlibPath) {
+    public init(schema: Schema = .standard, limits: Limits = Linter.defaultLimits, stdlibPaths: [String] = Runtime.defaultStdlibPaths) {
         self.schema = schema
         self.limits = limits
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
     }
 
     public func check(file: String, source: String) -> [Diagnostic] {
-        let options = EvaluationOptions(limits: limits, stdlibPath: stdlibPath, schema: schema, collectsDiagnostics: true)
+        let options = EvaluationOptions(limits: limits, stdlibPaths: stdlibPaths, schema: schema, collectsDiagnostics: true)
         let folder = (file as NSString).deletingLastPathComponent
         do throws(DiagnosticList) {
             let evaluation = try Evaluation.evaluate(source: source, chunk: file, folder: folder, options: options)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StyleCore
 import StyleLua
+import Synchronization
 
 /// The validation pass of `stylerun lint`: every `.lua` file under some paths, checked
 /// statically and by running it, with all diagnostics rather than the first.
@@ -20,6 +21,8 @@ public struct Linter: Sendable {
     public var dynamicPass: any DynamicPass
     /// Whether files are linted in parallel across cores.
     public var isParallel: Bool
+    /// The stdlib modules the static pass knows the members of (`base.roundedStyle`).
+    public var stdlib: StdlibModules = .standard
 
     /// What each file's evaluation may spend in lint: a real stylesheet stays far below, and a
     /// script that loops forever (a non-style program waiting for input) is stopped within a second or two.
@@ -29,6 +32,19 @@ public struct Linter: Sendable {
         self.schema = schema
         self.dynamicPass = dynamicPass ?? InProcessDynamicPass(schema: schema)
         self.isParallel = isParallel
+    }
+
+    /// A linter with a runtime's configuration: its kinds (the host's registered ones too), its
+    /// stdlib folders and its limits; files are evaluated in this process.
+    ///
+    ///     let runtime = Runtime()
+    ///     try runtime.register("AvatarView", superKind: Schema.view, properties: [.key(AvatarView.ringColor)])
+    ///     let report = try Linter(runtime: runtime).lint(paths: ["styles/"])
+    public init(runtime: Runtime, isParallel: Bool = true) {
+        self.init(schema: runtime.schema,
+                  dynamicPass: InProcessDynamicPass(schema: runtime.schema, limits: runtime.limits, stdlibPaths: runtime.stdlibPaths),
+                  isParallel: isParallel)
+        stdlib = StdlibModules.load(from: runtime.stdlibPaths)
     }
 
     /// Lints every `.lua` file under `paths` (files are taken as given, folders recursively).
@@ -79,7 +95,7 @@ public struct Linter: Sendable {
     ///
     ///     Linter().lint(source: "mut(View.alpah, 1)", file: "a.lua")    // unknown-property at 1:10
     public func lint(source: String, file: String) -> [Diagnostic] {
-        let found = StaticChecker(schema: schema).check(source: source, file: file)
+        let found = StaticChecker(schema: schema, stdlib: stdlib).check(source: source, file: file)
         let dynamic = Self.runs(found) ? dynamicPass.check(file: file, source: source) : []
         return Self.merge(static: found, dynamic: dynamic, source: source, file: file)
     }
@@ -235,16 +251,15 @@ enum LintFiles {
 }
 
 /// One result per file, written from whichever thread linted it.
-final class ResultSlots<Element>: @unchecked Sendable {
-    private var results: [Element]
-    private let lock = NSLock()
+final class ResultSlots<Element: Sendable>: Sendable {
+    private let results: Mutex<[Element]>
 
-    init(count: Int, initial: Element) { results = Array(repeating: initial, count: count) }
+    init(count: Int, initial: Element) { results = Mutex(Array(repeating: initial, count: count)) }
 
     subscript(index: Int) -> Element {
-        get { lock.withLock { results[index] } }
-        set { lock.withLock { results[index] = newValue } }
+        get { results.withLock { $0[index] } }
+        set { results.withLock { $0[index] = newValue } }
     }
 
-    var all: [Element] { lock.withLock { results } }
+    var all: [Element] { results.withLock { $0 } }
 }

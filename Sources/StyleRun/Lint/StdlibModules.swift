@@ -16,7 +16,17 @@ public struct StdlibModules: Sendable {
     }
 
     /// The modules of the stdlib `stylerun` uses by default.
-    public static let standard = load(from: Runtime.defaultStdlibPath)
+    public static let standard = load(from: Runtime.defaultStdlibPaths)
+
+    /// The top-level modules of several folders, searched in order as `require` does: a module
+    /// of an earlier folder hides one of the same name in a later one.
+    public static func load(from paths: [String]) -> StdlibModules {
+        var members: [String: Set<String>] = [:]
+        for path in paths.reversed() {
+            members.merge(load(from: path).members) { _, earlier in earlier }
+        }
+        return StdlibModules(members: members)
+    }
 
     /// The top-level modules of the folder at `path`; none when there is no folder.
     public static func load(from path: String?) -> StdlibModules {

@@ -36,6 +36,22 @@ public enum ReloadEvent: Sendable, Equatable {
         return false
     }
 
+    /// The applied values that changed (each with its view's identity); empty for a failure.
+    ///
+    ///     for change in event.changes { print(change) }    // #name font: … → …
+    public var changes: [PropertyChange] {
+        if case .reloaded(_, _, let changes) = self { return changes }
+        return []
+    }
+
+    /// What went wrong; empty for a success.
+    ///
+    ///     if !event.isSuccess { show(event.diagnostics) }
+    public var diagnostics: [Diagnostic] {
+        if case .failed(_, let diagnostics) = self { return diagnostics }
+        return []
+    }
+
     /// The event as one line of REFERENCE §3.3's watch stream.
     ///
     ///     print(event.json.serialized(.line))

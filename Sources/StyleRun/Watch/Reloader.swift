@@ -36,6 +36,10 @@ final class Reloader {
     private(set) var activeTheme: String?
     /// Whether the latest reload failed; the watcher then also notices new modules appearing.
     private(set) var isFailing = false
+    /// The latest stylesheet applied without error, for views the host adds later.
+    private(set) var stylesheet: LoadedStylesheet?
+    /// Receives each successful reload's changes, before the event is reported.
+    var binder: StyleBinder?
 
     private let runtime: Runtime
     /// The tree as last styled: the next reload restyles only the views whose inputs changed.
@@ -98,6 +102,8 @@ final class Reloader {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: file, theme: theme)
             let changes = try swap(in: sheet)
+            stylesheet = sheet
+            binder?.deliver(changes)
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))
             newFiles = []
             isFailing = false
@@ -126,12 +132,15 @@ final class Reloader {
     private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
         switch target {
         case .hostTree(let root):
-            // A tree of the last shape lists its changes by position; any other is compared
+            // The first application reports everything it set, against the kinds' defaults. Later,
+            // a tree of the last shape lists its changes by position; any other is compared
             // through snapshots, by reference.
-            let before = styled?.hasSameShape(as: root) == true ? nil : TreeSnapshot(root)
+            let isFirst = stylesheet == nil
+            let before = !isFirst && styled?.hasSameShape(as: root) != true ? TreeSnapshot(root) : nil
             let result = try sheet.restyle(root, after: styled)
             replaced.append(styled as Any)
             styled = result.styled
+            if isFirst { return TreeSnapshot(root).changes(since: .unstyled) }
             return Self.changes(result, before: before, root: root)
         case .scriptTree:
             guard let root = sheet.root else {
@@ -139,8 +148,6 @@ final class Reloader {
                 _ = try sheet.applyToOwnTree()
                 return []
             }
-            // The first load reports every styled value (against the unstyled tree); later ones
-            // what differs from the previous tree, views paired by reference.
             // The new tree takes over the values of the views whose inputs did not change. The
             // previous tree keeps its values, so it is snapshotted only when its shape differs;
             // the first load reports every styled value, against the unstyled tree.
@@ -152,6 +159,17 @@ final class Reloader {
             tree = root
             return Self.changes(result, before: before, root: root)
         }
+    }
+
+    /// Styles a view the host added after the watch started with the latest good stylesheet,
+    /// and delivers its changes; nothing before the first good load.
+    func apply(to view: View) throws(DiagnosticList) -> [PropertyChange] {
+        guard let stylesheet else { return [] }
+        let before = TreeSnapshot(view)
+        try stylesheet.apply(to: view)
+        let changes = TreeSnapshot(view).changes(since: before)
+        binder?.deliver(changes)
+        return changes
     }
 
     /// Frees what the last reload replaced; call it after delivering the reload's event.

@@ -3,43 +3,76 @@ import Foundation
 import StyleCore
 
 extension Runtime {
-    /// Watches a stylesheet and everything it loads, re-applying it on every save.
+    /// Watches a stylesheet on the main actor: reloads run on the main queue, and `onReload` and
+    /// the binder's setters are called there, so they may touch the host's main-actor state.
     ///
-    ///     let handle = runtime.watch(file: "styles/app.lua", tree: rootView, queue: .main) { event in
-    ///         if case .failed(_, let diagnostics) = event { show(diagnostics) }
+    ///     @MainActor final class Screen {
+    ///         var handle: WatchHandle?
+    ///         func start() {
+    ///             handle = runtime.watch(file: "styles/app.lua", tree: root, binder: binder) { event in
+    ///                 self.status = event.isSuccess ? "styled" : "\(event.diagnostics.count) errors"
+    ///             }
+    ///         }
     ///     }
-    ///     …
-    ///     handle.setTheme("dark")
-    ///     handle.stop()
     ///
-    /// The first event is the initial load. After that, each save of the script or of any file
-    /// its latest evaluation loaded (modules, the stdlib) reloads: a fresh evaluation, the new
-    /// styles applied from the kinds' defaults, and a `.reloaded` event with the properties that
-    /// changed; or, when the script fails, a `.failed` event with its diagnostics while the tree
-    /// keeps its last good styles. A save that leaves every file's content as it was does
-    /// nothing, and a burst of saves ends in one reload of the final content.
-    ///
-    /// Threading: reloads run on `queue`, and `onReload` is called there. Reloading writes the
-    /// tree's views, so touch `tree` only on `queue`: pass `.main` when the tree belongs to the
-    /// main thread (reloads then run on it, a few milliseconds each). Without a queue, a private
-    /// serial one is used. The script's `print` reaches `log` on the same queue. The watch uses a
-    /// copy of this runtime's schema, limits, stdlib path and log; later changes to the runtime
-    /// do not affect it.
+    /// The first event is the initial load; it lists every value the first application set
+    /// (against the kinds' defaults). After that, each save of the script or of any file its
+    /// latest evaluation loaded reloads: a fresh evaluation, the new styles applied from the
+    /// kinds' defaults, and a `.reloaded` event with what changed; or `.failed` with the
+    /// diagnostics while the tree keeps its last good styles. A save that leaves every file's
+    /// content as it was does nothing, and a burst of saves ends in one reload.
     ///
     /// - Parameters:
     ///   - path: the script, as diagnostics should name it.
-    ///   - tree: the host's tree to style; nil to style the tree the script returns.
+    ///   - tree: the host's tree to style (it belongs to the main actor); nil to style the tree
+    ///     the script returns.
     ///   - theme: the theme to choose from the script's `themes { … }`; nil for its default.
-    ///   - queue: a serial queue for reloads and callbacks.
-    ///   - onReload: called with each event, on `queue`.
+    ///   - binder: receives each reload's changes (before `onReload` is called).
+    ///   - onReload: called with each event, on the main actor.
     /// - Returns: the handle that keeps the watch alive: watching stops at `stop()` or when the
-    ///   handle is released.
-    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil,
-                      onReload: @escaping (ReloadEvent) -> Void) -> WatchHandle {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPath: stdlibPath, log: log)
-        let session = WatchSession(reloader: Reloader(runtime: copy, file: path, theme: theme, tree: tree),
-                                   queue: queue ?? DispatchQueue(label: "stylerun.watch"),
-                                   onReload: { event, _ in onReload(event) })
+    ///   handle is released. `handle.events` yields the same events as an `AsyncStream`.
+    @MainActor
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, binder: StyleBinder? = nil,
+                      onReload: @escaping @MainActor (ReloadEvent) -> Void) -> WatchHandle {
+        start(file: path, tree: tree, theme: theme, binder: binder, queue: .main, isMainActor: true) { event in
+            MainActor.assumeIsolated { onReload(event) }
+        }
+    }
+
+    /// Watches a stylesheet from a serial queue: reloads run on `queue`, and `onReload` is
+    /// called there.
+    ///
+    ///     let handle = runtime.watch(file: "styles/app.lua", tree: root, queue: queue) { event in
+    ///         log.record(event)     // a @Sendable closure: it captures only Sendable state
+    ///     }
+    ///
+    /// Reloading writes the tree's views, so `tree` belongs to `queue` from now on: touch it
+    /// only there (`queue.sync { root[Label.text] }`). The compiler cannot check this rule, which
+    /// is why the main-actor overload and the actor pattern of docs/SWIFT.md are preferred. The
+    /// watch uses a copy of this runtime's schema, limits, stdlib paths and log; `print` reaches
+    /// `log` on `queue`. Events are as for the main-actor overload.
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
+                      onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue, isMainActor: false, onReload: onReload)
+    }
+
+    /// Watches a stylesheet and reports through `handle.events` only.
+    ///
+    ///     let handle = runtime.watch(file: "styles/app.lua")
+    ///     for await event in handle.events { print(event.json.serialized(.line)) }
+    ///
+    /// Reloads run on `queue` (a private serial one when nil), which owns `tree` from now on.
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil) -> WatchHandle {
+        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
+              isMainActor: false) { _ in }
+    }
+
+    private func start(file path: String, tree: View?, theme: String?, binder: StyleBinder?, queue: DispatchQueue,
+                       isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
+        let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: tree)
+        reloader.binder = binder
+        let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor) { event, _ in onReload(event) }
         session.start()
         return WatchHandle(session)
     }
@@ -57,9 +90,9 @@ extension Runtime {
     /// inside the callback or in work queued after it.
     public func watch(file path: String, theme: String? = nil, queue: DispatchQueue? = nil,
                       onStyled: @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPath: stdlibPath, log: log)
+        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
         let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: nil)
-        let session = WatchSession(reloader: reloader, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
+        let session = WatchSession(reloader: reloader, queue: queue ?? DispatchQueue(label: "stylerun.watch"), isMainActor: false,
                                    onReload: { event, r in
                                        onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme))
                                    })
@@ -78,13 +111,17 @@ public struct WatchedTree {
     public let activeTheme: String?
 }
 
-/// A running watch: stop it, or switch its theme.
+/// A running watch: its events, its current stylesheet, a theme switch, and stop.
 ///
 ///     let handle = runtime.watch(file: "app.lua", tree: root) { print($0.json.serialized()) }
-///     handle.setTheme("dark")    // re-applies like a reload, with its own event
+///     handle.setTheme("dark")          // re-applies like a reload, with its own event
+///     try handle.apply(to: newCell)    // a view added later gets the current styles
 ///     handle.stop()
 ///
-/// Sendable: call it from any thread. Watching also stops when the handle is released.
+/// Sendable: stop, switch themes and read `events` from anywhere. What touches the tree or the
+/// stylesheet (`stylesheet`, `apply(to:)`) is main-actor API, for watches started on the main
+/// actor; a queue watch reaches them with `perform(_:)`. Watching also stops when the handle is
+/// released.
 public final class WatchHandle: Sendable {
     private let session: WatchSession
 
@@ -92,8 +129,15 @@ public final class WatchHandle: Sendable {
 
     deinit { session.stop() }
 
+    /// Every event, as it is reported: the initial load, then each reload. One consumer; it
+    /// ends when the watch stops. Up to 64 events wait for a consumer that falls behind (the
+    /// oldest are dropped first).
+    ///
+    ///     Task { for await event in handle.events { await screen.show(event) } }
+    public var events: AsyncStream<ReloadEvent> { session.events }
+
     /// Stops watching. No reload starts after this returns (one already running finishes, and
-    /// its event is dropped unless it was already being delivered).
+    /// its event is dropped unless it was already being delivered); `events` ends.
     ///
     ///     handle.stop()
     public func stop() { session.stop() }
@@ -103,6 +147,55 @@ public final class WatchHandle: Sendable {
     ///     handle.setTheme("dark")
     ///     handle.setTheme(nil)    // back to the script's default theme
     public func setTheme(_ name: String?) { session.setTheme(name) }
+
+    /// The latest stylesheet that was applied without error (nil until the first good load),
+    /// for a watch started on the main actor.
+    ///
+    ///     let cell = View(.label, classes: ["tag"])
+    ///     try handle.stylesheet?.apply(to: cell)
+    @MainActor
+    public var stylesheet: LoadedStylesheet? {
+        session.requireMainQueue()
+        return session.reloader.stylesheet
+    }
+
+    /// The styled tree: the host's, or the latest good tree the script returned (nil before the
+    /// first good load of a script's own tree), for a watch started on the main actor.
+    ///
+    ///     if let root = handle.tree { binder.attachTree(root) { mirror(for: $0) } }
+    @MainActor
+    public var tree: View? {
+        session.requireMainQueue()
+        return session.reloader.tree
+    }
+
+    /// Styles a view added to the watched tree after the watch started (a new cell) with the
+    /// current stylesheet, and delivers its changes to the binder; later reloads restyle it
+    /// with the rest of the tree. Does nothing before the first good load.
+    ///
+    ///     root.addChild(cell)
+    ///     try handle.apply(to: cell)
+    ///
+    /// - Returns: the values that changed on `view` and its descendants.
+    /// - Throws: `DiagnosticList` when styling fails; `view` is left as it was.
+    @MainActor @discardableResult
+    public func apply(to view: View) throws(DiagnosticList) -> [PropertyChange] {
+        session.requireMainQueue()
+        return try session.reloader.apply(to: view)
+    }
+
+    /// Runs `body` on the watch's queue with the latest good stylesheet and the styled tree:
+    /// how a queue watch reads or extends its tree.
+    ///
+    ///     handle.perform { sheet, tree in
+    ///         guard let tree else { return }
+    ///         let cell = View(.label)
+    ///         tree.addChild(cell)
+    ///         do { try sheet?.apply(to: cell) } catch { report(error) }
+    ///     }
+    public func perform(_ body: @escaping @Sendable (LoadedStylesheet?, View?) -> Void) {
+        session.perform { reloader in body(reloader.stylesheet, reloader.tree) }
+    }
 
     /// Runs `body` on the watch's queue once every save made before this call has been handled:
     /// reloaded and reported, or found to change nothing. Internal, for tests that must know the
@@ -120,15 +213,20 @@ public final class WatchHandle: Sendable {
 ///
 /// The reloader (views, Lua states) and `onReload` belong to `queue`; the file watcher has its
 /// own queue and only tells this one that files changed; `stopped` is behind a lock because
-/// `stop()` may come from anywhere. That confinement is what the unchecked Sendable stands for.
+/// `stop()` may come from anywhere. The compiler cannot see that a dispatch queue confines the
+/// reloader, so this class is the one place that says so (`@unchecked Sendable`).
 final class WatchSession: @unchecked Sendable {
     private let queue: DispatchQueue
-    private let reloader: Reloader
+    /// Whether `queue` is the main queue, given by the main-actor overload.
+    private let isMainActor: Bool
+    let reloader: Reloader
     private let onReload: (ReloadEvent, Reloader) -> Void
     private let lock = NSLock()
     private var stopped = false
     /// Set once, in `init`, before the session is shared.
     private var files: FileWatcher!
+    let events: AsyncStream<ReloadEvent>
+    private let continuation: AsyncStream<ReloadEvent>.Continuation
     /// While a saved file is empty or missing (an editor between truncating or deleting it
     /// and writing it again): when the wait began and the paths changed meanwhile. On `queue`.
     private var graceStart: DispatchTime?
@@ -142,10 +240,12 @@ final class WatchSession: @unchecked Sendable {
     /// How often the file is looked at again meanwhile.
     static let graceInterval: DispatchTimeInterval = .milliseconds(25)
 
-    init(reloader: Reloader, queue: DispatchQueue, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
+    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
         self.reloader = reloader
         self.queue = queue
+        self.isMainActor = isMainActor
         self.onReload = onReload
+        (events, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(64))
         files = FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     }
 
@@ -160,6 +260,7 @@ final class WatchSession: @unchecked Sendable {
     func stop() {
         lock.withLock { stopped = true }
         files.stop()
+        continuation.finish()
     }
 
     func setTheme(_ name: String?) {
@@ -168,6 +269,16 @@ final class WatchSession: @unchecked Sendable {
             self.reloader.theme = name
             self.deliver(self.reloader.reload())
         }
+    }
+
+    func perform(_ body: @escaping @Sendable (Reloader) -> Void) {
+        queue.async { body(self.reloader) }
+    }
+
+    /// Main-actor API of the handle is for watches whose queue is the main queue.
+    func requireMainQueue() {
+        precondition(isMainActor,
+                     "This WatchHandle's watch runs on its own queue; use perform(_:) to reach its stylesheet and tree")
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
@@ -220,5 +331,6 @@ final class WatchSession: @unchecked Sendable {
         guard let event, !isStopped else { return }
         files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
         onReload(event, reloader)
+        continuation.yield(event)
     }
 }

@@ -1,0 +1,114 @@
+/// Carries styled values to the host's real views: typed setters per property, the host's
+/// objects attached to the headless views they mirror.
+///
+///     let binder = StyleBinder()
+///     binder.bind(Label.text) { (label: HostLabel, text) in label.text = text }
+///     binder.bind(Label.textColor) { (label: HostLabel, color) in label.textColor = color }
+///     binder.attach(hostLabel, to: titleView)      // receives every bound value now
+///     try sheet.apply(to: root, binder: binder)    // and what changed after each apply
+///     runtime.watch(file: "app.lua", tree: root, binder: binder) { event in … }  // and each reload
+///
+/// Like Stylist's typed property setters: a setter is called with the object when it is of the
+/// setter's type (`HostLabel`) and the view is of the key's kind (`Label` and its sub-kinds),
+/// with the value as the key's Swift type. Attached objects and views are held weakly.
+///
+/// Not `Sendable`: a binder lives with its tree and the host's views (usually on the main actor).
+public final class StyleBinder {
+    private struct Setter {
+        let kindName: String?
+        /// Calls the setter when the object is of its type; false otherwise.
+        let apply: (AnyObject, Value) -> Bool
+    }
+
+    private struct Attachment {
+        weak var view: View?
+        weak var object: AnyObject?
+    }
+
+    private var setters: [String: [Setter]] = [:]
+    private var attachments: [ObjectIdentifier: Attachment] = [:]
+    private var observers: [(AnyObject, View, PropertyChange) -> Void] = []
+
+    public init() {}
+
+    /// Registers the setter of one property for host objects of type `Object`.
+    ///
+    ///     binder.bind(View.backgroundColor) { (view: HostView, color) in view.backgroundColor = color }
+    ///     binder.bind(Button.titleLabel.font) { (button: HostButton, font) in button.titleFont = font }
+    ///
+    /// Several setters may share a key (for different object types); each applies to objects of
+    /// its own type.
+    public func bind<Object: AnyObject, T>(_ key: PropertyKey<T>, _ set: @escaping (Object, T) -> Void) {
+        setters[key.path, default: []].append(Setter(kindName: key.kindName) { object, value in
+            guard let object = object as? Object else { return false }
+            guard let typed = T(styleValue: value) else {
+                preconditionFailure("\(key) was bound as \(T.valueType) but the view holds \(value.typeName)")
+            }
+            set(object, typed)
+            return true
+        })
+    }
+
+    /// Calls `body` for every change delivered to an attached object, after the typed setters:
+    /// for properties without a setter, logging, or invalidating layout once per reload.
+    ///
+    ///     binder.onChange { object, view, change in (object as? HostView)?.setNeedsLayout() }
+    public func onChange(_ body: @escaping (AnyObject, View, PropertyChange) -> Void) {
+        observers.append(body)
+    }
+
+    /// Attaches a host object to the view it mirrors, and gives it every bound value now.
+    ///
+    ///     binder.attach(hostLabel, to: titleView)
+    public func attach(_ object: AnyObject, to view: View) {
+        attachments[ObjectIdentifier(view)] = Attachment(view: view, object: object)
+        for property in view.kind.properties where setters[property.path] != nil {
+            _ = call(property.path, on: object, of: view, value: view[property])
+        }
+    }
+
+    /// Attaches an object made by `make` to each view of a tree (nil: that view has none).
+    ///
+    ///     binder.attachTree(root) { view in mirror[view.id ?? ""] }
+    public func attachTree(_ root: View, _ make: (View) -> AnyObject?) {
+        root.forEachInTree { view in
+            if let object = make(view) { attach(object, to: view) }
+        }
+    }
+
+    /// Stops delivering to the object attached to `view`.
+    public func detach(_ view: View) {
+        attachments[ObjectIdentifier(view)] = nil
+    }
+
+    /// The object attached to `view`, if it is still alive.
+    public func object(for view: View) -> AnyObject? {
+        attachments[ObjectIdentifier(view)]?.object
+    }
+
+    /// Delivers changes to the attached objects: each change to the setters of its property.
+    /// Changes about views with no live attachment are skipped.
+    ///
+    ///     binder.deliver(event.changes)
+    public func deliver(_ changes: [PropertyChange]) {
+        for change in changes {
+            guard let identity = change.viewIdentity, let attachment = attachments[identity.id] else { continue }
+            guard let view = attachment.view, let object = attachment.object else {
+                attachments[identity.id] = nil
+                continue
+            }
+            _ = call(change.property, on: object, of: view, value: change.new)
+            for observer in observers { observer(object, view, change) }
+        }
+    }
+
+    /// Runs the setters of `path` that apply to `view`'s kind and to `object`'s type.
+    private func call(_ path: String, on object: AnyObject, of view: View, value: Value) -> Bool {
+        guard let candidates = setters[path] else { return false }
+        var called = false
+        for setter in candidates where setter.kindName.map({ name in view.kind.lineage.contains { $0.name == name } }) ?? true {
+            called = setter.apply(object, value) || called
+        }
+        return called
+    }
+}

@@ -1,0 +1,14 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HostMirror",
+    dependencies: [
+        .package(name: "stylerun", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(name: "HostMirror", dependencies: [
+            .product(name: "StyleRun", package: "stylerun"),
+        ]),
+    ]
+)

@@ -1,0 +1,29 @@
+import Foundation
+
+// The Swift side of the stdlib folder: SwiftPM ships this folder's Lua modules as the
+// `StyleRunStdlib` target's resources, and this finds them at run time.
+
+/// Where the stdlib's modules are in the resource bundle built beside the program.
+///
+///     StdlibResources.folder    // ".../stylerun_StyleRunStdlib.resources", holding base.lua
+///
+/// SwiftPM puts a target's resources in a `<package>_<target>.resources` folder beside the
+/// executable (or the test bundle). The package's name in it depends on how a host names the
+/// dependency, so any folder ending in `_StyleRunStdlib.resources` with a `base.lua` is taken.
+public enum StdlibResources {
+    public static let folder: String? = {
+        let fm = FileManager.default
+        var places = [Bundle.main.bundleURL]
+        if let executable = CommandLine.arguments.first {
+            places.append(URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        for place in places {
+            guard let entries = try? fm.contentsOfDirectory(atPath: place.path) else { continue }
+            for entry in entries.sorted() where entry.hasSuffix("_StyleRunStdlib.resources") {
+                let folder = place.appendingPathComponent(entry)
+                if fm.fileExists(atPath: folder.appendingPathComponent("base.lua").path) { return folder.path }
+            }
+        }
+        return nil
+    }()
+}

@@ -25,8 +25,8 @@ public enum SnapshotCommand: Command {
         let runtime = Runtime()
         LimitOptions.apply(arguments, to: runtime)
         let evaluator: any SnapshotEvaluator = arguments.flag("no-isolation")
-            ? InProcessSnapshotEvaluator(limits: runtime.limits, stdlibPath: runtime.stdlibPath)
-            : IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPath: runtime.stdlibPath)
+            ? InProcessSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
+            : IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
         var options = SnapshotOptions(update: arguments.flag("update"), ci: SnapshotOptions.isCI())
         if arguments.flag("images") {
             guard let chromium = StyleRun.Chromium.find() else {

@@ -20,7 +20,7 @@ import StyleLua
 /// two lines) and, multiplied by the most evaluations a script can need, on the whole.
 public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     public var limits: Limits
-    public var stdlibPath: String?
+    public var stdlibPaths: [String]
     public var executable: String
     public var concurrency: Int
 
@@ -31,12 +31,12 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     /// `IsolatedDynamicPass.testFaultsVariable` does for lint's (`crash:NAME`, `hang:NAME`).
     public static let testFaultsVariable = "STYLERUN_TEST_SNAPSHOT_FAULTS"
 
-    public init(limits: Limits = .default, stdlibPath: String? = Runtime.defaultStdlibPath,
+    public init(limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 executable: String = ChildProcess.currentExecutable,
                 concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         precondition(concurrency > 0, "At least one child runs.")
         self.limits = limits
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
         self.executable = executable
         self.concurrency = concurrency
     }
@@ -69,7 +69,7 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
         let request: JSONValue = [
             "limits": ["seconds": .number(limits.seconds), "memory": .number(Double(limits.memory)),
                        "instructions": .number(Double(limits.instructions))],
-            "stdlib": stdlibPath.map(JSONValue.string) ?? .null,
+            "stdlib": .array(stdlibPaths.map(JSONValue.string)),
             "file": .string(file), "html": .bool(html),
         ]
         let os = resourceLimits
@@ -120,10 +120,12 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
               case .string(let file)? = request["file"] else {
             throw .invalidRequest
         }
-        var stdlibPath: String?
-        if case .string(let path)? = request["stdlib"] { stdlibPath = path }
+        var stdlibPaths: [String] = []
+        if case .array(let paths)? = request["stdlib"] {
+            for case .string(let path) in paths { stdlibPaths.append(path) }
+        }
         let evaluator = InProcessSnapshotEvaluator(limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
-                                                   stdlibPath: stdlibPath)
+                                                   stdlibPaths: stdlibPaths)
         willEvaluate(file)
         let capture = evaluator.capture(file: file, html: request["html"] == .bool(true)) { theme in
             let line: JSONValue = ["progress": theme.map(JSONValue.string) ?? .null]

@@ -42,14 +42,14 @@ public protocol SnapshotEvaluator: Sendable {
 /// and it is evaluated again for each other theme it declares (at most `maxThemes`).
 public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
     public var limits: Limits
-    public var stdlibPath: String?
+    public var stdlibPaths: [String]
 
     /// The most themes a screen may declare, which bounds the evaluations per script.
     public static let maxThemes = 32
 
-    public init(limits: Limits = .default, stdlibPath: String? = Runtime.defaultStdlibPath) {
+    public init(limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths) {
         self.limits = limits
-        self.stdlibPath = stdlibPath
+        self.stdlibPaths = stdlibPaths
     }
 
     public func capture(files: [String], html: Bool) -> [ScriptCapture] {
@@ -58,7 +58,7 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
 
     /// Captures one script; `progress` is called after each theme (the child's heartbeat).
     public func capture(file: String, html: Bool, progress: (String?) -> Void) -> ScriptCapture {
-        let runtime = Runtime(schema: .standard, limits: limits, stdlibPath: stdlibPath)
+        let runtime = Runtime(schema: .standard, limits: limits, stdlibPaths: stdlibPaths)
         do throws(DiagnosticList) {
             let first = try runtime.load(file: file)
             guard first.root != nil else { return .notAScreen(returned: first.evaluation.returnedTypeName) }

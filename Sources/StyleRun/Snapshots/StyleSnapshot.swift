@@ -108,8 +108,8 @@ public struct StyleSnapshot: Sendable, Hashable {
             let prefix = base.hasSuffix("/") ? base : base + "/"
             if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
         }
-        if let stdlib = Runtime.defaultStdlibPath.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }),
-           absolute.hasPrefix(stdlib) {
+        for stdlib in Runtime.defaultStdlibPaths.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" })
+        where absolute.hasPrefix(stdlib) {
             return "stdlib/" + absolute.dropFirst(stdlib.count)
         }
         return path

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "StyleRun", targets: ["StyleRun"]),
         .executable(name: "stylerun", targets: ["StyleRunCLI"]),
+        // An XCTest assertion that snapshots a host's styled views as `stylerun snapshot` does.
+        .library(name: "StyleRunSnapshotTesting", targets: ["StyleRunSnapshotTesting"]),
     ],
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config.
@@ -34,6 +36,8 @@ let package = Package(
         .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
         .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleRun"]),
+        // `assertStyleSnapshot(of:)` for hosts' XCTest suites.
+        .target(name: "StyleRunSnapshotTesting", dependencies: ["StyleRun"]),
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
         .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
 
@@ -52,5 +56,6 @@ let package = Package(
         .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
         .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
         .testTarget(name: "StyleLanguageServerTests", dependencies: ["StyleLanguageServer", "StyleRun"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting"], exclude: ["__snapshots__"]),
     ]
 )

@@ -10,6 +10,7 @@ let commands: [any Command.Type] = [
     KindsCommand.self,
     PreviewCommand.self,
     LSPCommand.self,
+    SnapshotCommand.self,
 ]
 
 exit(CommandTable(program: "stylerun", commands: commands).main(CommandLine.arguments))

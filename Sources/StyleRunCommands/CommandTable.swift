@@ -44,6 +44,7 @@ public struct CommandTable {
             // applying the operating-system limits.
             let input = FileHandle.standardInput.readDataToEndOfFile()
             if rest == [IsolatedDynamicPass.childMode] { return LintDynamicChild.run(input: input, console: console) }
+            if rest == [IsolatedSnapshotEvaluator.childMode] { return SnapshotCaptureChild.run(input: input, console: console) }
         }
         let parsed: ParsedArguments
         do throws(ArgumentError) {

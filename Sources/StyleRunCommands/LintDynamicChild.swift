@@ -20,8 +20,9 @@ enum LintDynamicChild {
     }
 }
 
-/// The failures `IsolatedDynamicPass.testFaultsVariable` asks for.
-private struct TestFaults {
+/// The failures `IsolatedDynamicPass.testFaultsVariable` (and the snapshot evaluator's
+/// `IsolatedSnapshotEvaluator.testFaultsVariable`) asks for.
+struct TestFaults {
     private var crashes: [String] = []
     private var hangs: [String] = []
 

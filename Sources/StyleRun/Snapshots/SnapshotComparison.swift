@@ -1,0 +1,185 @@
+import Foundation
+import StyleCore
+
+/// A snapshot file read back: its views and properties with the compared text, and each line
+/// as it was written (kept when `--update` rewrites the file, so that a diff shows only what
+/// changed).
+///
+///     let recorded = try RecordedSnapshot(text: String(contentsOfFile: path, encoding: .utf8))
+///     recorded.differences(to: StyleSnapshot(root))    // [#subscribe titleColor: #000000 → #FFFFFF …]
+public struct RecordedSnapshot: Sendable {
+    public struct Property: Sendable {
+        public var path: String
+        public var value: String
+        /// The line as written, without its newline.
+        public var line: String
+    }
+
+    public struct ViewRecord: Sendable {
+        public var reference: String
+        public var kindAndClasses: String
+        public var properties: [Property]
+    }
+
+    public var views: [ViewRecord]
+
+    /// A line of the file that is neither a comment, a view nor a property.
+    public struct FormatError: Error, Sendable, Equatable {
+        public var line: Int
+        public var message: String { "Line \(line) is not part of a stylerun snapshot; re-record it with `stylerun snapshot --update`." }
+    }
+
+    /// Reads the text `StyleSnapshot.text(title:)` writes.
+    ///
+    /// - Throws: `FormatError` for a line that is not a comment (`# …`, before the first
+    ///   view), a view (`REFERENCE  Kind.classes`) or a property (`  path: value [← note]`).
+    public init(text: String) throws(FormatError) {
+        var views: [ViewRecord] = []
+        var inHeader = true
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if inHeader, line.hasPrefix("# ") || line == "#" { continue }
+            inHeader = false
+            if line.hasPrefix("  ") {
+                guard !views.isEmpty, let property = Self.property(line) else { throw FormatError(line: i + 1) }
+                views[views.count - 1].properties.append(property)
+            } else {
+                guard let split = line.range(of: "  ", options: .backwards) else { throw FormatError(line: i + 1) }
+                views.append(ViewRecord(reference: String(line[..<split.lowerBound]),
+                                        kindAndClasses: String(line[split.upperBound...]), properties: []))
+            }
+        }
+        self.views = views
+    }
+
+    /// `  path: value  ← note` → the path, the value (up to the note, outside quotes) and the line.
+    private static func property(_ line: String) -> Property? {
+        let body = line.dropFirst(2)
+        guard let colon = body.range(of: ": ") else { return nil }
+        let path = String(body[..<colon.lowerBound])
+        guard !path.isEmpty, !path.contains(" ") else { return nil }
+        var value = ""
+        var inString = false, escaped = false
+        var rest = body[colon.upperBound...]
+        while let c = rest.first {
+            if !inString, rest.hasPrefix(" ←") { break }
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+            } else if c == "\"" {
+                inString = true
+            }
+            value.append(c)
+            rest = rest.dropFirst()
+        }
+        while value.hasSuffix(" ") { value.removeLast() }
+        return Property(path: path, value: value, line: line)
+    }
+
+    // MARK: Comparing
+
+    /// What differs in `current` from this recording, in `current`'s order, then the views it
+    /// no longer has.
+    public func differences(to current: StyleSnapshot) -> [SnapshotDifference] {
+        var old: [String: ViewRecord] = [:]
+        for v in views where old[v.reference] == nil { old[v.reference] = v }
+        var out: [SnapshotDifference] = []
+        for view in current.views {
+            guard let before = old.removeValue(forKey: view.reference) else {
+                out.append(SnapshotDifference(view: view.reference, property: nil, old: nil, new: view.kindAndClasses, source: nil))
+                continue
+            }
+            if before.kindAndClasses != view.kindAndClasses {
+                out.append(SnapshotDifference(view: view.reference, property: nil, old: before.kindAndClasses,
+                                              new: view.kindAndClasses, source: nil))
+                // Another kind has other properties: comparing them would only repeat that.
+                if Self.kind(before.kindAndClasses) != Self.kind(view.kindAndClasses) { continue }
+            }
+            var oldValues: [String: String] = [:]
+            for p in before.properties { oldValues[p.path] = p.value }
+            for p in view.properties {
+                let was = oldValues.removeValue(forKey: p.path)
+                if was != p.value {
+                    out.append(SnapshotDifference(view: view.reference, property: p.path, old: was, new: p.value, source: p.source))
+                }
+            }
+            for p in before.properties where oldValues[p.path] != nil {
+                out.append(SnapshotDifference(view: view.reference, property: p.path, old: p.value, new: nil, source: nil))
+            }
+        }
+        for v in views where old.removeValue(forKey: v.reference) != nil {
+            out.append(SnapshotDifference(view: v.reference, property: nil, old: v.kindAndClasses, new: nil, source: nil))
+        }
+        return out
+    }
+
+    /// The text for `current` that keeps this recording's lines wherever they still hold, so
+    /// that re-recording changes only the lines of what changed (and their notes).
+    public func updatedText(for current: StyleSnapshot, title: String, folder: String? = nil) -> String {
+        var old: [String: ViewRecord] = [:]
+        for v in views where old[v.reference] == nil { old[v.reference] = v }
+        var out = StyleSnapshot.header(title: title)
+        for view in current.views {
+            out += "\n" + StyleSnapshot.line(for: view)
+            var lines: [String: Property] = [:]
+            for p in old[view.reference]?.properties ?? [] { lines[p.path] = p }
+            for p in view.properties {
+                if let kept = lines[p.path], kept.value == p.value {
+                    out += kept.line + "\n"
+                } else {
+                    out += StyleSnapshot.line(for: p, folder: folder)
+                }
+            }
+        }
+        return out
+    }
+
+    private static func kind(_ kindAndClasses: String) -> Substring {
+        kindAndClasses.split(separator: ".", maxSplits: 1).first ?? ""
+    }
+}
+
+/// One difference between a recorded snapshot and the tree now: a property's value, or a view
+/// that is new, gone, or of another kind or classes.
+public struct SnapshotDifference: Sendable, Hashable, CustomStringConvertible {
+    /// `View.reference` of the view.
+    public var view: String
+    /// The property's path; nil for a difference of the view itself.
+    public var property: String?
+    /// The recorded text; nil for a view or property that is new.
+    public var old: String?
+    /// The text now; nil for a view or property that is gone.
+    public var new: String?
+    /// What sets the new value now, with its `file:line`; nil for the kind's default.
+    public var source: StyleSnapshot.Source?
+
+    public init(view: String, property: String?, old: String?, new: String?, source: StyleSnapshot.Source?) {
+        self.view = view
+        self.property = property
+        self.old = old
+        self.new = new
+        self.source = source
+    }
+
+    /// `#subscribe  titleColor: #000000 → #FFFFFF`, `#caption  new view Label.caption`.
+    public var summary: String {
+        guard let property else {
+            switch (old, new) {
+            case (nil, let new?): return "\(view)  new view \(new)"
+            case (let old?, nil): return "\(view)  view removed (was \(old))"
+            default: return "\(view)  \(old ?? "") → \(new ?? "")"
+            }
+        }
+        return "\(view)  \(property): \(old ?? "(not recorded)") → \(new ?? "(no such property)")"
+    }
+
+    /// What sets the value now: `set by rule "Button.primary" at subscribe.lua:12`, or that it
+    /// is the kind's default; nil for a difference of the view itself.
+    public var setBy: String? {
+        guard property != nil, new != nil else { return nil }
+        guard let source else { return "now the kind's default" }
+        return source.line > 0 ? "set by \(source.origin) at \(source.file):\(source.line)" : "set by \(source.origin)"
+    }
+
+    public var description: String { summary + (setBy.map { " (\($0))" } ?? "") }
+}

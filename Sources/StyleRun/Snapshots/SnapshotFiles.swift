@@ -1,0 +1,124 @@
+import Foundation
+
+/// Where snapshots live: a `__snapshots__` folder beside each script, one file per script and
+/// theme, named `SCRIPT[@THEME].snap` (`subscribe.lua@dark.snap`, `cell.lua.snap`), with the
+/// screenshot beside it as `.png` and, when that differs, `.diff.png`.
+///
+/// A theme's name is written with every character other than letters, digits, `_` and `-` as
+/// `%XX` (its UTF-8 bytes), so any name makes one file name and the script's name is found back.
+public enum SnapshotFiles {
+    public static let folderName = "__snapshots__"
+    public static let textExtension = "snap"
+    public static let imageExtension = "png"
+    public static let diffImageSuffix = ".diff.png"
+
+    /// The snapshot folder for `script`.
+    ///
+    ///     SnapshotFiles.folder(of: "examples/subscribe.lua")    // examples/__snapshots__
+    public static func folder(of script: String) -> String {
+        let parent = (script as NSString).deletingLastPathComponent
+        return parent.isEmpty ? folderName : (parent as NSString).appendingPathComponent(folderName)
+    }
+
+    /// The file for `script` in `theme` with the extension `ext`.
+    ///
+    ///     SnapshotFiles.path(script: "examples/subscribe.lua", theme: "dark")    // examples/__snapshots__/subscribe.lua@dark.snap
+    public static func path(script: String, theme: String?, extension ext: String = textExtension) -> String {
+        var name = (script as NSString).lastPathComponent
+        if let theme { name += "@" + encode(theme) }
+        return (folder(of: script) as NSString).appendingPathComponent(name + "." + ext)
+    }
+
+    /// The script and theme a snapshot file records, from its path; nil for a file that is not
+    /// a snapshot (`.diff.png`, a stray file).
+    static func parse(_ path: String) -> (script: String, theme: String?)? {
+        let name = (path as NSString).lastPathComponent
+        guard !name.hasSuffix(diffImageSuffix) else { return nil }
+        var stem: Substring
+        if name.hasSuffix("." + textExtension) {
+            stem = name.dropLast(textExtension.count + 1)
+        } else if name.hasSuffix("." + imageExtension) {
+            stem = name.dropLast(imageExtension.count + 1)
+        } else {
+            return nil
+        }
+        guard let lua = stem.range(of: ".lua", options: .backwards) else { return nil }
+        var theme: String?
+        let after = stem[lua.upperBound...]
+        if !after.isEmpty {
+            guard after.hasPrefix("@"), let decoded = decode(after.dropFirst()) else { return nil }
+            theme = decoded
+            stem = stem[..<lua.upperBound]
+        }
+        let parent = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let script = parent.isEmpty ? String(stem) : (parent as NSString).appendingPathComponent(String(stem))
+        return (script, theme)
+    }
+
+    /// The snapshot files under `paths`: for a folder, those of every `__snapshots__` inside
+    /// it (hidden folders skipped); for a script, its own. Sorted.
+    static func recorded(under paths: [String]) -> [String] {
+        let fm = FileManager.default
+        var found: [String] = []
+        for path in paths.isEmpty ? ["."] : paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                found += inFolders(under: path)
+            } else {
+                let name = (path as NSString).lastPathComponent
+                found += files(in: folder(of: path)).filter { parse($0).map { ($0.script as NSString).lastPathComponent == name } ?? false }
+            }
+        }
+        return Array(Set(found)).sorted()
+    }
+
+    private static func inFolders(under folder: String) -> [String] {
+        let fm = FileManager.default
+        guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
+        var found: [String] = []
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let path = folder == "." ? entry : (folder as NSString).appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            found += entry == folderName ? files(in: path) : inFolders(under: path)
+        }
+        return found
+    }
+
+    private static func files(in folder: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.sorted().map { (folder as NSString).appendingPathComponent($0) }.filter { parse($0) != nil }
+    }
+
+    // MARK: Theme names in file names
+
+    private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-".utf8)
+
+    static func encode(_ theme: String) -> String {
+        var out = ""
+        for byte in theme.utf8 {
+            if plain.contains(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += String(format: "%%%02X", byte) }
+        }
+        return out
+    }
+
+    static func decode(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if c == "%" {
+                guard let end = text.index(i, offsetBy: 3, limitedBy: text.endIndex),
+                      let byte = UInt8(text[text.index(after: i)..<end], radix: 16) else { return nil }
+                bytes.append(byte)
+                i = end
+            } else {
+                guard let ascii = c.asciiValue, plain.contains(ascii) else { return nil }
+                bytes.append(ascii)
+                i = text.index(after: i)
+            }
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+}

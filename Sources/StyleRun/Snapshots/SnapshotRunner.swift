@@ -1,0 +1,210 @@
+import Foundation
+import StyleCore
+
+/// How `SnapshotRunner` treats what it finds.
+public struct SnapshotOptions: Sendable {
+    /// Record missing snapshots, rewrite those that differ, delete obsolete ones.
+    public var update: Bool
+    /// Running under CI: a missing snapshot fails instead of being recorded.
+    public var ci: Bool
+    /// Also compare screenshots of the HTML render, when given.
+    public var images: ImageSnapshotOptions?
+
+    public init(update: Bool = false, ci: Bool = false, images: ImageSnapshotOptions? = nil) {
+        self.update = update
+        self.ci = ci
+        self.images = images
+    }
+
+    /// Whether `environment` is a CI runner's: `CI` set to anything but empty, `false` or `0`
+    /// (GitHub Actions, GitLab CI and most others set `CI=true`).
+    ///
+    ///     SnapshotOptions.isCI(["CI": "true"])     // true
+    ///     SnapshotOptions.isCI(["CI": "false"])    // false
+    public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        isSet(environment["CI"])
+    }
+
+    /// Whether an environment variable's value turns its switch on: anything but nothing,
+    /// the empty string, `false` or `0`.
+    public static func isSet(_ value: String?) -> Bool {
+        guard let value = value?.trimmingCharacters(in: .whitespaces) else { return false }
+        return !value.isEmpty && value.lowercased() != "false" && value != "0"
+    }
+}
+
+/// `stylerun snapshot`: every screen script under some paths, in every theme it declares,
+/// compared with its recorded snapshot.
+///
+///     let report = try SnapshotRunner(evaluator: IsolatedSnapshotEvaluator(), options: .init(ci: SnapshotOptions.isCI()))
+///         .run(paths: ["screens"])
+///     report.exitCode    // 1 when a screen changed
+///
+/// Every `.lua` file under the paths is evaluated (as `stylerun lint` finds them); one that
+/// returns a view is a screen, and one that returns anything else is skipped. A screen's
+/// snapshot for each theme is `SnapshotFiles.path(script:theme:)`. A missing snapshot is
+/// written, except under CI without `update`, where it fails. A snapshot that differs fails,
+/// or with `update` is rewritten keeping the lines that still hold. Snapshot files under the
+/// paths whose script is gone, returns no view, or no longer declares the theme fail as
+/// obsolete, or with `update` are deleted.
+public struct SnapshotRunner: Sendable {
+    public var evaluator: any SnapshotEvaluator
+    public var options: SnapshotOptions
+
+    public init(evaluator: any SnapshotEvaluator = IsolatedSnapshotEvaluator(), options: SnapshotOptions = .init()) {
+        self.evaluator = evaluator
+        self.options = options
+    }
+
+    /// Compares (or records) the snapshots of the screens under `paths` (default `.`).
+    /// - Throws: `LintPathError` when a path does not exist (a usage mistake).
+    public func run(paths: [String]) throws(LintPathError) -> SnapshotReport {
+        let found = try LintFiles.expand(paths)
+        let files = found.files
+        let captures = evaluator.capture(files: files, html: options.images != nil)
+        // A folder that cannot be read may hold screens: a failure, not an empty folder.
+        var results = found.problems.map {
+            SnapshotResult(script: $0.file, theme: nil, file: $0.file, status: .failed, diagnostics: [$0])
+        }
+        var skipped: [String] = []
+        var evaluated: [String: ScriptCapture] = [:]
+        for (file, capture) in zip(files, captures) {
+            evaluated[Self.key(file)] = capture
+            switch capture {
+            case .notAScreen:
+                skipped.append(file)
+            case .failed(let diagnostics):
+                results.append(SnapshotResult(script: file, theme: nil, file: SnapshotFiles.folder(of: file), status: .failed,
+                                              diagnostics: diagnostics))
+            case .screen(let themes):
+                for theme in themes { results.append(check(script: file, capture: theme)) }
+            }
+        }
+        results += obsolete(under: paths, evaluated: evaluated)
+        return SnapshotReport(results: results, skipped: skipped)
+    }
+
+    // MARK: One screen in one theme
+
+    /// Compares one capture with its snapshot file (and screenshot), writing as the options say.
+    public func check(script: String, capture: ThemeCapture) -> SnapshotResult {
+        let name = (script as NSString).lastPathComponent
+        var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme),
+                           title: capture.theme.map { "\(name), theme \"\($0)\"" } ?? name,
+                           sourceFolder: (script as NSString).deletingLastPathComponent, script: script, theme: capture.theme)
+        if let images = options.images, let html = capture.html {
+            result.image = images.check(html: html, path: SnapshotFiles.path(script: script, theme: capture.theme, extension: SnapshotFiles.imageExtension),
+                                        update: options.update, ci: options.ci)
+        }
+        return result
+    }
+
+    /// Compares `snapshot` with the snapshot file at `path`, writing as the options say: the
+    /// rules of `stylerun snapshot` for any snapshot, such as a host's test of its own view.
+    ///
+    ///     runner.check(StyleSnapshot(root), at: "Tests/__snapshots__/Home.snap", title: "Home",
+    ///                  sourceFolder: "Styles", script: "Tests/HomeTests.swift", theme: nil)
+    ///
+    /// - Parameters:
+    ///   - title: what the file's header says it records.
+    ///   - sourceFolder: source files inside it are named relative to it in the file's notes.
+    ///   - script, theme: what the result names.
+    public func check(_ snapshot: StyleSnapshot, at path: String, title: String, sourceFolder: String?,
+                      script: String, theme: String?) -> SnapshotResult {
+        var result = SnapshotResult(script: script, theme: theme, file: path, status: .matched)
+        guard FileManager.default.fileExists(atPath: path) else {
+            if options.ci && !options.update {
+                result.status = .missing
+            } else {
+                result.status = .recorded
+                write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
+            }
+            return result
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            result.status = .failed
+            result.message = "Cannot read '\(path)': \(error.localizedDescription)"
+            return result
+        }
+        do throws(RecordedSnapshot.FormatError) {
+            let recorded = try RecordedSnapshot(text: text)
+            result.differences = recorded.differences(to: snapshot)
+            guard !result.differences.isEmpty else { return result }
+            result.status = options.update ? .updated : .changed
+            if options.update {
+                write(recorded.updatedText(for: snapshot, title: title, folder: sourceFolder), to: path, result: &result)
+            }
+        } catch {
+            if options.update {
+                result.status = .updated
+                result.message = "Line \(error.line) of the old file was not part of a stylerun snapshot; it was recorded anew."
+                write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
+            } else {
+                result.status = .failed
+                result.message = "\(path): \(error.message)"
+            }
+        }
+        return result
+    }
+
+    private func write(_ text: String, to path: String, result: inout SnapshotResult) {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            result.status = .failed
+            result.message = "Cannot write '\(path)': \(error.localizedDescription)"
+        }
+    }
+
+    // MARK: Snapshots without a screen
+
+    /// The snapshot files under `paths` that no screen in `evaluated` accounts for.
+    private func obsolete(under paths: [String], evaluated: [String: ScriptCapture]) -> [SnapshotResult] {
+        var out: [SnapshotResult] = []
+        for path in SnapshotFiles.recorded(under: paths) {
+            guard let (script, theme) = SnapshotFiles.parse(path) else { continue }
+            let reason: String
+            switch evaluated[Self.key(script)] {
+            case nil:
+                // A script that exists but was not evaluated (outside the paths, a definitions file) is not judged.
+                guard !FileManager.default.fileExists(atPath: script) else { continue }
+                reason = "its script '\(script)' is gone"
+            case .failed?:
+                continue
+            case .notAScreen(let returned)?:
+                reason = "'\(script)' returns \(returned == "nil" ? "nothing" : "a \(returned)"), not a view"
+            case .screen(let themes)?:
+                if themes.contains(where: { $0.theme == theme }) { continue }
+                if let theme {
+                    reason = themes.first?.theme == nil ? "'\(script)' declares no themes now, so none named '\(theme)'"
+                                                        : "'\(script)' declares no theme '\(theme)'"
+                } else {
+                    reason = "'\(script)' declares themes now; each has its own snapshot"
+                }
+            }
+            var result = SnapshotResult(script: script, theme: theme, file: path, status: .obsolete, message: "The snapshot is obsolete: \(reason).")
+            if options.update {
+                do {
+                    try FileManager.default.removeItem(atPath: path)
+                    // A screenshot's diff image goes with it.
+                    let diff = String(path.dropLast(SnapshotFiles.imageExtension.count + 1)) + SnapshotFiles.diffImageSuffix
+                    if path.hasSuffix("." + SnapshotFiles.imageExtension), FileManager.default.fileExists(atPath: diff) {
+                        try FileManager.default.removeItem(atPath: diff)
+                    }
+                    result.status = .deleted
+                } catch {
+                    result.status = .failed
+                    result.message = "Cannot delete the obsolete snapshot '\(path)': \(error.localizedDescription)"
+                }
+            }
+            out.append(result)
+        }
+        return out
+    }
+
+    private static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+}

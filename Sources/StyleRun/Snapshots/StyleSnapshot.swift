@@ -1,0 +1,163 @@
+import Foundation
+import StyleCore
+
+/// A styled tree as a snapshot records it: every view, in tree order, with every property's
+/// value as text and what set it.
+///
+///     let snapshot = StyleSnapshot(root)
+///     try snapshot.text(title: "subscribe.lua, theme \"dark\"").write(toFile: path, atomically: true, encoding: .utf8)
+///
+/// The text (`text(title:)`) is made for review in a git diff: one line per view, then one line
+/// per property, sorted by name, each `  path: value`, followed, after `←`, by what set it when
+/// it was recorded (`rule "Button.primary" subscribe.lua:12`). Only the views' names, kinds,
+/// classes and the values are compared; what follows `←` is a note for the reader, so moving a
+/// rule to another line fails nothing.
+public struct StyleSnapshot: Sendable, Hashable {
+    /// What set a property: the cascade step and its `file:line`.
+    public struct Source: Sendable, Hashable {
+        /// The contribution's origin as `--explain` prints it (`rule "Button.primary"`, `literal`).
+        public var origin: String
+        public var file: String
+        public var line: Int
+
+        public init(origin: String, file: String, line: Int) {
+            self.origin = origin
+            self.file = file
+            self.line = line
+        }
+
+        /// `rule "Button.primary" subscribe.lua:12`.
+        public var description: String { line > 0 ? "\(origin) \(file):\(line)" : "\(origin) \(file)" }
+    }
+
+    /// One property of one view.
+    public struct Property: Sendable, Hashable {
+        /// The dotted path (`titleLabel.font`).
+        public var path: String
+        /// The value as compared (`#974DFF`, `system 15 bold`, `"Subscribe"`, `nil`).
+        public var value: String
+        /// What set it; nil when it has its kind's default.
+        public var source: Source?
+
+        public init(path: String, value: String, source: Source?) {
+            self.path = path
+            self.value = value
+            self.source = source
+        }
+    }
+
+    /// One view: how it is named, what it is, and its properties sorted by path.
+    public struct ViewRecord: Sendable, Hashable {
+        /// `View.reference`: `#id`, or the path of kinds with child indices.
+        public var reference: String
+        /// The kind and classes, `Button.primary`.
+        public var kindAndClasses: String
+        public var properties: [Property]
+
+        public init(reference: String, kindAndClasses: String, properties: [Property]) {
+            self.reference = reference
+            self.kindAndClasses = kindAndClasses
+            self.properties = properties
+        }
+    }
+
+    /// Parents before children, children in order.
+    public var views: [ViewRecord]
+
+    public init(views: [ViewRecord]) { self.views = views }
+
+    /// Records the styled `root` and its descendants: every property of each view, with the
+    /// contribution that won it when the tree was styled with provenance.
+    public init(_ root: View) {
+        var views: [ViewRecord] = []
+        root.forEachInTree { view in
+            let provenance = view.provenance
+            let properties = view.kind.properties.map { p -> Property in
+                var source: Source?
+                if let winner = provenance?[p.slot].last, winner.origin != .kindDefault {
+                    let location = winner.location
+                    source = Source(origin: winner.origin.description,
+                                    file: location?.file ?? "",
+                                    line: location?.line ?? 0)
+                }
+                return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
+            }.sorted { $0.path < $1.path }
+            views.append(ViewRecord(reference: view.reference,
+                                    kindAndClasses: ([view.kind.name] + view.classes).joined(separator: "."),
+                                    properties: properties))
+        }
+        self.views = views
+    }
+
+    /// A value as the snapshot writes it: `displayText`, with a named font's name quoted so
+    /// that a value never runs into the note after it.
+    public static func text(_ value: Value) -> String {
+        if case .font(let f) = value, f.name != "system" {
+            var unnamed = f
+            unnamed.name = "system"
+            return Value.quoted(f.name) + Value.font(unnamed).displayText.dropFirst("system".count)
+        }
+        return value.displayText
+    }
+
+    /// `path` relative to `folder` when it lies inside it; the stdlib's files as `stdlib/NAME`.
+    static func displayPath(_ path: String, relativeTo folder: String?) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let folder {
+            let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+        }
+        for stdlib in Runtime.defaultStdlibPaths.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" })
+        where absolute.hasPrefix(stdlib) {
+            return "stdlib/" + absolute.dropFirst(stdlib.count)
+        }
+        return path
+    }
+
+    // MARK: Text
+
+    /// The marker between a property's value and the note on what set it.
+    static let noteMarker = "  ← "
+    /// The column at which notes start, so that a longer value does not move other lines' notes.
+    static let noteColumn = 44
+
+    /// The snapshot file's text: a header naming what it records, then each view. Source files
+    /// inside `folder` (the script's) are named relative to it in the notes.
+    ///
+    ///     snapshot.text(title: "subscribe.lua, theme \"dark\"", folder: "examples")
+    ///     // # stylerun snapshot: subscribe.lua, theme "dark"
+    ///     // …
+    ///     // #subscribe  Button.primary
+    ///     //   alpha: 1
+    ///     //   titleColor: #FFFFFF                     ← rule "Button.primary" subscribe.lua:12
+    public func text(title: String, folder: String? = nil) -> String {
+        var out = Self.header(title: title)
+        for view in views {
+            out += "\n" + Self.line(for: view)
+            for p in view.properties { out += Self.line(for: p, folder: folder) }
+        }
+        return out
+    }
+
+    static func header(title: String) -> String {
+        """
+        # stylerun snapshot: \(title)
+        # Compared: each view's name, kind and classes, and every property's value.
+        # After "←": what set the value when it was recorded (a note, not compared).
+
+        """
+    }
+
+    static func line(for view: ViewRecord) -> String {
+        "\(view.reference)  \(view.kindAndClasses)\n"
+    }
+
+    static func line(for property: Property, folder: String?) -> String {
+        let head = "  \(property.path): \(property.value)"
+        guard var source = property.source else { return head + "\n" }
+        source.file = displayPath(source.file, relativeTo: folder)
+        let pad = max(0, noteColumn - head.count)
+        return head + String(repeating: " ", count: pad) + noteMarker + source.description + "\n"
+    }
+}

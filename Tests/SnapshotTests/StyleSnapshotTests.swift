@@ -1,0 +1,91 @@
+import Foundation
+import StyleRun
+import XCTest
+
+/// The snapshot text: what it records, how it reads back, and what the comparison sees.
+final class StyleSnapshotTests: XCTestCase {
+    /// A styled screen from script text.
+    private func styled(_ source: String) throws -> View {
+        let runtime = Runtime()
+        return try runtime.load(source: source, name: "screen.lua").applyToOwnTree()
+    }
+
+    private let screen = """
+        rule("Button.primary", mut(Button.titleColor, color.white))
+        return StackView { id = "root", spacing = 8,
+          Label { text = "Hello  ← not a note", font = font.named("Avenir Next", 15) },
+          Button { id = "go", class = "primary", title = "Go" },
+        }
+        """
+
+    func testEveryViewAndPropertyIsRecordedWithWhatSetIt() throws {
+        let snapshot = StyleSnapshot(try styled(screen))
+        XCTAssertEqual(snapshot.views.map(\.reference), ["#root", "StackView#root > Label[1]", "#go"])
+        XCTAssertEqual(snapshot.views.map(\.kindAndClasses), ["StackView", "Label", "Button.primary"])
+        let button = snapshot.views[2]
+        XCTAssertEqual(button.properties.count, Schema.standard.kind(named: "Button")?.properties.count)
+        XCTAssertEqual(button.properties.map(\.path), button.properties.map(\.path).sorted())
+        let titleColor = try XCTUnwrap(button.properties.first { $0.path == "titleColor" })
+        XCTAssertEqual(titleColor.value, "#FFFFFF")
+        XCTAssertEqual(titleColor.source, StyleSnapshot.Source(origin: "rule \"Button.primary\"", file: "screen.lua", line: 1))
+        XCTAssertNil(button.properties.first { $0.path == "alpha" }?.source, "a default has no source")
+
+        let text = snapshot.text(title: "screen.lua")
+        XCTAssertTrue(text.hasPrefix("# stylerun snapshot: screen.lua\n"))
+        XCTAssertTrue(text.contains("\n#go  Button.primary\n"))
+        XCTAssertTrue(text.contains("\n  titleColor: #FFFFFF                         ← rule \"Button.primary\" screen.lua:1\n"))
+        XCTAssertTrue(text.contains("\n  alpha: 1\n"))
+        XCTAssertTrue(text.contains("\n  font: \"Avenir Next\" 15 "), "a named font's name is quoted")
+    }
+
+    func testTextReadsBackWithoutDifferences() throws {
+        let snapshot = StyleSnapshot(try styled(screen))
+        let recorded = try RecordedSnapshot(text: snapshot.text(title: "screen.lua"))
+        XCTAssertEqual(recorded.views.count, 3)
+        XCTAssertEqual(recorded.views[1].properties.first { $0.path == "text" }?.value, #""Hello  ← not a note""#)
+        XCTAssertEqual(recorded.differences(to: snapshot), [])
+    }
+
+    func testNotesAreNotCompared() throws {
+        let snapshot = StyleSnapshot(try styled(screen))
+        let moved = snapshot.text(title: "screen.lua").replacingOccurrences(of: "screen.lua:1", with: "screen.lua:40")
+        XCTAssertEqual(try RecordedSnapshot(text: moved).differences(to: snapshot), [])
+    }
+
+    func testAChangedValueNamesTheViewTheValuesAndWhatSetsItNow() throws {
+        let old = StyleSnapshot(try styled(screen))
+        let new = StyleSnapshot(try styled(screen.replacingOccurrences(of: "color.white", with: "color \"#123456\"")))
+        let differences = try RecordedSnapshot(text: old.text(title: "t")).differences(to: new)
+        XCTAssertEqual(differences, [SnapshotDifference(view: "#go", property: "titleColor", old: "#FFFFFF", new: "#123456",
+                                                        source: .init(origin: "rule \"Button.primary\"", file: "screen.lua", line: 1))])
+        XCTAssertEqual(differences[0].description,
+                       #"#go  titleColor: #FFFFFF → #123456 (set by rule "Button.primary" at screen.lua:1)"#)
+    }
+
+    func testViewsThatAreNewGoneOrOfAnotherKindAreDifferences() throws {
+        let old = StyleSnapshot(try styled(#"return StackView { id = "root", Label { id = "a" }, Label { id = "b", class = "x" } }"#))
+        let new = StyleSnapshot(try styled(#"return StackView { id = "root", Label { id = "b", class = "y" }, View { id = "c" } }"#))
+        let summaries = try RecordedSnapshot(text: old.text(title: "t")).differences(to: new).map(\.summary)
+        XCTAssertEqual(summaries, ["#b  Label.x → Label.y", "#c  new view View", "#a  view removed (was Label)"])
+    }
+
+    func testUpdatedTextKeepsTheLinesOfValuesThatDidNotChange() throws {
+        let old = StyleSnapshot(try styled(screen))
+        // A recorded note that no longer holds stays as it was: only changed lines are rewritten.
+        let recordedText = old.text(title: "t").replacingOccurrences(of: "← literal screen.lua:2", with: "← literal screen.lua:99")
+        let new = StyleSnapshot(try styled(screen.replacingOccurrences(of: "spacing = 8", with: "spacing = 12")))
+        let updated = try RecordedSnapshot(text: recordedText).updatedText(for: new, title: "t")
+        let oldLines = recordedText.split(separator: "\n"), newLines = updated.split(separator: "\n")
+        XCTAssertEqual(oldLines.count, newLines.count)
+        let changed = zip(oldLines, newLines).filter { $0 != $1 }
+        XCTAssertEqual(changed.map(\.1), ["  spacing: 12                                 ← literal screen.lua:2"])
+        XCTAssertEqual(try RecordedSnapshot(text: updated).differences(to: new), [])
+    }
+
+    func testALineThatIsNotASnapshotIsAFormatError() {
+        XCTAssertThrowsError(try RecordedSnapshot(text: "# stylerun snapshot: t\n\n  alpha: 1\n")) { error in
+            XCTAssertEqual((error as? RecordedSnapshot.FormatError)?.line, 3)
+        }
+        XCTAssertThrowsError(try RecordedSnapshot(text: "#root  StackView\n  alpha 1\n"))
+    }
+}

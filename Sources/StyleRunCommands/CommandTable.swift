@@ -43,8 +43,18 @@ public struct CommandTable {
             // The child starts once its parent has closed standard input, which it does after
             // applying the operating-system limits.
             let input = FileHandle.standardInput.readDataToEndOfFile()
-            if rest == [IsolatedDynamicPass.childMode] { return LintDynamicChild.run(input: input, console: console) }
-            if rest == [IsolatedSnapshotEvaluator.childMode] { return SnapshotCaptureChild.run(input: input, console: console) }
+            if rest == [IsolatedDynamicPass.childMode] {
+                return ChildMode.run(IsolatedDynamicPass.childMode, input: input, console: console,
+                                     faultsVariable: IsolatedDynamicPass.testFaultsVariable) { input, willEvaluate, emit throws(IsolatedDynamicPass.ChildRequestError) in
+                    try IsolatedDynamicPass.serveChild(input: input, willEvaluate: willEvaluate, emit: emit)
+                }
+            }
+            if rest == [IsolatedSnapshotEvaluator.childMode] {
+                return ChildMode.run(IsolatedSnapshotEvaluator.childMode, input: input, console: console,
+                                     faultsVariable: IsolatedSnapshotEvaluator.testFaultsVariable) { input, willEvaluate, emit throws(IsolatedDynamicPass.ChildRequestError) in
+                    try IsolatedSnapshotEvaluator.serveChild(input: input, willEvaluate: willEvaluate, emit: emit)
+                }
+            }
         }
         let parsed: ParsedArguments
         do throws(ArgumentError) {

@@ -83,6 +83,7 @@ enum OutputFile {
             $0.hasPrefix("/") ? $0 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
         } ?? path
         let folder = (target as NSString).deletingLastPathComponent
+        // mkstemp's template: it replaces the trailing X's with a unique name.
         var template = Array(((folder.isEmpty ? "." : folder) + "/.stylerun-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw fail(errno) }

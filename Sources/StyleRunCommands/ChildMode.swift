@@ -4,17 +4,21 @@ import StyleRun
 import Glibc
 #endif
 
-/// `stylerun __child lint-dynamic`: the process around `IsolatedDynamicPass.serveChild`. It
-/// writes each script's line on standard output as soon as it is done, a request it cannot read
-/// on standard error (status 2), and strikes the test faults the parent's tests ask for.
-enum LintDynamicChild {
-    static func run(input: Data, console: Console) -> Int32 {
-        let faults = TestFaults(ProcessInfo.processInfo.environment[IsolatedDynamicPass.testFaultsVariable] ?? "")
+/// The process around a child mode of an isolated run (`stylerun __child lint-dynamic`,
+/// `stylerun __child snapshot-capture`): it writes the served lines on standard output as they
+/// come, a request it cannot read on standard error (status 2), and strikes the test faults the
+/// parent's tests ask for through `faultsVariable`.
+enum ChildMode {
+    typealias Serve = (_ input: Data, _ willEvaluate: (String) -> Void, _ emit: (String) -> Void)
+        throws(IsolatedDynamicPass.ChildRequestError) -> Void
+
+    static func run(_ mode: String, input: Data, console: Console, faultsVariable: String, serve: Serve) -> Int32 {
+        let faults = TestFaults(ProcessInfo.processInfo.environment[faultsVariable] ?? "")
         do throws(IsolatedDynamicPass.ChildRequestError) {
-            try IsolatedDynamicPass.serveChild(input: input, willEvaluate: faults.strike, emit: console.out)
+            try serve(input, faults.strike, console.out)
             return ExitStatus.success
         } catch {
-            console.error("stylerun \(IsolatedRun.childCommand) \(IsolatedDynamicPass.childMode): \(error.message)")
+            console.error("stylerun \(IsolatedRun.childCommand) \(mode): \(error.message)")
             return ExitStatus.usage
         }
     }

@@ -121,6 +121,16 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One declared property: written once, read by bindings, validation, printing, JSON and docs.
+extension Kind {
+    /// Whether values of `other` line up slot for slot with this kind's: the same kind, or one
+    /// of the same name with the same properties (a script's `kind(…)` evaluated again on reload
+    /// declares a new `Kind` with the old one's layout).
+    public func hasLayout(of other: Kind) -> Bool {
+        self === other || (name == other.name && properties.map(\.path) == other.properties.map(\.path)
+                           && properties.map(\.type) == other.properties.map(\.type))
+    }
+}
+
 public struct PropertyDeclaration: Sendable {
     public enum Shape: Sendable {
         case value(ValueType, defaultValue: Value?, range: NumberRange?)

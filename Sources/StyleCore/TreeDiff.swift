@@ -140,7 +140,8 @@ public struct TreeSnapshot: Sendable {
     ///     // [PropertyChange(view: "#subscribe", property: "titleColor", old: .null, new: .color(.white))]
     ///
     /// Views are paired by reference. A view that `old` does not have (or had with another kind)
-    /// is compared against its kind's defaults, so a new view lists what the stylesheet set on
+    /// is compared against its kind's defaults (a kind a script declares again on reload, with
+    /// the same name and properties, counts as the same kind), so a new view lists what the stylesheet set on
     /// it. Views that `old` has and this snapshot does not are not reported.
     public func changes(since old: TreeSnapshot) -> [PropertyChange] {
         var table = Interning()
@@ -150,7 +151,7 @@ public struct TreeSnapshot: Sendable {
         for (i, key) in oldKeys.enumerated() where oldByKey[key] == nil { oldByKey[key] = i }
         var out: [PropertyChange] = []
         for (i, new) in views.enumerated() {
-            let previous = oldByKey[newKeys[i]].map { old.views[$0] }.flatMap { $0.kind === new.kind ? $0 : nil }
+            let previous = oldByKey[newKeys[i]].map { old.views[$0] }.flatMap { $0.kind.hasLayout(of: new.kind) ? $0 : nil }
             let olds = previous?.values ?? new.kind.defaultValues
             var reference: String?
             for slot in new.values.indices where olds[slot] != new.values[slot] {

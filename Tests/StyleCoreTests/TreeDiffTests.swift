@@ -66,4 +66,27 @@ final class TreeDiffTests: XCTestCase {
         XCTAssertEqual(snapshot.view("#subscribe")?["isEnabled"], .bool(true))
         XCTAssertNil(snapshot.view("#nope"))
     }
+
+    func testAKindDeclaredAgainWithTheSameLayoutPairsItsViews() throws {
+        // A script's `kind("GradientView", …)` makes a new Kind on every reload.
+        func declare() throws -> Kind {
+            var schema = Schema.standard
+            return try schema.register("GradientView", superKind: Schema.view, properties: [.value("fromColor", .optional(.color))])
+        }
+        let (first, second) = (try declare(), try declare())
+        XCTAssertFalse(first === second)
+        let sheet = Stylesheet()
+        sheet.addRule("#g", T.mut(first, "fromColor", white))
+        let old = View(kind: first, id: "g")
+        XCTAssertEqual(Cascade(sheet).apply(to: old), [])
+        let againSheet = Stylesheet()
+        againSheet.addRule("#g", T.mut(second, "fromColor", white))
+        let new = View(kind: second, id: "g")
+        XCTAssertEqual(Cascade(againSheet).apply(to: new), [])
+        XCTAssertEqual(TreeSnapshot(new).changes(since: TreeSnapshot(old)), [])
+
+        var schema = Schema.standard
+        let other = try schema.register("GradientView", superKind: Schema.view, properties: [.value("toColor", .optional(.color))])
+        XCTAssertFalse(other.hasLayout(of: first))
+    }
 }

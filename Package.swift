@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The static archives Foundation needs, named for the linker: the compiler's autolink entries
+/// name only the dynamic libraries' first level.
+let staticFoundation = ["Foundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU",
+                        "_FoundationCShims", "_FoundationCollections", "CoreFoundation", "swiftDispatch", "dispatch",
+                        "BlocksRuntime", "swiftSynchronization"]
+
 let package = Package(
     name: "stylerun",
     products: [
@@ -38,7 +44,10 @@ let package = Package(
         .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleRun"]),
         // `assertStyleSnapshot(of:)` for hosts' XCTest suites.
         .target(name: "StyleRunSnapshotTesting", dependencies: ["StyleRun"]),
-        .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"]),
+        // Release builds link the Swift runtime and Foundation statically: resolving their symbols
+        // at every start was half of a short run's instructions (docs/BENCHMARKS.md, "Start").
+        .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + staticFoundation.flatMap { ["-Xlinker", "-l" + $0] }, .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),

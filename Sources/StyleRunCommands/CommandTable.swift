@@ -29,7 +29,12 @@ public struct CommandTable {
         Console.reserveStandardDescriptors()
         let isChild = arguments.dropFirst().first == IsolatedRun.childCommand
         let console = isChild ? Self.childConsole() : Console.standard
-        let status = run(arguments, isChild: isChild, console: console)
+        return Self.finish(run(arguments, isChild: isChild, console: console), console: console, program: program)
+    }
+
+    /// The exit status of a command that returned `status`, after the writes of `console`: a
+    /// failed write is a sentence on standard error (when that still works) and not status 0.
+    static func finish(_ status: Int32, console: Console, program: String) -> Int32 {
         guard let failure = console.writeFailure else { return status }
         if failure.stream == .standardOutput {
             console.error("\(program): \(failure.message)")

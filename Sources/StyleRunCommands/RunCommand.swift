@@ -102,8 +102,21 @@ public enum RunCommand: Command {
         let terminals = [1, 2].filter { isatty(Int32($0)) == 1 }.map(String.init).joined(separator: ",")
         let run: IsolatedRun
         do throws(ChildProcess.SpawnError) {
-            run = try IsolatedRun.run(arguments: arguments.original, limits: runtime.limits,
-                                      environment: [IsolatedRun.parentTerminalsVariable: terminals])
+            // A copy of this process evaluates, as the child `stylerun __child` would: with this
+            // process's colors, writing to the pipes it is given.
+            let out = console.terminal(1), err = console.terminal(2)
+            let forked = try IsolatedRun.runForked(limits: runtime.limits) {
+                let child = Console(terminal: { $0 == 1 ? out : err })
+                runtime.log = { child.error($0) }
+                let status = runHere(arguments, path: path, runtime: runtime, json: json, console: child)
+                return CommandTable.finish(status, console: child, program: "stylerun")
+            }
+            if let forked {
+                run = forked
+            } else {
+                run = try IsolatedRun.run(arguments: arguments.original, limits: runtime.limits,
+                                          environment: [IsolatedRun.parentTerminalsVariable: terminals])
+            }
         } catch {
             console.error("stylerun: cannot start the evaluator process: \(error). Use --no-isolation to evaluate in this process.")
             return ExitStatus.failure

@@ -128,7 +128,7 @@ final class BadInputTests: XCTestCase {
         let killer = Thread {
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
-                if let pid = Self.process(withArguments: [IsolatedRun.childCommand, name]) {
+                if let pid = Self.evaluator(of: name) {
                     kill(pid, SIGSEGV)
                     return
                 }
@@ -147,17 +147,29 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(r.crashed, r.stderr)
     }
 
-    /// The pid of a process whose command line contains `arguments` in order.
-    static func process(withArguments arguments: [String]) -> pid_t? {
+    /// The evaluator process of `stylerun name`: a copy of the `stylerun` process (a process
+    /// running `name` whose parent runs it too), or `stylerun __child name`.
+    static func evaluator(of name: String) -> pid_t? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for entry in entries {
-            guard let pid = pid_t(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
-            let parts = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            if let first = parts.firstIndex(of: arguments[0]), Array(parts[first...].prefix(arguments.count)) == arguments {
-                return pid
-            }
+            guard let pid = pid_t(entry), let parts = arguments(of: pid), let at = parts.firstIndex(of: name) else { continue }
+            if at > 0, parts[at - 1] == IsolatedRun.childCommand { return pid }
+            if let parent = parentID(of: pid), parent != pid, arguments(of: parent)?.contains(name) == true { return pid }
         }
         return nil
+    }
+
+    /// A process's command line, split at its NUL bytes.
+    static func arguments(of pid: pid_t) -> [String]? {
+        FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")?.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A process's parent, from /proc/PID/stat (the fourth field, after the command's closing parenthesis).
+    static func parentID(of pid: pid_t) -> pid_t? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let stat = String(decoding: data, as: UTF8.self)
+        guard let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 }

@@ -82,20 +82,8 @@ public enum ChildProcess {
                            limits: ResourceLimits = .init(), input: Data = Data(),
                            isCancelled: (@Sendable () -> Bool)? = nil) throws(SpawnError) -> Outcome {
         let started = monotonicSeconds()
-        // A socket pair for standard input: writing to it after the child is gone is EPIPE with
-        // MSG_NOSIGNAL, not a SIGPIPE that would end this process.
-        var inputPair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &inputPair) == 0 else {
-            throw SpawnError(operation: "socketpair", code: errno)
-        }
-        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        // Close-on-exec, so that children spawned meanwhile by other threads do not keep them open.
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0,
-              (outPipe + errPipe).allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
-            let code = errno
-            for fd in inputPair + outPipe + errPipe where fd >= 0 { close(fd) }
-            throw SpawnError(operation: "pipe", code: code)
-        }
+        let fds = try openPipes()
+        let inputPair = fds.input, outPipe = fds.output, errPipe = fds.error
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -130,17 +118,99 @@ public enum ChildProcess {
             throw SpawnError(operation: "posix_spawn '\(executable)'", code: status)
         }
 
+        return try limit(pid, limits, fds: fds, started: started, input: input, isCancelled: isCancelled)
+    }
+
+    /// The pipes of a child: a socket pair for standard input (writing to it after the child is
+    /// gone is EPIPE with MSG_NOSIGNAL, not a SIGPIPE that would end this process), pipes for
+    /// its output and error; all close-on-exec, so that children spawned meanwhile by other
+    /// threads do not keep them open. The parent's ends are `[0]`.
+    private static func openPipes() throws(SpawnError) -> (input: [Int32], output: [Int32], error: [Int32]) {
+        var inputPair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &inputPair) == 0 else {
+            throw SpawnError(operation: "socketpair", code: errno)
+        }
+        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0,
+              (outPipe + errPipe).allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
+            let code = errno
+            for fd in inputPair + outPipe + errPipe where fd >= 0 { close(fd) }
+            throw SpawnError(operation: "pipe", code: code)
+        }
+        // The child's ends are [1]; the input pair's [1] is the child's standard input.
+        return (input: [inputPair[0], inputPair[1]], output: outPipe, error: errPipe)
+    }
+
+    /// Applies the limits to the started child, then collects its output.
+    private static func limit(_ pid: pid_t, _ limits: ResourceLimits, fds: (input: [Int32], output: [Int32], error: [Int32]),
+                              started: Double, input: Data, isCancelled: (@Sendable () -> Bool)?) throws(SpawnError) -> Outcome {
         // A child that could not be limited is not run: the limits are the point of isolating it.
         if let failure = apply(limits, to: pid) {
             kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            close(inputPair[0]); close(outPipe[0]); close(errPipe[0])
+            close(fds.input[0]); close(fds.output[0]); close(fds.error[0])
             throw failure
         }
-        return collect(pid: pid, input: input, inputFD: inputPair[0], outFD: outPipe[0], errFD: errPipe[0],
+        return collect(pid: pid, input: input, inputFD: fds.input[0], outFD: fds.output[0], errFD: fds.error[0],
                        deadline: limits.wallClock.map { started + $0 }, silence: limits.silence, started: started,
                        isCancelled: isCancelled)
+    }
+
+    /// Runs `body` in a copy of this process made by `fork`, under the same limits and with
+    /// the same collecting of its output as `run`; the copy's exit status is what `body` returns.
+    ///
+    /// The copy starts from this process as it is (the runtime loaded, the arguments parsed), so
+    /// it skips what a new executable pays at every start. It begins with default signal
+    /// handling and an empty mask (a crash ends it with its signal, as in a spawned child),
+    /// standard input, output and error on the collecting pipes, and waits for standard input
+    /// to close, which happens once the limits are applied. `body` must write only through file
+    /// descriptors (never through C stdio buffers) and must not return to its caller's frames:
+    /// the copy ends with `_exit` when it returns.
+    ///
+    /// - Returns: nil, without forking, when this process runs other threads (a copy of a
+    ///   multithreaded process could inherit a lock another thread held): then use `run`.
+    public static func fork(limits: ResourceLimits = .init(), body: () -> Int32) throws(SpawnError) -> Outcome? {
+        guard isSingleThreaded else { return nil }
+        let started = monotonicSeconds()
+        let fds = try openPipes()
+        let pid = Glibc.fork()
+        if pid == 0 {
+            // The copy: its standard descriptors on the pipes, the parent's ends closed.
+            dup2(fds.input[1], 0)
+            dup2(fds.output[1], 1)
+            dup2(fds.error[1], 2)
+            for fd in fds.input + fds.output + fds.error where fd > 2 { close(fd) }
+            var none = sigset_t()
+            sigemptyset(&none)
+            for number in 1..<Int32(32) where number != SIGKILL && number != SIGSTOP { signal(number, SIG_DFL) }
+            sigprocmask(SIG_SETMASK, &none, nil)
+            // Nothing runs before the limits are in place: the parent closes standard input then.
+            var byte: UInt8 = 0
+            while true {
+                let n = read(0, &byte, 1)
+                if n == 0 || (n < 0 && errno != EINTR) { break }
+            }
+            _exit(body())
+        }
+        close(fds.input[1])
+        close(fds.output[1])
+        close(fds.error[1])
+        guard pid > 0 else {
+            let code = errno
+            close(fds.input[0]); close(fds.output[0]); close(fds.error[0])
+            throw SpawnError(operation: "fork", code: code)
+        }
+        return try limit(pid, limits, fds: fds, started: started, input: Data(), isCancelled: nil)
+    }
+
+    /// Whether this process runs a single thread (from /proc/self/stat's thread count).
+    static var isSingleThreaded: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return false }
+        // After the command name: state, ppid, … num_threads is the 18th field from there.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 17 && fields[17] == "1"
     }
 
     // MARK: Limits
@@ -234,7 +304,9 @@ public enum ChildProcess {
         close(inFD)
 
         var status: Int32 = 0
-        // The child closed its output; it may still be running (it could close them early).
+        // The child closed its output; it may still be running (it could close them early), or
+        // be a moment from its end: look again after 50 µs, then less and less often.
+        var pause: UInt32 = 50
         while true {
             let reaped = waitpid(pid, &status, timedOut ? 0 : WNOHANG)
             if reaped == pid { break }
@@ -244,7 +316,8 @@ public enum ChildProcess {
                 timedOut = true
                 continue
             }
-            usleep(1000)
+            usleep(pause)
+            pause = min(pause * 2, 1000)
         }
         let termination: Termination
         if timedOut {

@@ -10,7 +10,9 @@ import StyleLua
 ///     FileHandle.standardOutput.write(run.outcome.stdout)
 ///     if let d = run.failure(file: "app.lua") { print(d) }    // app.lua:1:1: error: The script crashed…
 ///
-/// The child is this executable re-run as `stylerun __child ARGUMENTS…`: it waits for its
+/// The child is a copy of this process (`runForked`) when it runs a single thread, which
+/// skips a second start of the executable; otherwise (a host's multithreaded process, lint's
+/// batches) it is this executable re-run as `stylerun __child ARGUMENTS…`: it waits for its
 /// standard input to close (the parent closes it once the operating-system limits are in
 /// place), then does what `stylerun ARGUMENTS…` does in process. Its limits are derived from the
 /// script's own `Limits`, with room to spare, so the script's limits trip first and give their
@@ -55,6 +57,15 @@ public struct IsolatedRun {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let outcome = try ChildProcess.run(executable: executable, arguments: [childCommand] + arguments,
                                            environment: environment, limits: os)
+        return IsolatedRun(outcome: outcome, limits: os, scriptLimits: limits)
+    }
+
+    /// Runs `body` in a copy of this process (`ChildProcess.fork`) under the limits for
+    /// `limits`; nil when this process runs other threads and cannot be copied safely (then
+    /// use `run`). The copy's exit status is what `body` returns.
+    public static func runForked(limits: Limits, body: () -> Int32) throws(ChildProcess.SpawnError) -> IsolatedRun? {
+        let os = resourceLimits(for: limits)
+        guard let outcome = try ChildProcess.fork(limits: os, body: body) else { return nil }
         return IsolatedRun(outcome: outcome, limits: os, scriptLimits: limits)
     }
 

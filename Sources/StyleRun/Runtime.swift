@@ -66,8 +66,9 @@ public final class Runtime {
     ///
     ///     Runtime.defaultStdlibPaths    // [".build/debug/stylerun_StyleRunStdlib.resources"]
     public static var defaultStdlibPaths: [String] {
-        if let env = ProcessInfo.processInfo.environment["STYLERUN_STDLIB"], !env.isEmpty {
-            return env.split(separator: ":").map(String.init)
+        // getenv rather than ProcessInfo's dictionary of the whole environment, at every start.
+        if let value = getenv("STYLERUN_STDLIB"), value.pointee != 0 {
+            return String(cString: value).split(separator: ":").map(String.init)
         }
         if let bundled = StdlibResources.folder { return [bundled] }
         let fm = FileManager.default

@@ -147,6 +147,42 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(r.crashed, r.stderr)
     }
 
+    /// The evaluator runs under the operating system's limits for the script's own (`--timeout 1
+    /// --memory 64`): its address space and CPU time, read from /proc while it runs.
+    func testTheEvaluatorRunsUnderTheOperatingSystemLimits() throws {
+        let name = "spin-\(UUID().uuidString.prefix(8)).lua"
+        try "local n = 0\nwhile true do n = n + 1 end\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let seen = SeenLimits()
+        let reader = Thread {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                // Read again until the limits are in place: the evaluator may be seen between
+                // its start and the parent applying them (it waits for them before any work).
+                if let pid = Self.evaluator(of: name),
+                   let text = try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8) {
+                    seen.set(text)
+                    if text.split(separator: "\n").contains(where: { $0.hasPrefix("Max cpu time") && !$0.contains("unlimited") }) { return }
+                }
+                usleep(10_000)
+            }
+        }
+        reader.start()
+        let r = try StyleRunCommand.run([name, "--timeout", "1", "--memory", "64"], in: folder)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("time limit"), r.stderr)
+        let text = try XCTUnwrap(seen.get(), "no evaluator process was seen")
+        var limits = Runtime().limits
+        limits.seconds = 1
+        limits.memory = 64 << 20
+        let expected = IsolatedRun.resourceLimits(for: limits)
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        let cpu = try XCTUnwrap(lines.first { $0.starts(with: ["Max", "cpu", "time"]) }, text)
+        let memory = try XCTUnwrap(lines.first { $0.starts(with: ["Max", "address", "space"]) }, text)
+        XCTAssertEqual(Array(cpu[3...4]), [String(expected.cpuSeconds!), String(expected.cpuSeconds! + 1)], text)
+        let bytes = expected.addressSpace.map(String.init) ?? "unlimited"
+        XCTAssertEqual(Array(memory[3...4]), [bytes, bytes], text)
+    }
+
     /// The evaluator process of `stylerun name`: a copy of the `stylerun` process (a process
     /// running `name` whose parent runs it too), or `stylerun __child name`.
     static func evaluator(of name: String) -> pid_t? {
@@ -172,4 +208,12 @@ final class BadInputTests: XCTestCase {
         let fields = stat[stat.index(after: end)...].split(separator: " ")
         return fields.count > 1 ? pid_t(fields[1]) : nil
     }
+}
+
+/// What a reader thread saw, handed to the test's thread.
+private final class SeenLimits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String?
+    func set(_ t: String) { lock.withLock { text = t } }
+    func get() -> String? { lock.withLock { text } }
 }

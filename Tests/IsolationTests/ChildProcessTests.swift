@@ -67,6 +67,20 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertNotEqual(String(decoding: o.stdout, as: UTF8.self), "100000000\n")
     }
 
+    /// A process running other threads is not copied (a copy could inherit a lock one of them
+    /// held): `fork` declines, and the caller spawns the executable instead.
+    func testForkDeclinesInAMultithreadedProcess() throws {
+        let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let other = Thread {
+            started.signal()
+            release.wait()
+        }
+        other.start()
+        started.wait()
+        defer { release.signal() }
+        XCTAssertNil(try ChildProcess.fork { 0 })
+    }
+
     func testAMissingExecutableIsASpawnError() {
         XCTAssertThrowsError(try ChildProcess.run(executable: "/nonexistent/stylerun", arguments: []))
     }

@@ -1,40 +1,62 @@
 import Synchronization
 
-/// One property's applied value as a view stores it: 16 bytes with nothing to reference-count,
-/// so the cascade writes a slot with a plain store.
+/// One property's applied value as a view stores it: 8 bytes with nothing to reference-count,
+/// so the cascade writes a slot with a plain store and a view's values fit in a few cache lines.
 ///
-/// Numbers, integers and booleans are kept in place. Other values are either shared (interned
-/// once for the process in `SharedValues`: the kinds' defaults and the constants of prepared
-/// styles, which is what rules and appearances write) or the view's own (kept beside the slots
-/// in `ValueStore.own`: literals, `mver` and function results, content the host sets).
+/// Numbers are kept in place as their bits; everything else is boxed in the space of negative
+/// quiet NaNs that arithmetic never produces (`0xFFF9…` to `0xFFFD…`): integers of up to 48
+/// bits and booleans in place, and other values as an index: shared (interned once for the
+/// process in `SharedValues`: the kinds' defaults and the constants of prepared styles, which
+/// is what rules and appearances write) or the view's own (kept beside the slots in
+/// `ValueStore.own`: literals, `mver` and function results, content the host sets). A NaN, or
+/// an integer too wide for 48 bits, is shared.
 ///
 ///     let red = StoredValue(sharing: .color(.red))    // once, as a constant
-///     application.write(slot: p.slot, red, locationIndex: i)
-public enum StoredValue: Sendable {
-    case number(Double)
-    case int(Int)
-    case bool(Bool)
-    case null
-    /// An index into `SharedValues`.
-    case shared(UInt32)
-    /// An index into the store's `own` values.
-    case own(UInt32)
+///     application.write(Label.textColor.property, red, at: nil)
+public struct StoredValue: Sendable {
+    fileprivate let bits: UInt64
 
-    /// `value` as a constant: scalars in place, anything else interned for the life of the
-    /// process. For values a stylesheet or a program states once and writes to many views;
-    /// content that differs per view belongs in the view's own values (`ValueStore.subscript`).
-    public init(sharing value: Value) {
-        switch value {
-        case .number(let x): self = .number(x)
-        case .int(let i): self = .int(i)
-        case .bool(let b): self = .bool(b)
-        case .null: self = .null
-        default:
-            guard let index = SharedValues.intern(value) else {
-                preconditionFailure("More than \(SharedValues.capacity) distinct values were shared; store values that differ per view as the view's own")
-            }
-            self = .shared(index)
+    fileprivate enum Tag: UInt64 {
+        case int = 0xFFF9, bool = 0xFFFA, null = 0xFFFB, shared = 0xFFFC, own = 0xFFFD
+    }
+
+    private static let payloadMask: UInt64 = (1 << 48) - 1
+
+    fileprivate init(_ tag: Tag, _ payload: UInt64) { bits = tag.rawValue << 48 | (payload & Self.payloadMask) }
+    private init(bits: UInt64) { self.bits = bits }
+
+    /// What the bits hold, decoded.
+    fileprivate enum Unpacked {
+        case number(Double), int(Int), bool(Bool), null, shared(UInt32), own(UInt32)
+    }
+
+    fileprivate var unpacked: Unpacked {
+        guard let tag = Tag(rawValue: bits >> 48) else { return .number(Double(bitPattern: bits)) }
+        let payload = bits & Self.payloadMask
+        switch tag {
+        case .int: return .int(Int(truncatingIfNeeded: payload << 16) >> 16)  // sign-extended
+        case .bool: return .bool(payload != 0)
+        case .null: return .null
+        case .shared: return .shared(UInt32(payload))
+        case .own: return .own(UInt32(payload))
         }
+    }
+
+    /// The empty value of an optional property.
+    static let null = StoredValue(.null, 0)
+
+    fileprivate static func shared(_ index: UInt32) -> StoredValue { StoredValue(.shared, UInt64(index)) }
+    fileprivate static func own(_ index: UInt32) -> StoredValue { StoredValue(.own, UInt64(index)) }
+
+    /// `value` as a constant: numbers, small integers and booleans in place, anything else
+    /// interned for the life of the process. For values a stylesheet or a program states once
+    /// and writes to many views; content that differs per view belongs in the view's own
+    /// values (`ValueStore.subscript`).
+    public init(sharing value: Value) {
+        guard let stored = StoredValue(sharingIfPossible: value) else {
+            preconditionFailure("More than \(SharedValues.capacity) distinct values were shared; store values that differ per view as the view's own")
+        }
+        self = stored
     }
 
     /// `init(sharing:)`, or nil once the process has interned all it can.
@@ -44,29 +66,28 @@ public enum StoredValue: Sendable {
         self = .shared(index)
     }
 
-    /// A scalar kept in place, or nil for a value that needs storage.
+    /// A value kept in place, or nil for one that needs storage.
     init?(scalar value: Value) {
         switch value {
-        case .number(let x): self = .number(x)
-        case .int(let i): self = .int(i)
-        case .bool(let b): self = .bool(b)
-        case .null: self = .null
+        case .number(let x) where !x.isNaN: self.init(bits: x.bitPattern)
+        case .int(let i) where i == Int(truncatingIfNeeded: UInt64(bitPattern: Int64(i)) << 16) >> 16:
+            self.init(.int, UInt64(bitPattern: Int64(i)))
+        case .bool(let b): self.init(.bool, b ? 1 : 0)
+        case .null: self.init(.null, 0)
         default: return nil
         }
     }
 
-    /// Whether the two are the same value without looking them up: scalars and shared values
-    /// compare in place (interning makes equal shared values one index). Nil when either is a
-    /// store's own value, which only its store can read.
+    /// Whether the two are the same value without looking them up: values in place and shared
+    /// ones compare by their bits (interning makes equal shared values one index), except
+    /// numbers, which compare as numbers (`0.0 == -0.0`). Nil when either is a store's own
+    /// value, which only its store can read.
     func sameInPlace(as other: StoredValue) -> Bool? {
-        switch (self, other) {
-        case (.own, _), (_, .own): nil
-        case (.number(let a), .number(let b)): a == b
-        case (.int(let a), .int(let b)): a == b
-        case (.bool(let a), .bool(let b)): a == b
-        case (.null, .null): true
-        case (.shared(let a), .shared(let b)): a == b
-        default: false
+        if bits == other.bits { return Tag(rawValue: bits >> 48) == .own ? nil : true }
+        switch (unpacked, other.unpacked) {
+        case (.own, _), (_, .own): return nil
+        case (.number(let a), .number(let b)): return a == b
+        default: return false
         }
     }
 }
@@ -116,7 +137,7 @@ public struct ValueStore: RandomAccessCollection, Equatable, Sendable {
 
     /// Decodes a stored value of this store.
     func value(of stored: StoredValue) -> Value {
-        switch stored {
+        switch stored.unpacked {
         case .number(let x): .number(x)
         case .int(let i): .int(i)
         case .bool(let b): .bool(b)

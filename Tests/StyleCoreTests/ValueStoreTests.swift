@@ -9,13 +9,30 @@ final class ValueStoreTests: XCTestCase {
 
     func testSharedValuesAreInternedOnce() {
         let font = Value.font(Font(name: "Avenir-Heavy", size: 17, weight: .bold))
-        guard case .shared(let a) = StoredValue(sharing: font), case .shared(let b) = StoredValue(sharing: font) else {
-            return XCTFail("a font is shared, not kept in place")
+        let (a, b) = (StoredValue(sharing: font), StoredValue(sharing: font))
+        XCTAssertEqual(MemoryLayout<StoredValue>.size, 8)
+        XCTAssertEqual(a.sameInPlace(as: b), true)
+        XCTAssertEqual(a.sameInPlace(as: StoredValue(sharing: .font(Font(size: 17)))), false)
+        XCTAssertEqual(View(kind: T.label).values.value(of: a), font)
+    }
+
+    /// Values kept in place decode to themselves; those that cannot be (NaN, wide integers)
+    /// are shared and still decode to themselves.
+    func testValuesInPlaceRoundTrip() {
+        let store = View(kind: T.label).values
+        let values: [Value] = [.number(0), .number(-0.0), .number(2.5), .number(-1e300), .number(.infinity),
+                               .int(0), .int(-1), .int(1 << 47 - 1), .int(-(1 << 47)), .int(Int.max), .int(Int.min),
+                               .bool(true), .bool(false), .null, .string("é"), .enumCase("vertical")]
+        for value in values {
+            XCTAssertEqual(store.value(of: StoredValue(sharing: value)), value, "\(value)")
         }
-        XCTAssertEqual(a, b)
-        XCTAssertEqual(SharedValues.value(at: a), font)
-        guard case .number(let x) = StoredValue(sharing: .number(2.5)) else { return XCTFail("a number is kept in place") }
-        XCTAssertEqual(x, 2.5)
+        XCTAssertNotNil(StoredValue(scalar: .int(1 << 47 - 1)))
+        XCTAssertNil(StoredValue(scalar: .int(1 << 47)), "wider than 48 bits: shared")
+        XCTAssertNil(StoredValue(scalar: .number(.nan)), "a NaN could be read as a box: shared")
+        guard case .number(let nan) = store.value(of: StoredValue(sharing: .number(.nan))) else { return XCTFail("a number") }
+        XCTAssertTrue(nan.isNaN)
+        XCTAssertEqual(StoredValue(sharing: .number(0)).sameInPlace(as: StoredValue(sharing: .number(-0.0))), true)
+        XCTAssertEqual(StoredValue(sharing: .int(1)).sameInPlace(as: StoredValue(sharing: .number(1))), false)
     }
 
     func testOwnValuesTravelWithCopiesAndCompareByValue() {

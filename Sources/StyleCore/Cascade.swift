@@ -10,8 +10,9 @@
 ///     if diagnostics.isEmpty { print(root["titleColor"]!) }
 public struct Cascade {
     public let stylesheet: Stylesheet
-    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`); the
-    /// result is the same either way, so this is for measuring it.
+    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`), and
+    /// views of one kind with the same matches reuse one result (`CascadeSteps`); the result is
+    /// the same either way, so this is for measuring it.
     ///
     ///     var cascade = Cascade(sheet)
     ///     cascade.sharesStyles = false

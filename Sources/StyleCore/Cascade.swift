@@ -63,6 +63,10 @@ public struct Cascade {
         // Restyling in part needs the previous index's provenance table, so that the records
         // views keep or take over point at the same origins and locations.
         let plan = sameShape ? previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance) } : nil
+        // Views of a tree of the same shape match what they matched when the rules' selectors
+        // are the same (a theme switch, a changed value): their matches are carried over
+        // instead of found again.
+        let carried = sameShape ? previous.flatMap { $0.hasSameSelectors(as: stylesheet) ? $0 : nil } : nil
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
@@ -103,7 +107,8 @@ public struct Cascade {
                 view.record = kept.record
                 styled.append(view, matches: kept.matches)
             } else {
-                steps.run(view, depth: path.count, position: position, filter: filter, matches: &matches,
+                steps.run(view, depth: path.count, position: position, filter: filter,
+                          carriedMatches: carried?.entries[i].matches, matches: &matches,
                           sharing: &sharing, into: &collector)
                 view.record?.shrink()
                 if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }

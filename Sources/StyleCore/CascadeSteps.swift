@@ -56,8 +56,10 @@ final class CascadeSteps {
     /// Styles one view: appearances and rules (or what a sibling, or an earlier view of its
     /// kind with its matches, got from them), then the view's own layer.
     /// `position`: the view's place among its siblings (`StyleSharing.enter`).
-    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, matches: inout [RuleIndex.Match],
-             sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
+    /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
+    /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`).
+    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, carriedMatches: [Int32]?,
+             matches: inout [RuleIndex.Match], sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
         application.budget = budget
         if let shared = sharing.shared(for: view, depth: depth) {
@@ -66,19 +68,24 @@ final class CascadeSteps {
             matches = shared.matches
             sharing.leave(view, at: position, depth: depth, state: shared)  // passed on down the list
         } else {
-            let plain = runAppearancesAndRules(application, filter: filter, matches: &matches, into: &collector)
+            if let carriedMatches {
+                matches.removeAll(keepingCapacity: true)
+                for c in carriedMatches { matches.append(index.match(of: Int(c))) }
+            } else {
+                index.orderedMatches(for: view, filter: filter, into: &matches)
+            }
+            let plain = runAppearancesAndRules(application, matches: matches, into: &collector)
             sharing.leave(view, at: position, depth: depth, state: plain ? (view.values, view.record, matches) : nil)
         }
         runOwnLayer(application, into: &collector)
     }
 
-    /// The appearances that apply to the view, then its matching rules; returns whether the
-    /// result may be shared: all of them plain and no diagnostic.
-    private func runAppearancesAndRules(_ application: StyleApplication, filter: AncestorFilter,
-                                        matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) -> Bool {
+    /// The appearances that apply to the view, then its matching rules (`matches`, in cascade
+    /// order); returns whether the result may be shared: all of them plain and no diagnostic.
+    private func runAppearancesAndRules(_ application: StyleApplication, matches: [RuleIndex.Match],
+                                        into collector: inout DiagnosticCollector) -> Bool {
         let view = application.view
         let kind = view.kind
-        index.orderedMatches(for: view, filter: filter, into: &matches)
         let applying = appearances(for: kind)
         let key = cachesResults ? ResultKey(kind: ObjectIdentifier(kind), matches: matches.map { Int32($0.candidate) }) : nil
         if let key, let result = results[key] {

@@ -65,6 +65,19 @@ public struct StyledTree {
         return true
     }
 
+    /// Whether `stylesheet`'s rules have the selectors of this tree's stylesheet, in the same
+    /// order, for styles of the same kinds: then a view of a tree of this shape matches the
+    /// same candidates (the indices number them alike), whatever the rules' styles now set.
+    func hasSameSelectors(as stylesheet: Stylesheet) -> Bool {
+        let old = self.stylesheet.rules, new = stylesheet.rules
+        guard old.count == new.count else { return false }
+        for (a, b) in zip(old, new) {
+            guard a.style.kind === b.style.kind, a.selector.selectors.count == b.selector.selectors.count,
+                  zip(a.selector.selectors, b.selector.selectors).allSatisfy({ $0.text == $1.text }) else { return false }
+        }
+        return true
+    }
+
     /// Whether `root`'s tree has this tree's shape (see `hasSameShape(as:)`).
     ///
     ///     let paired = styled.hasSameShape(as: root)    // changes can be listed by position

@@ -100,6 +100,12 @@ public struct RuleIndex {
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
     }
 
+    /// The match of candidate `c`, as `orderedMatches` lists it.
+    func match(of c: Int) -> Match {
+        Match(candidate: c, rule: prepared[c].entry.rule, selector: prepared[c].entry.selector,
+              specificity: prepared[c].specificity, order: prepared[c].order)
+    }
+
     /// The complex selectors that could match `view`, before verification: those in its
     /// buckets whose rule's style the view can take. Each appears once, in no particular order.
     public func candidates(for view: View) -> [Entry] {

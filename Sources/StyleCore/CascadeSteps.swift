@@ -38,6 +38,7 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain.
     private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
     private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
+    private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle)] = [:]
 
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
@@ -148,6 +149,21 @@ final class CascadeSteps {
                                       at: style.location)])
             return
         }
-        collector.run { () throws(Diagnostic) in try application.apply(style) }
+        if let prepared = prepared(style) {
+            collector.run { () throws(Diagnostic) in try application.apply(prepared) }
+        } else {
+            collector.run { () throws(Diagnostic) in try application.apply(style) }
+        }
+    }
+
+    /// A view's own style prepared, once per distinct style (many views share their
+    /// `style = …`), with its locations entered in the rules' table; nil for one too large to
+    /// prepare.
+    private func prepared(_ style: Style) -> PreparedStyle? {
+        guard style.count <= PreparedStyle.maximumPrepared, let key = style.storageIdentity else { return nil }
+        if let known = ownStyles[key] { return known.prepared }
+        let prepared = PreparedStyle(style, table: index.provenanceTable)
+        ownStyles[key] = (style, prepared)  // the style is kept so that its storage, and key, live on
+        return prepared
     }
 }

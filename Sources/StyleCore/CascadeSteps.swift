@@ -38,7 +38,7 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain.
     private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
     private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
-    private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle)] = [:]
+    private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
 
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
@@ -156,14 +156,18 @@ final class CascadeSteps {
         }
     }
 
-    /// A view's own style prepared, once per distinct style (many views share their
-    /// `style = …`), with its locations entered in the rules' table; nil for one too large to
-    /// prepare.
+    /// A view's own style prepared, with its locations entered in the rules' table, once it is
+    /// seen a second time (many views share their `style = …`; a style of one view is cheaper
+    /// applied as it is); nil for a style seen once, or too large to prepare.
     private func prepared(_ style: Style) -> PreparedStyle? {
         guard style.count <= PreparedStyle.maximumPrepared, let key = style.storageIdentity else { return nil }
-        if let known = ownStyles[key] { return known.prepared }
+        guard let seen = ownStyles[key] else {
+            ownStyles[key] = (style, nil)  // the style is kept so that its storage, and key, live on
+            return nil
+        }
+        if let prepared = seen.prepared { return prepared }
         let prepared = PreparedStyle(style, table: index.provenanceTable)
-        ownStyles[key] = (style, prepared)  // the style is kept so that its storage, and key, live on
+        ownStyles[key] = (style, prepared)
         return prepared
     }
 }

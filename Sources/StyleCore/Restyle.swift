@@ -52,17 +52,35 @@ public struct StyledTree {
     }
 
     /// Whether `views` (a tree in tree order) has this tree's shape: the same kinds, ids and
-    /// classes at the same places. Views are then paired by position, as by reference.
+    /// classes at the same places. Views are then paired by position, as by reference. A kind
+    /// a script declares again on reload (`kind("GradientView", …)`, a new `Kind` each
+    /// evaluation) is the same kind when it has the same layout and super-kind.
     func hasSameShape(as views: [View]) -> Bool {
         guard views.count == entries.count else { return false }
         var path: [(view: View, position: Int)] = []
-        for (i, view) in views.enumerated() {
-            let e = entries[i]
-            guard e.kind === view.kind, e.id == view.id, e.classes == view.classes,
-                  Self.parentPosition(of: view, path: &path) == e.parent else { return false }
-            path.append((view, i))
+        var sameKinds: [Pair: Bool] = [:]
+        func same(_ a: Kind, _ b: Kind) -> Bool {
+            if a === b { return true }
+            let pair = Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
+            if let known = sameKinds[pair] { return known }
+            let same = a.superKind === b.superKind && a.hasLayout(of: b)
+            sameKinds[pair] = same
+            return same
         }
-        return true
+        // Fields are read in place: copying an entry retains everything it holds.
+        return entries.withUnsafeBufferPointer { entries in
+            for (i, view) in views.enumerated() {
+                guard same(entries[i].kind, view.kind), entries[i].id == view.id, entries[i].classes == view.classes,
+                      Self.parentPosition(of: view, path: &path) == entries[i].parent else { return false }
+                path.append((view, i))
+            }
+            return true
+        }
+    }
+
+    private struct Pair: Hashable {
+        let a: ObjectIdentifier
+        let b: ObjectIdentifier
     }
 
     /// Whether `stylesheet`'s rules have the selectors of this tree's stylesheet, in the same
@@ -91,13 +109,18 @@ public struct StyledTree {
     /// `TreeSnapshot.changes(since:)` for two trees of the same shape.
     func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
         var out: [PropertyChange] = []
-        for i in positions {
-            let old = previous.entries[i].values, new = entries[i].values
-            var reference: String?
-            for slot in new.indices where !old.sameValue(at: slot, as: new) {
-                if reference == nil { reference = views[i].reference }
-                out.append(PropertyChange(view: reference!, property: entries[i].kind.properties[slot].path,
-                                          old: old[slot], new: new[slot], viewIdentity: views[i].identity))
+        // Entries are read in place: copying one retains everything it holds.
+        previous.entries.withUnsafeBufferPointer { olds in
+            entries.withUnsafeBufferPointer { news in
+                for i in positions {
+                    var reference: String?
+                    for slot in 0..<news[i].values.count where !olds[i].values.sameValue(at: slot, as: news[i].values) {
+                        if reference == nil { reference = views[i].reference }
+                        out.append(PropertyChange(view: reference!, property: news[i].kind.properties[slot].path,
+                                                  old: olds[i].values[slot], new: news[i].values[slot],
+                                                  viewIdentity: views[i].identity))
+                    }
+                }
             }
         }
         return out

@@ -30,6 +30,12 @@ final class ChunkText {
         return start..<end
     }
 
+    /// The text of a 1-based line, without its `\n`, or nil past the chunk's lines.
+    func line(_ line: Int) -> Substring? {
+        guard line >= 1, line <= lineCount else { return nil }
+        return Substring(String(decoding: bytes[lineRange(line)], as: UTF8.self))
+    }
+
     private static func isWord(_ c: UInt8) -> Bool {
         c == 95 || (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
     }

@@ -34,6 +34,9 @@ final class LuaVM {
     var splitLines: [String: [Substring]] = [:]
     /// `texts` as bytes with line starts, each chunk on first use.
     var chunkTexts: [String: ChunkText] = [:]
+    /// The chunk text asked for last: every view a screen builds asks for its own chunk's,
+    /// by the same name, and hashing the name each time cost more than the search.
+    var lastText: (chunk: String, text: ChunkText)?
     /// The last chunk name made from Lua's source string at `pointer` (see `chunkName`).
     var lastSource: (pointer: UnsafePointer<CChar>?, raw: String, name: String) = (nil, "", "")
     let limits: Limits

@@ -73,6 +73,7 @@ extension Evaluation {
             srlua_pop(L, 1)
         }
         named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
+        view.literals.reserveCapacity(named.count)
 
         for (key, location) in named {
             key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
@@ -128,9 +129,19 @@ extension Evaluation {
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
     private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
-        if let s = vm.string(at: index) {
-            // Split on bytes: splitting Characters was a sixth of building a screen's views.
-            return s.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).map { String(Substring($0)) }
+        if vm.type(at: index) == LUA_TSTRING {
+            // Split Lua's bytes in place: splitting Characters was a sixth of building a
+            // screen's views, and splitting a Swift copy of the string most of the rest.
+            var length = 0
+            guard let p = srlua_tostring(vm.L, index, &length) else { return [] }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: length)
+            var names: [String] = []
+            var start = 0
+            for i in 0...length where i == length || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
+                if i > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+                start = i + 1
+            }
+            return names
         }
         guard vm.type(at: index) == LUA_TTABLE else { throw located(location, badField: "class", of: kind, expected: "a string or a list of strings") }
         var names: [String] = []
@@ -176,7 +187,8 @@ extension Evaluation {
     /// takes a table of its own properties (`layer = { cornerRadius = 6 }`).
     private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = []) throws(ScriptError) {
         if isPoison(at: index) { return }
-        let components = prefix + [key]
+        var components = prefix  // one array, not `prefix + [key]`'s two
+        components.append(key)
         let kp: StyleKeyPath
         switch StyleKeyPath.resolve(components, in: view.kind) {
         case .success(let k): kp = k

@@ -71,6 +71,8 @@ public final class Evaluation {
     /// What each script line binds a style to, once looked at (a style made in a loop is
     /// named once per line, not once per pass).
     var lineBindings: [SourceLocation: LineBinding] = [:]
+    /// Constructor keys, resolved once per kind and key.
+    let constructorKeys = ConstructorKeys()
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {

@@ -172,11 +172,15 @@ extension LuaVM {
     /// string per chunk, so the last one is remembered by address: every view a screen builds
     /// asks for it.
     func chunkName(_ source: UnsafePointer<CChar>) -> String {
-        if source == lastSource.pointer, strcmp(source, lastSource.raw) == 0 { return lastSource.name }
+        if source == lastSourcePointer, lastSourceRaw.withUnsafeBufferPointer({ strcmp(source, $0.baseAddress!) }) == 0 {
+            return lastSourceName
+        }
         let raw = String(cString: source)
         var name = raw
         if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
-        lastSource = (source, raw, name)
+        lastSourcePointer = source
+        lastSourceRaw = ContiguousArray(UnsafeBufferPointer(start: source, count: strlen(source) + 1))
+        lastSourceName = name
         return name
     }
 }

@@ -44,15 +44,15 @@ extension Evaluation {
         view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
-        var named: [(key: String, location: SourceLocation)] = []
+        var named: [(key: ConstructorKeys.Key, location: SourceLocation)] = []
         // Positions and children (nil for a poisoned one), in the order Lua gives them: its
         // array part in order, so sorting is a pass over a sorted list.
         var children: [(position: Int, view: View?)] = []
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
-            if let key = vm.string(at: -2) {
-                named.append((key, keyLocation(key, from: callLine)))
+            if let key = constructorKeys.key(at: -2, of: kind, in: vm) {
+                named.append((key, keyLocation(key.name, from: callLine)))
             } else if vm.isInteger(at: -2), let i = Int(exactly: srlua_tointeger(L, -2, nil)) {
                 if isPoison(at: -1) {
                     poisonedChildren.append(i)
@@ -72,10 +72,10 @@ extension Evaluation {
             }
             srlua_pop(L, 1)
         }
-        named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
-        view.literals.reserveCapacity(named.count)
+        named.sort { ($0.location.line, $0.location.column, $0.key.name) < ($1.location.line, $1.location.column, $1.key.name) }
 
-        for (key, location) in named {
+        for (constructorKey, location) in named {
+            let key = constructorKey.name
             key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
             lua_rawget(L, 2)  // stack: kind, table, value
             defer { srlua_pop(L, 1) }
@@ -95,7 +95,7 @@ extension Evaluation {
                         return style
                     }
                 default:
-                    try addLiteral(key, at: lua_gettop(L), to: view, location: location)
+                    try addLiteral(key, at: lua_gettop(L), to: view, location: location, resolved: constructorKey.keyPath)
                 }
             } catch {
                 try keepGoing(after: error)
@@ -136,6 +136,7 @@ extension Evaluation {
             guard let p = srlua_tostring(vm.L, index, &length) else { return [] }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: length)
             var names: [String] = []
+            names.reserveCapacity(4)
             var start = 0
             for i in 0...length where i == length || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
                 if i > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
@@ -185,20 +186,26 @@ extension Evaluation {
 
     /// A property in the constructor: checked now, applied last in the cascade. A nested object
     /// takes a table of its own properties (`layer = { cornerRadius = 6 }`).
-    private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = []) throws(ScriptError) {
+    /// `resolved` is the key path of `key` when it is already known.
+    private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = [],
+                            resolved: StyleKeyPath? = nil) throws(ScriptError) {
         if isPoison(at: index) { return }
-        var components = prefix  // one array, not `prefix + [key]`'s two
-        components.append(key)
         let kp: StyleKeyPath
-        switch StyleKeyPath.resolve(components, in: view.kind) {
-        case .success(let k): kp = k
-        case .failure(let e):
-            // `clas = "card"`: the constructor's own keys are near misses too.
-            if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
-                throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
-                                                         at: location, length: key.count))
+        if let resolved {
+            kp = resolved
+        } else {
+            var components = prefix  // one array, not `prefix + [key]`'s two
+            components.append(key)
+            switch StyleKeyPath.resolve(components, in: view.kind) {
+            case .success(let k): kp = k
+            case .failure(let e):
+                // `clas = "card"`: the constructor's own keys are near misses too.
+                if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
+                    throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
+                                                             at: location, length: key.count))
+                }
+                throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
             }
-            throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
         }
         if case .object = kp.target {
             guard vm.type(at: index) == LUA_TTABLE else {
@@ -209,7 +216,7 @@ extension Evaluation {
                 guard let inner = vm.string(at: -2) else { srlua_pop(vm.L, 1); continue }
                 let top = lua_gettop(vm.L)
                 do {
-                    try addLiteral(inner, at: top, to: view, location: keyLocation(inner, from: location), prefix: components)
+                    try addLiteral(inner, at: top, to: view, location: keyLocation(inner, from: location), prefix: prefix + [key])
                 } catch {
                     srlua_pop(vm.L, 2)
                     throw error

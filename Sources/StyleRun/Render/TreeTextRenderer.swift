@@ -96,7 +96,9 @@ public struct TreeTextRenderer: Sendable {
         case .insets(let x): if case .insets(let y) = b { return x == y } else { return false }
         case .size(let x): if case .size(let y) = b { return x == y } else { return false }
         case .null: if case .null = b { return true } else { return false }
-        case .string, .enumCase, .font, .image: return a == b
+        case .string(let x): if case .string(let y) = b { return x == y } else { return false }
+        case .enumCase(let x): if case .enumCase(let y) = b { return x == y } else { return false }
+        case .font, .image: return a == b
         }
     }
 

@@ -86,7 +86,7 @@ public enum RunCommand: Command {
             case "html":
                 text = Data(HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
             default:
-                text = Data(TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).renderBytes(root))
+                text = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).renderData(root)
             }
             // `--timeout` bounds the whole run: evaluating, styling and printing.
             try sheet.checkTimeLimit(while: "printing")

@@ -1,3 +1,4 @@
+import Foundation
 import StyleCore
 
 /// The styled tree for a terminal (`stylerun app.lua`, REFERENCE §2.1).
@@ -36,7 +37,7 @@ public struct TreeTextRenderer: Sendable {
     /// Written with an explicit stack, so any depth is fine; the guides stop indenting further
     /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
-        if !terminal.colors { return String(decoding: plainBytes(view), as: UTF8.self) }
+        if !terminal.colors { return String(decoding: plainBytes(view).bytes, as: UTF8.self) }
         var out = ""
         var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
         while let item = pending.popLast() {
@@ -80,7 +81,13 @@ public struct TreeTextRenderer: Sendable {
     ///
     ///     Array(TreeTextRenderer().render(root).utf8) == TreeTextRenderer().renderBytes(root)    // true
     public func renderBytes(_ view: View) -> [UInt8] {
-        terminal.colors ? Array(render(view).utf8) : plainBytes(view)
+        terminal.colors ? Array(render(view).utf8) : plainBytes(view).array
+    }
+
+    /// The text `render` gives, as UTF-8 `Data`, made without copying the bytes: what a
+    /// command writes to a file or standard output.
+    public func renderData(_ view: View) -> Data {
+        terminal.colors ? Data(render(view).utf8) : plainBytes(view).data()
     }
 
     /// `a == b`, inlined where the tree is written: the comparison of every property of every
@@ -105,7 +112,7 @@ public struct TreeTextRenderer: Sendable {
     /// The text without colors, written into one buffer of bytes: each kind's name and property
     /// names are turned into bytes once, the guides are one buffer cut back and extended as the
     /// walk goes up and down, and values are spelled straight into the buffer.
-    private func plainBytes(_ root: View) -> [UInt8] {
+    private func plainBytes(_ root: View) -> TextBytes {
         var out = TextBytes(capacity: 1 << 16)
         var kinds = KindTexts()
         // The guides of the view being written: one segment per ancestor below the root, as
@@ -155,7 +162,7 @@ public struct TreeTextRenderer: Sendable {
                 pending.append((child, depth + 1, i == children.count - 1))
             }
         }
-        return out.array
+        return out
     }
 }
 

@@ -73,6 +73,11 @@ public final class Evaluation {
     var lineBindings: [SourceLocation: LineBinding] = [:]
     /// Constructor keys, resolved once per kind and key.
     let constructorKeys = ConstructorKeys()
+    /// The lists a constructor gathers its keys and children in, kept between calls so that
+    /// building a view does not grow two new arrays (a constructor running inside another
+    /// takes empty ones).
+    var constructorKeyList: [(key: ConstructorKeys.Key, location: SourceLocation)] = []
+    var constructorChildList: [(position: Int, view: View?)] = []
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {

@@ -38,21 +38,35 @@ extension Evaluation {
         guard vm.type(at: 2) == LUA_TTABLE, vm.top == 2 else {
             throw failure(.viewNeedsTable(kind: kind.name), pointingAt: [kind.name])
         }
-        let callLine = vm.location(pointingAt: [kind.name])
+        // `vm.location(pointingAt: [kind.name])`, with the chunk's text looked up once for the
+        // view and all its keys.
+        var callLine = vm.location(level: 1)
+        let text = vm.text(of: callLine.file)
+        if let column = text?.column(of: kind.name, line: callLine.line, wholeWord: LuaVM.startsWithWord(kind.name)) {
+            callLine.column = column
+        }
         let view = View(kind: kind, location: callLine)
         vm.chargeHostMemory(HostMemory.view(kind))
         view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
-        var named: [(key: ConstructorKeys.Key, location: SourceLocation)] = []
+        var named = constructorKeyList
+        constructorKeyList = []
         // Positions and children (nil for a poisoned one), in the order Lua gives them: its
         // array part in order, so sorting is a pass over a sorted list.
-        var children: [(position: Int, view: View?)] = []
+        var children = constructorChildList
+        constructorChildList = []
+        defer {
+            named.removeAll(keepingCapacity: true)
+            children.removeAll(keepingCapacity: true)
+            constructorKeyList = named
+            constructorChildList = children
+        }
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
             if let key = constructorKeys.key(at: -2, of: kind, in: vm) {
-                named.append((key, keyLocation(key.name, from: callLine)))
+                named.append((key, keyLocation(key.name, from: callLine, in: text)))
             } else if vm.isInteger(at: -2), let i = Int(exactly: srlua_tointeger(L, -2, nil)) {
                 if isPoison(at: -1) {
                     poisonedChildren.append(i)
@@ -241,7 +255,12 @@ extension Evaluation {
 
     /// Where `key =` is written, searching from the constructor's line down.
     func keyLocation(_ key: String, from start: SourceLocation) -> SourceLocation {
-        guard let found = vm.text(of: start.file)?.assignment(of: key, from: start.line, within: 400) else { return start }
+        keyLocation(key, from: start, in: vm.text(of: start.file))
+    }
+
+    /// `keyLocation(_:from:)` in the text of `start`'s chunk, already at hand.
+    private func keyLocation(_ key: String, from start: SourceLocation, in text: ChunkText?) -> SourceLocation {
+        guard let found = text?.assignment(of: key, from: start.line, within: 400) else { return start }
         return SourceLocation(file: start.file, line: found.line, column: found.column)
     }
 }

@@ -27,11 +27,15 @@ struct TextBytes: ~Copyable {
 
     deinit { free(base) }
 
-    /// The bytes written so far, valid until the next write.
+    /// The bytes written so far, valid until the next write, and only while the buffer lives:
+    /// read them inside an expression on a variable, not on a temporary.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The bytes as an array (a copy).
     var array: [UInt8] { Array(bytes) }
+
+    /// The bytes as a string (a copy), made while the buffer is surely alive.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The bytes as `Data`, without a copy: the buffer becomes the data's.
     consuming func data() -> Data {

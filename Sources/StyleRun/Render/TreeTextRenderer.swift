@@ -37,7 +37,7 @@ public struct TreeTextRenderer: Sendable {
     /// Written with an explicit stack, so any depth is fine; the guides stop indenting further
     /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
-        if !terminal.colors { return String(decoding: plainBytes(view).bytes, as: UTF8.self) }
+        if !terminal.colors { return plainBytes(view).string }
         var out = ""
         var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
         while let item = pending.popLast() {

@@ -10,8 +10,9 @@
 ///     if diagnostics.isEmpty { print(root["titleColor"]!) }
 public struct Cascade {
     public let stylesheet: Stylesheet
-    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`); the
-    /// result is the same either way, so this is for measuring it.
+    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`), and
+    /// views of one kind with the same matches reuse one result (`CascadeSteps`); the result is
+    /// the same either way, so this is for measuring it.
     ///
     ///     var cascade = Cascade(sheet)
     ///     cascade.sharesStyles = false
@@ -62,13 +63,18 @@ public struct Cascade {
         // Restyling in part needs the previous index's provenance table, so that the records
         // views keep or take over point at the same origins and locations.
         let plan = sameShape ? previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance) } : nil
+        // Views of a tree of the same shape match what they matched when the rules' selectors
+        // are the same (a theme switch, a changed value): their matches are carried over
+        // instead of found again.
+        let carried = sameShape ? previous.flatMap { $0.hasSameSelectors(as: stylesheet) ? $0 : nil } : nil
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
         let index = stylesheet.ruleIndex
         let table = index.provenanceTable
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
-                                 provenanceTable: recordingProvenance ? table : nil, budget: budget)
+                                 provenanceTable: recordingProvenance ? table : nil, budget: budget,
+                                 cachesResults: sharesStyles)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -101,7 +107,8 @@ public struct Cascade {
                 view.record = kept.record
                 styled.append(view, matches: kept.matches)
             } else {
-                steps.run(view, depth: path.count, position: position, filter: filter, matches: &matches,
+                steps.run(view, depth: path.count, position: position, filter: filter,
+                          carriedMatches: carried?.entries[i].matches, matches: &matches,
                           sharing: &sharing, into: &collector)
                 view.record?.shrink()
                 if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
@@ -142,108 +149,6 @@ public struct Cascade {
     }
 }
 
-/// An appearance as the cascade applies it to many views: what `Appearance.applies(to:)`
-/// tests, its origin, and its style prepared.
-private struct PreparedAppearance {
-    let kind: Kind
-    let styleKind: Kind
-    let origin: Origin
-    /// `origin` in the provenance table.
-    let originIndex: UInt32
-    let style: PreparedStyle
-
-    init(_ appearance: Appearance, table: ProvenanceTable) {
-        kind = appearance.kind
-        styleKind = appearance.style.kind
-        origin = .appearance(kind: appearance.kind.name)
-        originIndex = table.index(of: origin)
-        style = PreparedStyle(appearance.style, table: table)
-    }
-
-    /// `Appearance.applies(to:)`.
-    func applies(to view: View) -> Bool { view.kind.isA(kind) && view.kind.isA(styleKind) }
-}
-
-/// The steps of the cascade, made once per cascade and run for each view.
-private struct CascadeSteps {
-    /// In the order they apply.
-    let appearances: [PreparedAppearance]
-    let index: RuleIndex
-    /// Where provenance is recorded; nil when it is not.
-    let provenanceTable: ProvenanceTable?
-    let budget: CascadeBudget?
-
-    /// Styles one view: appearances and rules (or what a sibling got from them), then the
-    /// view's own layer.
-    /// `position`: the view's place among its siblings (`StyleSharing.enter`).
-    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, matches: inout [RuleIndex.Match],
-             sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
-        let application = StyleApplication(view: view, provenanceTable: provenanceTable)
-        application.budget = budget
-        if let shared = sharing.shared(for: view, depth: depth) {
-            view.values = shared.values
-            view.record = shared.record
-            matches = shared.matches
-            sharing.leave(view, at: position, depth: depth, state: shared)  // passed on down the list
-        } else {
-            let diagnosticsBefore = collector.diagnostics.count
-            let plain = runAppearancesAndRules(application, filter: filter, matches: &matches, into: &collector)
-            let shareable = plain && collector.diagnostics.count == diagnosticsBefore
-            sharing.leave(view, at: position, depth: depth, state: shareable ? (view.values, view.record, matches) : nil)
-        }
-        runOwnLayer(application, into: &collector)
-    }
-
-    /// The appearances that apply to the view, then its matching rules; returns whether all of
-    /// them were plain (no `mver` or function, which could tell siblings apart).
-    private func runAppearancesAndRules(_ application: StyleApplication, filter: AncestorFilter,
-                                        matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) -> Bool {
-        let view = application.view
-        var plain = true
-        for i in appearances.indices where appearances[i].applies(to: view) {
-            application.setOrigin(appearances[i].origin, index: appearances[i].originIndex)
-            collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }
-            plain = plain && appearances[i].style.isPlain
-        }
-        index.orderedMatches(for: view, filter: filter, into: &matches)
-        for match in matches {
-            application.setOrigin(.rule(selector: index.prepared[match.candidate].selector.text),
-                                  index: index.prepared[match.candidate].origin)
-            collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
-            plain = plain && index.preparedStyles[match.rule].isPlain
-        }
-        return plain
-    }
-
-    /// The view's own layer, the last of the cascade, in the order things were applied to it:
-    /// the constructor's styles, its literals, then the styles added later.
-    private func runOwnLayer(_ application: StyleApplication, into collector: inout DiagnosticCollector) {
-        let view = application.view
-        let beforeLiterals = min(view.stylesBeforeLiterals ?? view.styles.count, view.styles.count)
-        for i in 0..<beforeLiterals { applyOwnStyle(i, of: view, application, into: &collector) }
-        application.origin = .literal
-        for literal in view.literals {
-            collector.run { () throws(Diagnostic) in try application.set(literal.keyPath, literal.value, at: literal.location) }
-        }
-        guard beforeLiterals < view.styles.count else { return }
-        application.watchLiterals(view.literals)
-        for i in beforeLiterals..<view.styles.count { applyOwnStyle(i, of: view, application, into: &collector) }
-        collector.add(application.overriddenLiterals())
-    }
-
-    private func applyOwnStyle(_ i: Int, of view: View, _ application: StyleApplication, into collector: inout DiagnosticCollector) {
-        let style = view.styles[i]
-        application.origin = .viewStyle(index: i + 1, name: style.name, attachment: style.attachment)
-        guard view.kind.isA(style.kind) else {
-            collector.add([Diagnostic(.kindMismatch,
-                                      "\(style.kind.article(capitalized: true)) style cannot apply to \(view.selectorDescription).",
-                                      at: style.location)])
-            return
-        }
-        collector.run { () throws(Diagnostic) in try application.apply(style) }
-    }
-}
-
 /// Style sharing, as browsers share computed styles between siblings: views with the same
 /// parent, kind and classes and no id match the same rules (selectors look only at a view's
 /// kind, id and classes and at its ancestors) and take the same appearances, so what those gave
@@ -252,7 +157,7 @@ private struct CascadeSteps {
 /// such sibling costs a comparison, not a copy. Not shared: a result with diagnostics, or one
 /// that a `mver` or function made (it may look at more of the view than kind and classes).
 struct StyleSharing {
-    typealias State = (values: [Value], record: ProvenanceRecord?, matches: [RuleIndex.Match])
+    typealias State = (values: ValueStore, record: ProvenanceRecord?, matches: [RuleIndex.Match])
 
     /// By depth: the last view styled there, its position among its siblings, and what it
     /// offers its next sibling.
@@ -291,7 +196,7 @@ struct StyleSharing {
 }
 
 /// Diagnostics in the order found, each once (one bad rule reports once per distinct message).
-private struct DiagnosticCollector {
+struct DiagnosticCollector {
     private(set) var diagnostics: [Diagnostic] = []
     private var seen = Set<Diagnostic>()
 

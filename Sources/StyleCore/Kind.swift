@@ -19,7 +19,7 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     public let members: [String: Member]
     private let index: [String: Int]
     /// Every property's default, by slot: a new view's values share this storage until written.
-    let defaultValues: [Value]
+    let defaultValues: ValueStore
     /// Each slot's default as its only contribution, shared the same way by views that record
     /// provenance.
     let defaultProvenance: [[Contribution]]
@@ -68,7 +68,8 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         self.properties = properties
         self.members = members
         self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
-        self.defaultValues = properties.map(\.defaultValue)
+        self.defaultValues = ValueStore(defaults: properties.map(\.defaultValue))
+        self.lineageIdentifiers = superKind.map { [ObjectIdentifier($0)] + $0.lineageIdentifiers } ?? []
         self.defaultProvenance = properties.map {
             [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]
         }
@@ -77,6 +78,15 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     /// The property at a dotted path (`"titleLabel.font"`), or nil.
     public func property(_ path: String) -> Property? {
         index[path].map { properties[$0] }
+    }
+
+    /// The super-kinds, nearest first (self excluded): `isA(id:)` compares without retaining.
+    private let lineageIdentifiers: [ObjectIdentifier]
+
+    /// `isA(_:)` by the other kind's identity, for hot loops that hold kinds as identifiers.
+    @inline(__always)
+    func isA(id: ObjectIdentifier) -> Bool {
+        ObjectIdentifier(self) == id || lineageIdentifiers.contains(id)
     }
 
     /// Whether this kind is `other` or one of its sub-kinds.

@@ -9,19 +9,22 @@
 ///     let prepared = PreparedStyle(rule.style, table: index.provenanceTable)
 ///     try application.apply(prepared)
 struct PreparedStyle {
+    /// One operation: plain data, so running a prepared style copies and counts no references.
     struct Operation {
         /// The slot the checked `value` is written to; -1 for the general path.
-        let slot: Int
-        /// The path's root kind: the view must be one for the fast path.
-        let root: Kind?
-        let value: Value
+        let slot: Int32
         /// The operation's location in the provenance table the style was prepared with.
         let locationIndex: UInt32
-        /// The operation as written, for the general path.
-        let operation: StyleOperation
+        /// The path's root kind: the view must be one for the fast path.
+        let root: ObjectIdentifier?
+        let value: StoredValue
+        /// Where the operation as written is in `general`, for the general path.
+        let general: Int32
     }
 
     let operations: [Operation]
+    /// The operations as written, by `Operation.general`.
+    let general: [StyleOperation]
     /// No `mver` or function: the result depends only on the view's kind and the values before.
     let isPlain: Bool
     /// A style too large to copy (one composed with itself many times) is not prepared: it is
@@ -35,23 +38,26 @@ struct PreparedStyle {
     init(_ style: Style, table: ProvenanceTable) {
         guard style.count <= Self.maximumPrepared else {
             operations = []
+            general = []
             unprepared = style
             isPlain = false
             return
         }
         unprepared = nil
-        isPlain = style.operations.allSatisfy { op in
+        let written = style.operations
+        general = written
+        isPlain = written.allSatisfy { op in
             if case .set = op { return true }
             return false
         }
-        operations = style.operations.map { op in
-            if case .set(.keyPath(let kp), let value, let location) = op, case .property(let p) = kp.target,
-               case .success(let checked) = p.check(value) {
-                return Operation(slot: p.slot, root: kp.root, value: checked,
-                                 locationIndex: table.index(of: location), operation: op)
+        operations = written.indices.map { i in
+            if case .set(.keyPath(let kp), let value, let location) = written[i], case .property(let p) = kp.target,
+               case .success(let checked) = p.check(value), let stored = StoredValue(sharingIfPossible: checked) {
+                return Operation(slot: Int32(p.slot), locationIndex: table.index(of: location),
+                                 root: ObjectIdentifier(kp.root), value: stored, general: Int32(i))
             }
-            return Operation(slot: -1, root: nil, value: .null,
-                             locationIndex: ProvenanceRecord.noLocation, operation: op)
+            return Operation(slot: -1, locationIndex: ProvenanceRecord.noLocation, root: nil, value: .null,
+                             general: Int32(i))
         }
     }
 }

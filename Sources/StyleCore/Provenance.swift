@@ -72,7 +72,6 @@ final class ProvenanceTable {
     private(set) var origins: [Origin] = []
     private(set) var locations: [SourceLocation] = []
     private var originIndex: [Origin: UInt32] = [:]
-    private var locationIndex: [SourceLocation: UInt32] = [:]
 
     func index(of origin: Origin) -> UInt32 {
         if let i = originIndex[origin] { return i }
@@ -82,12 +81,35 @@ final class ProvenanceTable {
         return i
     }
 
+    /// A location's index. Locations are keyed by their file's number and their line and
+    /// column, so that the file name is hashed once per file rather than at every write
+    /// recorded (every literal of every view has a location of its own).
     func index(of location: SourceLocation) -> UInt32 {
-        if let i = locationIndex[location] { return i }
+        let key = LocationKey(file: fileNumber(location.file), line: location.line, column: location.column)
+        if let i = locationIndex[key] { return i }
         let i = UInt32(locations.count)
         locations.append(location)
-        locationIndex[location] = i
+        locationIndex[key] = i
         return i
+    }
+
+    private struct LocationKey: Hashable {
+        let file: Int
+        let line: Int
+        let column: Int
+    }
+
+    private var locationIndex: [LocationKey: UInt32] = [:]
+    private var fileNumbers: [String: Int] = [:]
+    private var lastFile: (name: String, number: Int)?
+
+    private func fileNumber(_ file: String) -> Int {
+        // Comparing with the last file is a pointer test when it is the same string.
+        if let lastFile, lastFile.name == file { return lastFile.number }
+        let number = fileNumbers[file] ?? fileNumbers.count
+        fileNumbers[file] = number
+        lastFile = (file, number)
+        return number
     }
 }
 
@@ -124,12 +146,13 @@ struct ProvenanceRecord {
 
     let table: ProvenanceTable
     private(set) var entries: [Entry] = []
-    private(set) var overridden: [Value] = []
+    /// Values of the view's store (`ValueStore.own` keeps its indices until the view is reset).
+    private(set) var overridden: [StoredValue] = []
 
     init(table: ProvenanceTable) { self.table = table }
 
     /// Records a write of `slot`, whose value before the write was `previous`.
-    mutating func append(slot: Int, previous: Value, origin: UInt32, location: UInt32, isTransform: Bool) {
+    mutating func append(slot: Int, previous: StoredValue, origin: UInt32, location: UInt32, isTransform: Bool) {
         // The slot's last entry, if any, now keeps the value it wrote.
         if let last = entries.lastIndex(where: { $0.slot == slot }) {
             entries[last].value = Int32(overridden.count)
@@ -149,7 +172,7 @@ struct ProvenanceRecord {
     func contributions(of view: View) -> [[Contribution]] {
         var out = view.kind.defaultProvenance
         for e in entries {
-            let value = e.value < 0 ? view.values[e.slot] : overridden[Int(e.value)]
+            let value = e.value < 0 ? view.values[e.slot] : view.values.value(of: overridden[Int(e.value)])
             let location = e.location == Self.noLocation ? nil : table.locations[Int(e.location)]
             out[e.slot].append(Contribution(value: value, origin: table.origins[Int(e.origin)],
                                                  location: location, isTransform: e.isTransform))

@@ -16,7 +16,7 @@ public struct StyledTree {
         let parent: Int
         let styles: [Style]
         let literals: [Literal]
-        let values: [Value]
+        let values: ValueStore
         let record: ProvenanceRecord?
         /// The matched complex selectors, as candidates of `stylesheet.ruleIndex`, in cascade order.
         let matches: [Int32]
@@ -65,6 +65,19 @@ public struct StyledTree {
         return true
     }
 
+    /// Whether `stylesheet`'s rules have the selectors of this tree's stylesheet, in the same
+    /// order, for styles of the same kinds: then a view of a tree of this shape matches the
+    /// same candidates (the indices number them alike), whatever the rules' styles now set.
+    func hasSameSelectors(as stylesheet: Stylesheet) -> Bool {
+        let old = self.stylesheet.rules, new = stylesheet.rules
+        guard old.count == new.count else { return false }
+        for (a, b) in zip(old, new) {
+            guard a.style.kind === b.style.kind, a.selector.selectors.count == b.selector.selectors.count,
+                  zip(a.selector.selectors, b.selector.selectors).allSatisfy({ $0.text == $1.text }) else { return false }
+        }
+        return true
+    }
+
     /// Whether `root`'s tree has this tree's shape (see `hasSameShape(as:)`).
     ///
     ///     let paired = styled.hasSameShape(as: root)    // changes can be listed by position
@@ -81,7 +94,7 @@ public struct StyledTree {
         for i in positions {
             let old = previous.entries[i].values, new = entries[i].values
             var reference: String?
-            for slot in new.indices where old[slot] != new[slot] {
+            for slot in new.indices where !old.sameValue(at: slot, as: new) {
                 if reference == nil { reference = views[i].reference }
                 out.append(PropertyChange(view: reference!, property: entries[i].kind.properties[slot].path,
                                           old: old[slot], new: new[slot], viewIdentity: views[i].identity))
@@ -187,7 +200,7 @@ final class RestylePlan {
     }
 
     /// The values, provenance and matches view `i` keeps, or nil when it must be restyled.
-    func kept(_ i: Int, _ view: View, filter: AncestorFilter) -> (values: [Value], record: ProvenanceRecord?, matches: [Int32])? {
+    func kept(_ i: Int, _ view: View, filter: AncestorFilter) -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32])? {
         // Fields are read in place: copying an entry (or a pair of styles) retains all it holds.
         let styles = view.styles, literals = view.literals
         guard previous.entries[i].styles.count == styles.count, previous.entries[i].literals.count == literals.count else { return nil }

@@ -36,6 +36,8 @@ public struct RuleIndex {
         let entry: Entry
         /// The rule's style's kind: a view of another kind cannot take the rule.
         let styleKind: Kind
+        /// `styleKind`, compared without retaining it.
+        let styleKindID: ObjectIdentifier
         let specificity: Specificity
         /// The rule's source order.
         let order: Int
@@ -77,6 +79,7 @@ public struct RuleIndex {
             for (s, complex) in rule.selector.selectors.enumerated() {
                 let i = prepared.count
                 prepared.append(Candidate(entry: Entry(rule: r, selector: s), styleKind: rule.style.kind,
+                                          styleKindID: ObjectIdentifier(rule.style.kind),
                                           specificity: complex.specificity, order: rule.order, selector: complex,
                                           ancestorKeys: AncestorFilter.keys(requiredBy: complex),
                                           origin: provenanceTable.index(of: .rule(selector: complex.text))))
@@ -95,6 +98,12 @@ public struct RuleIndex {
         self.prepared = prepared
         self.firstCandidate = firstCandidate
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
+    }
+
+    /// The match of candidate `c`, as `orderedMatches` lists it.
+    func match(of c: Int) -> Match {
+        Match(candidate: c, rule: prepared[c].entry.rule, selector: prepared[c].entry.selector,
+              specificity: prepared[c].specificity, order: prepared[c].order)
     }
 
     /// The complex selectors that could match `view`, before verification: those in its
@@ -136,19 +145,19 @@ public struct RuleIndex {
                 for i in bucket {
                     // Reading fields rather than copying the candidate: a copy retains its
                     // kind, selector and keys, for every candidate of every view.
-                    guard kind.isA(prepared[i].styleKind) else { continue }
+                    guard kind.isA(id: prepared[i].styleKindID) else { continue }
                     if let filter, !filter.mayContainAll(prepared[i].ancestorKeys) { continue }
                     guard prepared[i].selector.matches(view) else { continue }
-                    let c = prepared[i]
-                    if let j = found.firstIndex(where: { $0.rule == c.entry.rule }) {
+                    let match = Match(candidate: i, rule: prepared[i].entry.rule, selector: prepared[i].entry.selector,
+                                      specificity: prepared[i].specificity, order: prepared[i].order)
+                    if let j = found.firstIndex(where: { $0.rule == match.rule }) {
                         let current = found[j]
-                        if c.specificity > current.specificity || (c.specificity == current.specificity && c.entry.selector < current.selector) {
-                            found[j] = Match(candidate: i, rule: c.entry.rule, selector: c.entry.selector,
-                                             specificity: c.specificity, order: c.order)
+                        if match.specificity > current.specificity
+                            || (match.specificity == current.specificity && match.selector < current.selector) {
+                            found[j] = match
                         }
                     } else {
-                        found.append(Match(candidate: i, rule: c.entry.rule, selector: c.entry.selector,
-                                           specificity: c.specificity, order: c.order))
+                        found.append(match)
                     }
                 }
             }

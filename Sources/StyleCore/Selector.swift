@@ -79,9 +79,11 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `view` is the subject and its ancestors satisfy the combinators, right to left.
     public func matches(_ view: View) -> Bool {
+        // Most selectors are one compound: no ancestors to search.
+        if compounds.count == 1 { return compounds[0].matches(view) }
         // Borrowing the arrays' storage: matching runs for every candidate rule of every view,
         // and copying the compounds (retaining their strings) on each step dominated it.
-        compounds.withUnsafeBufferPointer { compounds in
+        return compounds.withUnsafeBufferPointer { compounds in
             combinators.withUnsafeBufferPointer { combinators in
                 var search = Search()
                 return Self.matches(compounds, combinators, compounds.count - 1, view, &search)
@@ -137,16 +139,20 @@ public struct CompoundSelector: Hashable, Sendable {
     public let classes: [String]
     /// Where the compound starts in the list's text, 0-based, in characters.
     public let offset: Int
+    /// `kind`, compared without retaining it: compounds are tested for every candidate rule of
+    /// every view.
+    private let kindID: ObjectIdentifier?
 
     public init(kind: Kind?, id: String?, classes: [String], offset: Int) {
         self.kind = kind
         self.id = id
         self.classes = classes
         self.offset = offset
+        self.kindID = kind.map(ObjectIdentifier.init)
     }
 
     public func matches(_ view: View) -> Bool {
-        if let kind, !view.kind.isA(kind) { return false }
+        if let kindID, !view.kind.isA(id: kindID) { return false }
         if let id, view.id != id { return false }
         for name in classes where !view.classes.contains(name) { return false }
         return true

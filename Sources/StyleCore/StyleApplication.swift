@@ -6,9 +6,15 @@
 public final class StyleApplication {
     public let view: View
     /// The cascade step now running; contributions are tagged with it.
-    public var origin: Origin = .kindDefault {
-        didSet { originIndex = nil }
+    public var origin: Origin {
+        get { namedOrigin ?? origins!.origins[Int(originIndex!)] }
+        set { namedOrigin = newValue; originIndex = nil }
     }
+    /// `origin` as set by name; nil while the cascade has set it by index (`setOrigin(index:)`).
+    private var namedOrigin: Origin? = .kindDefault
+    /// Where `setOrigin(index:)` indices point: the provenance table of the cascade's rules,
+    /// recording or not.
+    private let origins: ProvenanceTable?
     private let recordsProvenance: Bool
     /// `origin` in the provenance table, looked up at its first write.
     private var originIndex: UInt32?
@@ -25,9 +31,10 @@ public final class StyleApplication {
 
     /// Records provenance into `provenanceTable` when there is one: the cascade shares one
     /// table among all the views it styles.
-    init(view: View, provenanceTable: ProvenanceTable?) {
+    init(view: View, provenanceTable: ProvenanceTable?, origins: ProvenanceTable? = nil) {
         self.view = view
         self.recordsProvenance = provenanceTable != nil
+        self.origins = origins ?? provenanceTable
         view.resetToDefaults()
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
@@ -64,24 +71,39 @@ public final class StyleApplication {
         view.values[slot] = value
     }
 
-    /// `write(slot:_:at:)` of a value from a style prepared with this application's table, its
-    /// location already entered there.
-    func write(slot: Int, _ value: Value, locationIndex: UInt32) {
-        if recordsProvenance { record(slot: slot, locationIndex: locationIndex, isTransform: false) }
-        view.values[slot] = value
+    /// Writes a stored value (a constant made with `StoredValue(sharing:)`): a 16-byte store,
+    /// with no checking, reference counting or allocation. The hand-written equivalent of a
+    /// prepared `mut`.
+    ///
+    ///     let red = StoredValue(sharing: .color(.red))
+    ///     application.write(Label.textColor.property, red, at: nil)
+    public func write(_ property: Property, _ value: StoredValue, at location: SourceLocation?) {
+        if recordsProvenance {
+            let index = location.map(view.record!.table.index(of:)) ?? ProvenanceRecord.noLocation
+            record(slot: property.slot, locationIndex: index, isTransform: false)
+        }
+        view.values.write(value, at: property.slot)
     }
 
-    /// Sets `origin`, already entered in this application's provenance table at `index`.
-    func setOrigin(_ origin: Origin, index: UInt32) {
-        self.origin = origin
+    /// `write(slot:_:at:)` of a value from a style prepared with this application's table, its
+    /// location already entered there.
+    func write(slot: Int, _ value: StoredValue, locationIndex: UInt32) {
+        if recordsProvenance { record(slot: slot, locationIndex: locationIndex, isTransform: false) }
+        view.values.write(value, at: slot)
+    }
+
+    /// Sets `origin` to the one entered in this application's provenance table at `index`,
+    /// without building it: only provenance reads it.
+    func setOrigin(index: UInt32) {
+        namedOrigin = nil
         originIndex = index
     }
 
     /// Records a write of `slot` before it replaces the slot's value.
     private func record(slot: Int, locationIndex: UInt32, isTransform: Bool) {
-        let origin = originIndex ?? view.record!.table.index(of: origin)
+        let origin = originIndex ?? view.record!.table.index(of: namedOrigin!)
         originIndex = origin
-        view.record!.append(slot: slot, previous: view.values[slot], origin: origin, location: locationIndex,
+        view.record!.append(slot: slot, previous: view.values.stored(slot), origin: origin, location: locationIndex,
                             isTransform: isTransform)
     }
 
@@ -160,14 +182,15 @@ public final class StyleApplication {
     /// style was prepared with this application's provenance table.
     func apply(_ style: PreparedStyle) throws(Diagnostic) {
         if let whole = style.unprepared { return try apply(whole) }
-        let operations = style.operations
         let kind = view.kind
-        for i in operations.indices {
-            try budget?.step(recording: recordsProvenance, at: nil)
-            if operations[i].slot >= 0, kind.isA(operations[i].root!) {
-                write(slot: operations[i].slot, operations[i].value, locationIndex: operations[i].locationIndex)
-            } else {
-                try apply(operations[i].operation)
+        try style.operations.withUnsafeBufferPointer { operations throws(Diagnostic) in
+            for op in operations {
+                if let budget { try budget.step(recording: recordsProvenance, at: nil) }
+                if op.slot >= 0, kind.isA(id: op.root!) {
+                    write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
+                } else {
+                    try apply(style.general[Int(op.general)])
+                }
             }
         }
     }

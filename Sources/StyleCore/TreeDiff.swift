@@ -10,7 +10,7 @@ public struct TreeSnapshot: Sendable {
         /// Which `View` this is, for mapping changes back to views (`PropertyChange.viewIdentity`).
         public let identity: ViewIdentity
         public let kind: Kind
-        public let values: [Value]
+        public let values: ValueStore
         fileprivate let index: Int
         fileprivate let paths: Paths
 
@@ -154,7 +154,7 @@ public struct TreeSnapshot: Sendable {
             let previous = oldByKey[newKeys[i]].map { old.views[$0] }.flatMap { $0.kind.hasLayout(of: new.kind) ? $0 : nil }
             let olds = previous?.values ?? new.kind.defaultValues
             var reference: String?
-            for slot in new.values.indices where olds[slot] != new.values[slot] {
+            for slot in new.values.indices where !olds.sameValue(at: slot, as: new.values) {
                 if reference == nil { reference = new.reference }
                 out.append(PropertyChange(view: reference!, property: new.kind.properties[slot].path,
                                           old: olds[slot], new: new.values[slot], viewIdentity: new.identity))

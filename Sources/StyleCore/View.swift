@@ -26,8 +26,8 @@ public final class View {
     /// Where the view was built, for messages and explain.
     public var location: SourceLocation?
 
-    /// The applied value of every property, by slot.
-    public internal(set) var values: [Value]
+    /// The applied value of every property, by slot (`values[p.slot]` is a `Value`).
+    public internal(set) var values: ValueStore
     /// What each slot's value was made of, when the cascade recorded provenance: the kind's
     /// default, then each write in cascade order.
     public var provenance: [[Contribution]]? { record?.contributions(of: self) }

@@ -22,7 +22,8 @@ struct MemoryBenchmark {
                             measure: "\(Table.count(count)) views, built + styled\(provenance ? " with provenance" : "")",
                             result: String(format: "%.2f KiB/view", styled),
                             baseline: String(format: "built, unstyled %.2f KiB/view", built),
-                            target: "≤ 2 KiB/view", met: styled <= 2))
+                            // Without provenance, the value store's target; explain's record costs more.
+                            target: provenance ? "≤ 2 KiB/view" : "≤ 1 KiB/view", met: styled <= (provenance ? 2 : 1)))
         }
         return rows
     }

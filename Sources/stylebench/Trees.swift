@@ -58,7 +58,7 @@ enum Trees {
             matched.sort { ($0.specificity, $0.order) < ($1.specificity, $1.order) }
             for m in matched { parts += m.ops.map(Overture.setter) }
             parts += extras.styleOps.map(Overture.setter)
-            parts += extras.literals.map { kind, path, value in Overture.mut(kind.property(path)!, value) }
+            parts += extras.literals.map { kind, path, value in Overture.content(kind.property(path)!, value) }
             setters.append(Overture.concat(parts))
         }
         return (root, views, setters)
@@ -102,7 +102,16 @@ enum Trees {
 enum Overture {
     typealias Setter = (StyleApplication) -> Void
 
+    /// A constant setter: the value is made a `StoredValue` once, when the setter is written,
+    /// as a programmer states a style's constants once.
     static func mut(_ property: Property, _ value: Value) -> Setter {
+        let stored = StoredValue(sharing: value)
+        return { $0.write(property, stored, at: nil) }
+    }
+
+    /// The view's own content (`label.text = …`), written as a value of its own, as the
+    /// cascade writes a constructor's literals.
+    static func content(_ property: Property, _ value: Value) -> Setter {
         { $0.write(property, value, at: nil) }
     }
 

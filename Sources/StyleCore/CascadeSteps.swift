@@ -1,0 +1,153 @@
+/// An appearance as the cascade applies it to many views: what `Appearance.applies(to:)`
+/// tests, its origin, and its style prepared.
+struct PreparedAppearance {
+    let kind: ObjectIdentifier
+    let styleKind: ObjectIdentifier
+    /// `.appearance(kind:)` in the provenance table.
+    let originIndex: UInt32
+    let style: PreparedStyle
+
+    init(_ appearance: Appearance, table: ProvenanceTable) {
+        kind = ObjectIdentifier(appearance.kind)
+        styleKind = ObjectIdentifier(appearance.style.kind)
+        originIndex = table.index(of: .appearance(kind: appearance.kind.name))
+        style = PreparedStyle(appearance.style, table: table)
+    }
+
+    /// `Appearance.applies(to:)`.
+    func applies(to kind: Kind) -> Bool { kind.isA(id: self.kind) && kind.isA(id: styleKind) }
+}
+
+/// The steps of the cascade, made once per cascade and run for each view.
+///
+/// What appearances and rules give a view depends only on its kind and on which rules matched
+/// it, as long as their styles are plain (no `mver` or function, which may read more of the
+/// view). So the result is kept per kind and list of matches, as browsers keep a matched
+/// properties cache: the next view of that kind with those matches takes the stored values
+/// (a shared copy of the store, and of the provenance record) instead of applying each write.
+final class CascadeSteps {
+    /// In the order they apply.
+    let appearances: [PreparedAppearance]
+    let index: RuleIndex
+    /// Where provenance is recorded; nil when it is not.
+    let provenanceTable: ProvenanceTable?
+    let budget: CascadeBudget?
+    /// Whether results are kept for views with the same kind and matches (`Cascade.sharesStyles`).
+    let cachesResults: Bool
+
+    /// By kind: the appearances that apply, in order, and whether all of them are plain.
+    private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
+    private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
+
+    private struct ResultKey: Hashable {
+        let kind: ObjectIdentifier
+        let matches: [Int32]
+    }
+
+    init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
+         budget: CascadeBudget?, cachesResults: Bool) {
+        self.appearances = appearances
+        self.index = index
+        self.provenanceTable = provenanceTable
+        self.budget = budget
+        self.cachesResults = cachesResults
+    }
+
+    /// Styles one view: appearances and rules (or what a sibling, or an earlier view of its
+    /// kind with its matches, got from them), then the view's own layer.
+    /// `position`: the view's place among its siblings (`StyleSharing.enter`).
+    /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
+    /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`).
+    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, carriedMatches: [Int32]?,
+             matches: inout [RuleIndex.Match], sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
+        let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
+        application.budget = budget
+        if let shared = sharing.shared(for: view, depth: depth) {
+            view.values = shared.values
+            view.record = shared.record
+            matches = shared.matches
+            sharing.leave(view, at: position, depth: depth, state: shared)  // passed on down the list
+        } else {
+            if let carriedMatches {
+                matches.removeAll(keepingCapacity: true)
+                for c in carriedMatches { matches.append(index.match(of: Int(c))) }
+            } else {
+                index.orderedMatches(for: view, filter: filter, into: &matches)
+            }
+            let plain = runAppearancesAndRules(application, matches: matches, into: &collector)
+            sharing.leave(view, at: position, depth: depth, state: plain ? (view.values, view.record, matches) : nil)
+        }
+        runOwnLayer(application, into: &collector)
+    }
+
+    /// The appearances that apply to the view, then its matching rules (`matches`, in cascade
+    /// order); returns whether the result may be shared: all of them plain and no diagnostic.
+    private func runAppearancesAndRules(_ application: StyleApplication, matches: [RuleIndex.Match],
+                                        into collector: inout DiagnosticCollector) -> Bool {
+        let view = application.view
+        let kind = view.kind
+        let applying = appearances(for: kind)
+        let key = cachesResults ? ResultKey(kind: ObjectIdentifier(kind), matches: matches.map { Int32($0.candidate) }) : nil
+        if let key, let result = results[key] {
+            view.values = result.values
+            view.record = result.record
+            return true
+        }
+        let diagnosticsBefore = collector.diagnostics.count
+        var plain = applying.plain
+        for i in applying.indices {
+            application.setOrigin(index: appearances[i].originIndex)
+            collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }
+        }
+        for match in matches {
+            application.setOrigin(index: index.prepared[match.candidate].origin)
+            collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
+            plain = plain && index.preparedStyles[match.rule].isPlain
+        }
+        guard plain, collector.diagnostics.count == diagnosticsBefore else { return false }
+        if let key {
+            view.record?.shrink()
+            results[key] = (view.values, view.record)
+        }
+        return true
+    }
+
+    /// The appearances that apply to views of `kind`, worked out once per kind.
+    private func appearances(for kind: Kind) -> (indices: [Int], plain: Bool) {
+        if let known = appearancesByKind[ObjectIdentifier(kind)] { return known }
+        let indices = appearances.indices.filter { appearances[$0].applies(to: kind) }
+        let found = (indices, indices.allSatisfy { appearances[$0].style.isPlain })
+        appearancesByKind[ObjectIdentifier(kind)] = found
+        return found
+    }
+
+    /// The view's own layer, the last of the cascade, in the order things were applied to it:
+    /// the constructor's styles, its literals, then the styles added later.
+    private func runOwnLayer(_ application: StyleApplication, into collector: inout DiagnosticCollector) {
+        let view = application.view
+        let beforeLiterals = min(view.stylesBeforeLiterals ?? view.styles.count, view.styles.count)
+        for i in 0..<beforeLiterals { applyOwnStyle(i, of: view, application, into: &collector) }
+        if !view.literals.isEmpty {
+            application.origin = .literal
+            for literal in view.literals {
+                collector.run { () throws(Diagnostic) in try application.set(literal.keyPath, literal.value, at: literal.location) }
+            }
+        }
+        guard beforeLiterals < view.styles.count else { return }
+        application.watchLiterals(view.literals)
+        for i in beforeLiterals..<view.styles.count { applyOwnStyle(i, of: view, application, into: &collector) }
+        collector.add(application.overriddenLiterals())
+    }
+
+    private func applyOwnStyle(_ i: Int, of view: View, _ application: StyleApplication, into collector: inout DiagnosticCollector) {
+        let style = view.styles[i]
+        application.origin = .viewStyle(index: i + 1, name: style.name, attachment: style.attachment)
+        guard view.kind.isA(style.kind) else {
+            collector.add([Diagnostic(.kindMismatch,
+                                      "\(style.kind.article(capitalized: true)) style cannot apply to \(view.selectorDescription).",
+                                      at: style.location)])
+            return
+        }
+        collector.run { () throws(Diagnostic) in try application.apply(style) }
+    }
+}

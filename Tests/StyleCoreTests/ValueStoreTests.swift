@@ -1,0 +1,116 @@
+@testable import StyleCore
+import XCTest
+
+/// The cascade's value store: slots, shared and own values, and results kept per kind and
+/// matches.
+final class ValueStoreTests: XCTestCase {
+    private let red = Value.color(Color(hex: "#FF0000")!)
+    private let blue = Value.color(Color(hex: "#0000FF")!)
+
+    func testSharedValuesAreInternedOnce() {
+        let font = Value.font(Font(name: "Avenir-Heavy", size: 17, weight: .bold))
+        let (a, b) = (StoredValue(sharing: font), StoredValue(sharing: font))
+        XCTAssertEqual(MemoryLayout<StoredValue>.size, 8)
+        XCTAssertEqual(a.sameInPlace(as: b), true)
+        XCTAssertEqual(a.sameInPlace(as: StoredValue(sharing: .font(Font(size: 17)))), false)
+        XCTAssertEqual(View(kind: T.label).values.value(of: a), font)
+    }
+
+    /// Values kept in place decode to themselves; those that cannot be (NaN, wide integers)
+    /// are shared and still decode to themselves.
+    func testValuesInPlaceRoundTrip() {
+        let store = View(kind: T.label).values
+        let values: [Value] = [.number(0), .number(-0.0), .number(2.5), .number(-1e300), .number(.infinity),
+                               .int(0), .int(-1), .int(1 << 47 - 1), .int(-(1 << 47)), .int(Int.max), .int(Int.min),
+                               .bool(true), .bool(false), .null, .string("é"), .enumCase("vertical")]
+        for value in values {
+            XCTAssertEqual(store.value(of: StoredValue(sharing: value)), value, "\(value)")
+        }
+        XCTAssertNotNil(StoredValue(scalar: .int(1 << 47 - 1)))
+        XCTAssertNil(StoredValue(scalar: .int(1 << 47)), "wider than 48 bits: shared")
+        XCTAssertNil(StoredValue(scalar: .number(.nan)), "a NaN could be read as a box: shared")
+        guard case .number(let nan) = store.value(of: StoredValue(sharing: .number(.nan))) else { return XCTFail("a number") }
+        XCTAssertTrue(nan.isNaN)
+        XCTAssertEqual(StoredValue(sharing: .number(0)).sameInPlace(as: StoredValue(sharing: .number(-0.0))), true)
+        XCTAssertEqual(StoredValue(sharing: .int(1)).sameInPlace(as: StoredValue(sharing: .number(1))), false)
+    }
+
+    func testOwnValuesTravelWithCopiesAndCompareByValue() {
+        let label = View(kind: T.label)
+        let text = T.label.property("text")!.slot, color = T.label.property("textColor")!.slot
+        var store = label.values
+        store[text] = .string("Ada")
+        store.write(StoredValue(sharing: red), at: color)
+        let copy = store
+        store[text] = .string("Grace")
+        XCTAssertEqual(copy[text], .string("Ada"))
+        XCTAssertEqual(store[text], .string("Grace"))
+        XCTAssertEqual(copy[color], red)
+        XCTAssertNotEqual(copy, store)
+        // The same text as an own value of another store is the same value.
+        var other = View(kind: T.label).values
+        other.write(StoredValue(sharing: red), at: color)
+        other[text] = .string("Ada")
+        XCTAssertEqual(copy, other)
+        XCTAssertTrue(copy.sameValue(at: color, as: other))
+        XCTAssertFalse(copy.sameValue(at: text, as: store))
+    }
+
+    func testProvenanceKeepsAnOverriddenOwnValue() {
+        let label = View(kind: T.label, id: "a")
+        let text = T.keyPath(T.label, "text")
+        label.literals = [Literal(keyPath: text, value: .string("literal"), location: T.at(3))]
+        label.styles = [T.mut(T.label, "text", .string("from style"), line: 4)]
+        label.stylesBeforeLiterals = 0
+        let sheet = Stylesheet()
+        sheet.addRule("#a", T.mut(T.label, "text", .string("from rule"), line: 2))
+        _ = Cascade(sheet).apply(to: label)
+        XCTAssertEqual(label["text"], .string("from style"))
+        let contributions = label.provenance?[text.property!.slot].dropFirst().map(\.value)
+        XCTAssertEqual(contributions, [.string("from rule"), .string("literal"), .string("from style")])
+    }
+
+    /// Cousins (no common parent) with the same kind and matches take the kept result; each
+    /// still applies its own layer, and a `mver` rule keeps views apart.
+    func testViewsWithTheSameKindAndMatchesGetWhatEachWouldGetAlone() {
+        let sheet = Stylesheet()
+        sheet.addAppearance(T.label, T.mut(T.label, "textColor", red, line: 1))
+        sheet.addRule(".card Label.title", T.concat(T.mut(T.label, "numberOfLines", .int(2), line: 2),
+                                                   T.mut(T.view, "alpha", .number(0.5), line: 3), line: 2), line: 2)
+        sheet.addRule(".card--wide .title", T.mut(T.label, "textColor", blue, line: 4))
+        let byLiterals = try! Style.mver(.keyPath(T.keyPath(T.view, "alpha")), CountingLiterals(), root: T.view, at: T.at(5))
+        sheet.addRule(".card .title.counted", byLiterals, line: 5)
+        let text = T.keyPath(T.label, "text")
+        func card(_ i: Int) -> View {
+            let title = View(kind: T.label, classes: i >= 3 ? ["title", "counted"] : ["title"])
+            if i % 2 == 0 { title.literals = [Literal(keyPath: text, value: .string("card \(i)"), location: T.at(10 + i))] }
+            return T.view(T.stack, nil, i == 1 ? "card card--wide" : "card", title)
+        }
+        let cards = (0..<5).map(card)
+        let root = View(kind: T.stack, id: "root")
+        for c in cards { root.addChild(c) }
+        for provenance in [true, false] {
+            var cascade = Cascade(sheet)
+            XCTAssertEqual(cascade.apply(to: root, recordingProvenance: provenance), [])
+            let cached = cards.map { ($0.children[0].values, $0.children[0].provenance) }
+            cascade.sharesStyles = false
+            XCTAssertEqual(cascade.apply(to: root, recordingProvenance: provenance), [])
+            for (i, c) in cards.enumerated() {
+                XCTAssertEqual(c.children[0].values, cached[i].0, "card \(i)")
+                XCTAssertEqual(c.children[0].provenance, cached[i].1, "card \(i)")
+            }
+        }
+        let titles = cards.map { $0.children[0] }
+        XCTAssertEqual(titles.map { $0["text"] }, [.string("card 0"), .null, .string("card 2"), .null, .string("card 4")])
+        XCTAssertEqual(titles.map { $0["textColor"] }, [red, blue, red, red, red])
+        XCTAssertEqual(titles.map { $0["alpha"] }, [.number(0.5), .number(0.5), .number(0.5), .number(0.25), .number(0.75)])
+        XCTAssertEqual(titles[0]["numberOfLines"], .int(2))
+    }
+}
+
+/// `mver` of alpha that depends on whether the view has literals.
+private final class CountingLiterals: ValueTransform {
+    func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
+        .number(view.literals.isEmpty ? 0.25 : 0.75)
+    }
+}

@@ -90,25 +90,6 @@ public struct TreeTextRenderer: Sendable {
         terminal.colors ? Data(render(view).utf8) : plainBytes(view).data()
     }
 
-    /// `a == b`, inlined where the tree is written: the comparison of every property of every
-    /// view with its default was a third of writing a tree, most of it copying the two values
-    /// for a call to `==`.
-    @inline(__always)
-    private static func same(_ a: Value, _ b: Value) -> Bool {
-        switch a {
-        case .number(let x): if case .number(let y) = b { return x == y } else { return false }
-        case .int(let x): if case .int(let y) = b { return x == y } else { return false }
-        case .bool(let x): if case .bool(let y) = b { return x == y } else { return false }
-        case .color(let x): if case .color(let y) = b { return x == y } else { return false }
-        case .insets(let x): if case .insets(let y) = b { return x == y } else { return false }
-        case .size(let x): if case .size(let y) = b { return x == y } else { return false }
-        case .null: if case .null = b { return true } else { return false }
-        case .string(let x): if case .string(let y) = b { return x == y } else { return false }
-        case .enumCase(let x): if case .enumCase(let y) = b { return x == y } else { return false }
-        case .font, .image: return a == b
-        }
-    }
-
     /// The text without colors, written into one buffer of bytes: each kind's name and property
     /// names are turned into bytes once, the guides are one buffer cut back and extended as the
     /// walk goes up and down, and values are spelled straight into the buffer.
@@ -147,15 +128,15 @@ public struct TreeTextRenderer: Sendable {
             }
             // Properties hang under the header; the guide continues through them when children follow.
             let children = view.children
-            let values = view.values
-            let defaults = text.defaults
-            text.paths.withUnsafeBufferPointer { paths in
-                for slot in 0..<defaults.count where includesDefaults || !Self.same(values[slot], defaults[slot]) {
-                    out.append(guides.bytes)
-                    children.isEmpty ? out.append("   ") : out.append("│  ")
-                    out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
-                    out.append(display: values[slot])
-                    out.append(byte: UInt8(ascii: "\n"))
+            let guide: StaticString = children.isEmpty ? "   " : "│  "
+            if includesDefaults {
+                let values = view.values
+                for slot in values.indices {
+                    Self.writeProperty(text, slot, values[slot], guides: guides.bytes, guide, to: &out)
+                }
+            } else {
+                view.forEachValueChangedFromDefault { slot, value in
+                    Self.writeProperty(text, slot, value, guides: guides.bytes, guide, to: &out)
                 }
             }
             for (i, child) in children.enumerated().reversed() {
@@ -166,15 +147,28 @@ public struct TreeTextRenderer: Sendable {
     }
 }
 
+extension TreeTextRenderer {
+    /// `guides│  path: value` and a newline.
+    fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ value: Value, guides: UnsafeBufferPointer<UInt8>,
+                                          _ guide: StaticString, to out: inout TextBytes) {
+        out.append(guides)
+        out.append(guide)
+        text.paths.withUnsafeBufferPointer { paths in
+            out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
+        }
+        out.append(display: value)
+        out.append(byte: UInt8(ascii: "\n"))
+    }
+}
+
 /// Each kind's name and property names as bytes (`layer.cornerRadius: `), made once per
-/// render, and its defaults, which a view's values are compared with.
+/// render.
 private struct KindTexts {
     final class Text {
         let name: [UInt8]
         /// Every property's `path: `, one after the other; slot `s` is `pathStarts[s]..<pathStarts[s + 1]`.
         let paths: [UInt8]
         let pathStarts: [Int]
-        let defaults: [Value]
 
         init(_ kind: Kind) {
             name = Array(kind.name.utf8)
@@ -186,7 +180,6 @@ private struct KindTexts {
             }
             self.paths = paths
             pathStarts = starts
-            defaults = kind.properties.map(\.defaultValue)
         }
     }
 

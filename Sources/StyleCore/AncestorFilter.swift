@@ -28,8 +28,9 @@ struct AncestorFilter {
     /// matches sub-kinds).
     mutating func push(_ view: View) {
         marks.append(pushed.count)
-        if let id = view.id { add(Self.key(id: id)) }
-        for name in view.classes { add(Self.key(class: name)) }
+        let keys = view.selectorKeys
+        if let id = keys.id { add(id) }
+        for key in keys.classes { add(key) }
         for key in view.kind.filterKeys { add(key) }
     }
 

@@ -38,17 +38,17 @@ public final class CascadeBudget {
 
     /// Counts one operation (and one recorded write when provenance is kept); throws the
     /// limit's diagnostic, at `location`, once time or memory has run out.
-    func step(recording: Bool, at location: SourceLocation?) throws(Diagnostic) {
+    func step(recording: Bool, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) {
         if let exceeded { throw exceeded }
         steps &+= 1
         if recording {
             recorded &+= 1
             if recorded > memory / Self.bytesPerRecordedWrite {
-                throw fail("The script went past its memory limit of \(memory >> 20) MiB while styling (\(recorded) recorded writes).", at: location)
+                throw fail("The script went past its memory limit of \(memory >> 20) MiB while styling (\(recorded) recorded writes).", at: location())
             }
         }
         if steps % Self.stepsPerClockRead == 0, ContinuousClock.now > deadline {
-            throw fail("The script ran past its time limit of \(Self.seconds(seconds)) while styling.", at: location)
+            throw fail("The script ran past its time limit of \(Self.seconds(seconds)) while styling.", at: location())
         }
     }
 

@@ -38,6 +38,7 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain.
     private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
     private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
+    private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
 
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
@@ -148,6 +149,25 @@ final class CascadeSteps {
                                       at: style.location)])
             return
         }
-        collector.run { () throws(Diagnostic) in try application.apply(style) }
+        if let prepared = prepared(style) {
+            collector.run { () throws(Diagnostic) in try application.apply(prepared) }
+        } else {
+            collector.run { () throws(Diagnostic) in try application.apply(style) }
+        }
+    }
+
+    /// A view's own style prepared, with its locations entered in the rules' table, once it is
+    /// seen a second time (many views share their `style = …`; a style of one view is cheaper
+    /// applied as it is); nil for a style seen once, or too large to prepare.
+    private func prepared(_ style: Style) -> PreparedStyle? {
+        guard style.count <= PreparedStyle.maximumPrepared, let key = style.storageIdentity else { return nil }
+        guard let seen = ownStyles[key] else {
+            ownStyles[key] = (style, nil)  // the style is kept so that its storage, and key, live on
+            return nil
+        }
+        if let prepared = seen.prepared { return prepared }
+        let prepared = PreparedStyle(style, table: index.provenanceTable)
+        ownStyles[key] = (style, prepared)
+        return prepared
     }
 }

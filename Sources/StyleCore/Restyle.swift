@@ -52,17 +52,33 @@ public struct StyledTree {
     }
 
     /// Whether `views` (a tree in tree order) has this tree's shape: the same kinds, ids and
-    /// classes at the same places. Views are then paired by position, as by reference.
+    /// classes at the same places. Views are then paired by position, as by reference. A kind
+    /// a script declares again on reload (`kind("GradientView", …)`, a new `Kind` each
+    /// evaluation) is the same kind when it has the same layout and super-kind.
     func hasSameShape(as views: [View]) -> Bool {
         guard views.count == entries.count else { return false }
         var path: [(view: View, position: Int)] = []
+        var sameKinds: [Pair: Bool] = [:]
+        func same(_ a: Kind, _ b: Kind) -> Bool {
+            if a === b { return true }
+            let pair = Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
+            if let known = sameKinds[pair] { return known }
+            let same = a.superKind === b.superKind && a.hasLayout(of: b)
+            sameKinds[pair] = same
+            return same
+        }
         for (i, view) in views.enumerated() {
             let e = entries[i]
-            guard e.kind === view.kind, e.id == view.id, e.classes == view.classes,
+            guard same(e.kind, view.kind), e.id == view.id, e.classes == view.classes,
                   Self.parentPosition(of: view, path: &path) == e.parent else { return false }
             path.append((view, i))
         }
         return true
+    }
+
+    private struct Pair: Hashable {
+        let a: ObjectIdentifier
+        let b: ObjectIdentifier
     }
 
     /// Whether `stylesheet`'s rules have the selectors of this tree's stylesheet, in the same

@@ -26,8 +26,11 @@ public struct RuleIndex {
     let provenanceTable: ProvenanceTable
     /// Where each rule's complex selectors start in `prepared`.
     let firstCandidate: [Int]
-    private var byID: [String: [Int]] = [:]
-    private var byClass: [String: [Int]] = [:]
+    /// By the id's and the class's `AncestorFilter` key, which a view computes once
+    /// (`View.selectorKeys`): two names with one key would share a bucket, and verification
+    /// tells their rules apart.
+    private var byID: [Int: [Int]] = [:]
+    private var byClass: [Int: [Int]] = [:]
     private var byKind: [Kind: [Int]] = [:]
     private var universal: [Int] = []
 
@@ -85,9 +88,9 @@ public struct RuleIndex {
                                           origin: provenanceTable.index(of: .rule(selector: complex.text))))
                 let subject = complex.subject
                 if let id = subject.id {
-                    byID[id, default: []].append(i)
+                    byID[AncestorFilter.key(id: id), default: []].append(i)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
-                    byClass[rarest, default: []].append(i)
+                    byClass[AncestorFilter.key(class: rarest), default: []].append(i)
                 } else if let kind = subject.kind {
                     byKind[kind, default: []].append(i)
                 } else {
@@ -114,8 +117,9 @@ public struct RuleIndex {
             guard let bucket else { return }
             for i in bucket where view.kind.isA(prepared[i].styleKind) { out.append(prepared[i].entry) }
         }
-        if let id = view.id { gather(byID[id]) }
-        for c in view.classes { gather(byClass[c]) }
+        let keys = view.selectorKeys
+        if let id = keys.id { gather(byID[id]) }
+        for c in keys.classes { gather(byClass[c]) }
         for k in view.kind.lineage { gather(byKind[k]) }
         gather(universal)
         return out
@@ -163,8 +167,11 @@ public struct RuleIndex {
             }
             // Empty bucket maps are skipped without hashing: a restyle tests every view against
             // an index of the few changed rules.
-            if !byID.isEmpty, let id = view.id { gather(byID[id]) }
-            if !byClass.isEmpty { for c in view.classes { gather(byClass[c]) } }
+            if !byID.isEmpty || !byClass.isEmpty {
+                let keys = view.selectorKeys
+                if !byID.isEmpty, let id = keys.id { gather(byID[id]) }
+                if !byClass.isEmpty { for c in keys.classes { gather(byClass[c]) } }
+            }
             var k: Kind? = byKind.isEmpty ? nil : kind
             while let current = k {
                 gather(byKind[current])

@@ -64,6 +64,16 @@ public struct Style {
         }
     }
 
+    /// What names the style's operations while the style lives: equal for copies of one style
+    /// (a view's `style = titleStyle` shared by many views), so the cascade prepares it once.
+    /// Nil for a style without operations.
+    var storageIdentity: UnsafeRawPointer? {
+        switch storage {
+        case .operations(let ops): ops.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        case .parts(let parts): UnsafeRawPointer(Unmanaged.passUnretained(parts).toOpaque())
+        }
+    }
+
     /// Every operation in order, copied into one array: for small styles (messages, tests);
     /// `forEachOperation` walks a composed style without copying it.
     public var operations: [StyleOperation] {

@@ -92,6 +92,11 @@ public final class StyleApplication {
         view.values.write(value, at: slot)
     }
 
+    /// The location entered in the rules' table at `index`, or nil.
+    private func location(at index: UInt32) -> SourceLocation? {
+        index == ProvenanceRecord.noLocation ? nil : origins?.locations[Int(index)]
+    }
+
     /// Sets `origin` to the one entered in this application's provenance table at `index`,
     /// without building it: only provenance reads it.
     func setOrigin(index: UInt32) {
@@ -185,9 +190,12 @@ public final class StyleApplication {
         let kind = view.kind
         try style.operations.withUnsafeBufferPointer { operations throws(Diagnostic) in
             for op in operations {
-                if let budget { try budget.step(recording: recordsProvenance, at: nil) }
+                if let budget { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
                 if op.slot >= 0, kind.isA(id: op.root!) {
                     write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
+                    if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
+                        replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
+                    }
                 } else {
                     try apply(style.general[Int(op.general)])
                 }

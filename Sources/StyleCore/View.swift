@@ -10,7 +10,9 @@
 public final class View {
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
-    public var id: String?
+    public var id: String? {
+        didSet { cachedSelectorKeys = nil }
+    }
     /// Class names in the order given, without duplicates.
     public private(set) var classes: [String]
     public private(set) weak var parent: View?
@@ -59,7 +61,19 @@ public final class View {
         }
     }
 
+    /// The `AncestorFilter` keys of the id and classes, hashed once rather than at every
+    /// cascade (the filter and the rule index's buckets use them).
+    var selectorKeys: (id: Int?, classes: [Int]) {
+        if let known = cachedSelectorKeys { return known }
+        let keys = (id.map(AncestorFilter.key(id:)), classes.map(AncestorFilter.key(class:)))
+        cachedSelectorKeys = keys
+        return keys
+    }
+
+    private var cachedSelectorKeys: (id: Int?, classes: [Int])?
+
     public func setClasses(_ names: [String]) {
+        cachedSelectorKeys = nil
         // A view has a few classes: a linear search is cheaper than hashing each into a set.
         guard names.count > 8 else {
             var unique: [String] = []

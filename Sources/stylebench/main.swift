@@ -15,7 +15,18 @@ if arguments.first == "--write-screen", arguments.count == 2 {
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
-let sections = ["apply", "screen", "reload", "scale", "lint", "start", "memory", "lsp"]
+if arguments.first == "--write-page", arguments.count == 2 {
+    // The blink benchmark's page (10,012 views, 310 rules), for scripts/blink-recalc.py --page.
+    let workload = Workload(views: 10_000)
+    do {
+        let sheet = try ScreenBenchmark.runtime().load(source: workload.luaSource, name: "generated.lua")
+        write(BlinkPage(workload, sheet: sheet.stylesheet).html, to: arguments[1] + "/page.html")
+    } catch {
+        fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
+    }
+    exit(0)
+}
+let sections = ["apply", "screen", "reload", "scale", "lint", "start", "memory", "lsp", "blink"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -23,12 +34,14 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|screen|reload|scale|lint|start|memory|lsp] | --write-screen FOLDER
+    usage: stylebench [--quick] [--only apply|screen|reload|scale|lint|start|memory|lsp|blink]
+           stylebench --write-screen FOLDER | --write-page FOLDER
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
     --only    run one benchmark (for a profiler).
     --write-screen FOLDER   write the screen benchmark's screen.lua and standins.lua there.
+    --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)
     exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 2)
@@ -100,6 +113,11 @@ if runs("memory") {
 if runs("lsp") {
     progress("lsp…")
     rows += LSPBenchmark(rounds: quick ? 20 : 200).run()
+}
+
+if runs("blink") {
+    progress("blink…")
+    rows += BlinkBenchmark(repository: repository, quick: quick).run()
 }
 
 print(Table.render(rows))

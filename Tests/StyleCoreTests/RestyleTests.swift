@@ -73,6 +73,35 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(a["text"], .string("a"))
         XCTAssertEqual(a.provenance?[T.label.property("text")!.slot].last?.origin, .rule(selector: ".a"))
     }
+
+    /// A script's `kind("GradientView", …)` is a new `Kind` at every evaluation: its re-built
+    /// tree still has the previous tree's shape, so only what an edit touches is restyled and
+    /// changes are listed by position, as a full restyle and a snapshot diff would list them.
+    func testAKindDeclaredAgainKeepsTheTreeShape() throws {
+        func evaluate(_ color: Value, superKind: Kind = Schema.view) throws -> (sheet: Stylesheet, root: View) {
+            var schema = Schema.standard
+            let gradient = try schema.register("GradientView", superKind: superKind,
+                                               properties: [.value("fromColor", .optional(.color))])
+            let sheet = Stylesheet()
+            _ = try sheet.rule(try SelectorList.parse("GradientView", schema: schema), T.mut(gradient, "fromColor", color), at: T.at(1))
+            sheet.addRule(".b", T.mut(T.label, "textColor", World.colors[2]), line: 2)
+            return (sheet, T.view(T.stack, "root", "", View(kind: gradient, id: "g"), T.view(T.label, nil, "b")))
+        }
+        let first = try evaluate(World.colors[0])
+        let styled = Cascade(first.sheet).restyle(first.root, after: nil).styled
+        let second = try evaluate(World.colors[1])
+        XCTAssertTrue(styled?.hasSameShape(as: second.root) == true)
+        let before = TreeSnapshot(first.root)
+        let restyle = Cascade(second.sheet).restyle(second.root, after: styled)
+        XCTAssertEqual(restyle.restyled, [1], "only the gradient's rule changed")
+        XCTAssertEqual(restyle.changes, TreeSnapshot(second.root).changes(since: before))
+        XCTAssertEqual(restyle.changes?.map(\.property), ["fromColor"])
+        XCTAssertEqual(second.root.children[1]["textColor"], World.colors[2])
+
+        // Declared under another super-kind, it is another kind: no pairing by position.
+        let other = try evaluate(World.colors[1], superKind: Schema.label)
+        XCTAssertFalse(styled?.hasSameShape(as: other.root) == true)
+    }
 }
 
 /// Random rules and trees, and random edits of them.

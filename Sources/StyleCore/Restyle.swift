@@ -67,13 +67,15 @@ public struct StyledTree {
             sameKinds[pair] = same
             return same
         }
-        for (i, view) in views.enumerated() {
-            let e = entries[i]
-            guard same(e.kind, view.kind), e.id == view.id, e.classes == view.classes,
-                  Self.parentPosition(of: view, path: &path) == e.parent else { return false }
-            path.append((view, i))
+        // Fields are read in place: copying an entry retains everything it holds.
+        return entries.withUnsafeBufferPointer { entries in
+            for (i, view) in views.enumerated() {
+                guard same(entries[i].kind, view.kind), entries[i].id == view.id, entries[i].classes == view.classes,
+                      Self.parentPosition(of: view, path: &path) == entries[i].parent else { return false }
+                path.append((view, i))
+            }
+            return true
         }
-        return true
     }
 
     private struct Pair: Hashable {
@@ -107,13 +109,18 @@ public struct StyledTree {
     /// `TreeSnapshot.changes(since:)` for two trees of the same shape.
     func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
         var out: [PropertyChange] = []
-        for i in positions {
-            let old = previous.entries[i].values, new = entries[i].values
-            var reference: String?
-            for slot in new.indices where !old.sameValue(at: slot, as: new) {
-                if reference == nil { reference = views[i].reference }
-                out.append(PropertyChange(view: reference!, property: entries[i].kind.properties[slot].path,
-                                          old: old[slot], new: new[slot], viewIdentity: views[i].identity))
+        // Entries are read in place: copying one retains everything it holds.
+        previous.entries.withUnsafeBufferPointer { olds in
+            entries.withUnsafeBufferPointer { news in
+                for i in positions {
+                    var reference: String?
+                    for slot in 0..<news[i].values.count where !olds[i].values.sameValue(at: slot, as: news[i].values) {
+                        if reference == nil { reference = views[i].reference }
+                        out.append(PropertyChange(view: reference!, property: news[i].kind.properties[slot].path,
+                                                  old: olds[i].values[slot], new: news[i].values[slot],
+                                                  viewIdentity: views[i].identity))
+                    }
+                }
             }
         }
         return out

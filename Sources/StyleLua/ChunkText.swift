@@ -14,11 +14,19 @@ final class ChunkText {
     /// The byte offset where each line starts; lines end at `\n` (a `\r` before it stays in the line).
     let lineStarts: [Int]
 
+    /// Whether every byte is ASCII: then a column is a byte offset, with nothing to count.
+    let isASCII: Bool
+
     init(_ source: String) {
         bytes = Array(source.utf8)
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        var high: UInt8 = 0
+        for (i, b) in bytes.enumerated() {
+            high |= b
+            if b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        }
         lineStarts = starts
+        isASCII = high < 0x80
     }
 
     var lineCount: Int { lineStarts.count }
@@ -28,6 +36,12 @@ final class ChunkText {
         let start = lineStarts[line - 1]
         let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         return start..<end
+    }
+
+    /// The text of a 1-based line, without its `\n`, or nil past the chunk's lines.
+    func line(_ line: Int) -> Substring? {
+        guard line >= 1, line <= lineCount else { return nil }
+        return Substring(String(decoding: bytes[lineRange(line)], as: UTF8.self))
     }
 
     private static func isWord(_ c: UInt8) -> Bool {
@@ -40,10 +54,14 @@ final class ChunkText {
         let range = lineRange(line)
         return needle.utf8.withContiguousStorageIfAvailable { n in
             bytes.withUnsafeBufferPointer { text -> Int? in
-                guard n.count <= range.count else { return nil }
+                guard n.count <= range.count, let base = text.baseAddress else { return nil }
                 var i = range.lowerBound
-                while i + n.count <= range.upperBound {
-                    if text[i] == n[0] && memcmp(text.baseAddress! + i, n.baseAddress!, n.count) == 0 {
+                let last = range.upperBound - n.count  // the last offset a match can start at
+                while i <= last {
+                    // memchr finds the next first byte: a line is searched for every key a constructor sets.
+                    guard let hit = memchr(base + i, Int32(n[0]), last - i + 1) else { return nil }
+                    i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                    if memcmp(base + i, n.baseAddress!, n.count) == 0 {
                         let before = !wholeWord || i == range.lowerBound || !Self.isWord(text[i - 1])
                         let after = !wholeWord || i + n.count == range.upperBound || !Self.isWord(text[i + n.count])
                         if before && after { return i }
@@ -58,6 +76,7 @@ final class ChunkText {
     /// The 1-based column, in Characters as editors and carets count them, of a byte offset.
     func column(at offset: Int, line: Int) -> Int {
         let start = lineStarts[line - 1]
+        if isASCII { return offset - start + 1 }
         var ascii = true
         for i in start..<offset where bytes[i] >= 0x80 { ascii = false; break }
         if ascii { return offset - start + 1 }

@@ -71,6 +71,13 @@ public final class Evaluation {
     /// What each script line binds a style to, once looked at (a style made in a loop is
     /// named once per line, not once per pass).
     var lineBindings: [SourceLocation: LineBinding] = [:]
+    /// Constructor keys, resolved once per kind and key.
+    let constructorKeys = ConstructorKeys()
+    /// The lists a constructor gathers its keys and children in, kept between calls so that
+    /// building a view does not grow two new arrays (a constructor running inside another
+    /// takes empty ones).
+    var constructorKeyList: [(key: ConstructorKeys.Key, location: SourceLocation)] = []
+    var constructorChildList: [(position: Int, view: View?)] = []
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {

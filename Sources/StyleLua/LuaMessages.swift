@@ -109,10 +109,15 @@ extension LuaVM {
 
     /// The text of a loaded chunk as bytes and line starts, or nil for a chunk not loaded.
     func text(of chunk: String) -> ChunkText? {
-        if let text = chunkTexts[chunk] { return text }
+        if let lastText, lastText.chunk == chunk { return lastText.text }
+        if let text = chunkTexts[chunk] {
+            lastText = (chunk, text)
+            return text
+        }
         guard let source = texts[chunk] else { return nil }
         let text = ChunkText(source)
         chunkTexts[chunk] = text
+        lastText = (chunk, text)
         return text
     }
 
@@ -147,7 +152,7 @@ extension LuaVM {
     func location(level: Int32 = 1, pointingAt tokens: [String]) -> SourceLocation {
         var loc = location(level: level)
         for t in tokens {
-            if let c = column(of: t, line: loc.line, in: loc.file, wholeWord: t.first.map { $0.isLetter || $0 == "_" } ?? false) {
+            if let c = column(of: t, line: loc.line, in: loc.file, wholeWord: Self.startsWithWord(t)) {
                 loc.column = c
                 break
             }
@@ -155,15 +160,27 @@ extension LuaVM {
         return loc
     }
 
+    /// Whether `token` starts with a letter or `_` (and is then searched as a whole word);
+    /// an ASCII first byte is answered without making a `Character` of it.
+    static func startsWithWord(_ token: String) -> Bool {
+        guard let byte = token.utf8.first else { return false }
+        if byte < 0x80 { return byte == UInt8(ascii: "_") || ((byte | 32) >= UInt8(ascii: "a") && (byte | 32) <= UInt8(ascii: "z")) }
+        return token.first.map { $0.isLetter || $0 == "_" } ?? false
+    }
+
     /// A chunk's display name from Lua's `source` (`@app.lua` → `app.lua`). Lua keeps one
     /// string per chunk, so the last one is remembered by address: every view a screen builds
     /// asks for it.
     func chunkName(_ source: UnsafePointer<CChar>) -> String {
-        if source == lastSource.pointer, strcmp(source, lastSource.raw) == 0 { return lastSource.name }
+        if source == lastSourcePointer, lastSourceRaw.withUnsafeBufferPointer({ strcmp(source, $0.baseAddress!) }) == 0 {
+            return lastSourceName
+        }
         let raw = String(cString: source)
         var name = raw
         if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
-        lastSource = (source, raw, name)
+        lastSourcePointer = source
+        lastSourceRaw = ContiguousArray(UnsafeBufferPointer(start: source, count: strlen(source) + 1))
+        lastSourceName = name
         return name
     }
 }

@@ -34,8 +34,14 @@ final class LuaVM {
     var splitLines: [String: [Substring]] = [:]
     /// `texts` as bytes with line starts, each chunk on first use.
     var chunkTexts: [String: ChunkText] = [:]
+    /// The chunk text asked for last: every view a screen builds asks for its own chunk's,
+    /// by the same name, and hashing the name each time cost more than the search.
+    var lastText: (chunk: String, text: ChunkText)?
     /// The last chunk name made from Lua's source string at `pointer` (see `chunkName`).
-    var lastSource: (pointer: UnsafePointer<CChar>?, raw: String, name: String) = (nil, "", "")
+    /// Kept as three properties, not a tuple: reading a tuple of a class copies it whole.
+    var lastSourcePointer: UnsafePointer<CChar>?
+    var lastSourceRaw: ContiguousArray<CChar> = [0]
+    var lastSourceName = ""
     let limits: Limits
     /// When set, a thrown `ScriptError` is offered here before it is raised; a non-nil result
     /// is returned to Lua as the function's result count instead (lint's collecting mode).

@@ -19,6 +19,7 @@ extension LuaVM {
         texts[chunk] = source
         splitLines[chunk] = nil
         chunkTexts[chunk] = nil
+        lastText = nil
         let status = source.utf8CString.withUnsafeBufferPointer { buffer in
             srlua_loadtext(L, buffer.baseAddress, buffer.count - 1, "@" + chunk)
         }

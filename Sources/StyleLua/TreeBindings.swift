@@ -38,21 +38,35 @@ extension Evaluation {
         guard vm.type(at: 2) == LUA_TTABLE, vm.top == 2 else {
             throw failure(.viewNeedsTable(kind: kind.name), pointingAt: [kind.name])
         }
-        let callLine = vm.location(pointingAt: [kind.name])
+        // `vm.location(pointingAt: [kind.name])`, with the chunk's text looked up once for the
+        // view and all its keys.
+        var callLine = vm.location(level: 1)
+        let text = vm.text(of: callLine.file)
+        if let column = text?.column(of: kind.name, line: callLine.line, wholeWord: LuaVM.startsWithWord(kind.name)) {
+            callLine.column = column
+        }
         let view = View(kind: kind, location: callLine)
         vm.chargeHostMemory(HostMemory.view(kind))
         view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
-        var named: [(key: String, location: SourceLocation)] = []
+        var named = constructorKeyList
+        constructorKeyList = []
         // Positions and children (nil for a poisoned one), in the order Lua gives them: its
         // array part in order, so sorting is a pass over a sorted list.
-        var children: [(position: Int, view: View?)] = []
+        var children = constructorChildList
+        constructorChildList = []
+        defer {
+            named.removeAll(keepingCapacity: true)
+            children.removeAll(keepingCapacity: true)
+            constructorKeyList = named
+            constructorChildList = children
+        }
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
         while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
-            if let key = vm.string(at: -2) {
-                named.append((key, keyLocation(key, from: callLine)))
+            if let key = constructorKeys.key(at: -2, of: kind, in: vm) {
+                named.append((key, keyLocation(key.name, from: callLine, in: text)))
             } else if vm.isInteger(at: -2), let i = Int(exactly: srlua_tointeger(L, -2, nil)) {
                 if isPoison(at: -1) {
                     poisonedChildren.append(i)
@@ -72,9 +86,10 @@ extension Evaluation {
             }
             srlua_pop(L, 1)
         }
-        named.sort { ($0.location.line, $0.location.column, $0.key) < ($1.location.line, $1.location.column, $1.key) }
+        named.sort { ($0.location.line, $0.location.column, $0.key.name) < ($1.location.line, $1.location.column, $1.key.name) }
 
-        for (key, location) in named {
+        for (constructorKey, location) in named {
+            let key = constructorKey.name
             key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
             lua_rawget(L, 2)  // stack: kind, table, value
             defer { srlua_pop(L, 1) }
@@ -94,7 +109,7 @@ extension Evaluation {
                         return style
                     }
                 default:
-                    try addLiteral(key, at: lua_gettop(L), to: view, location: location)
+                    try addLiteral(key, at: lua_gettop(L), to: view, location: location, resolved: constructorKey.keyPath)
                 }
             } catch {
                 try keepGoing(after: error)
@@ -128,9 +143,20 @@ extension Evaluation {
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
     private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
-        if let s = vm.string(at: index) {
-            // Split on bytes: splitting Characters was a sixth of building a screen's views.
-            return s.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).map { String(Substring($0)) }
+        if vm.type(at: index) == LUA_TSTRING {
+            // Split Lua's bytes in place: splitting Characters was a sixth of building a
+            // screen's views, and splitting a Swift copy of the string most of the rest.
+            var length = 0
+            guard let p = srlua_tostring(vm.L, index, &length) else { return [] }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: length)
+            var names: [String] = []
+            names.reserveCapacity(4)
+            var start = 0
+            for i in 0...length where i == length || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
+                if i > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+                start = i + 1
+            }
+            return names
         }
         guard vm.type(at: index) == LUA_TTABLE else { throw located(location, badField: "class", of: kind, expected: "a string or a list of strings") }
         var names: [String] = []
@@ -174,19 +200,26 @@ extension Evaluation {
 
     /// A property in the constructor: checked now, applied last in the cascade. A nested object
     /// takes a table of its own properties (`layer = { cornerRadius = 6 }`).
-    private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = []) throws(ScriptError) {
+    /// `resolved` is the key path of `key` when it is already known.
+    private func addLiteral(_ key: String, at index: Int32, to view: View, location: SourceLocation, prefix: [String] = [],
+                            resolved: StyleKeyPath? = nil) throws(ScriptError) {
         if isPoison(at: index) { return }
-        let components = prefix + [key]
         let kp: StyleKeyPath
-        switch StyleKeyPath.resolve(components, in: view.kind) {
-        case .success(let k): kp = k
-        case .failure(let e):
-            // `clas = "card"`: the constructor's own keys are near misses too.
-            if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
-                throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
-                                                         at: location, length: key.count))
+        if let resolved {
+            kp = resolved
+        } else {
+            var components = prefix  // one array, not `prefix + [key]`'s two
+            components.append(key)
+            switch StyleKeyPath.resolve(components, in: view.kind) {
+            case .success(let k): kp = k
+            case .failure(let e):
+                // `clas = "card"`: the constructor's own keys are near misses too.
+                if prefix.isEmpty, e.suggestion == nil, let near = APIMisuse.constructorKey(near: key) {
+                    throw ScriptError(diagnostic: Diagnostic(.misuse(.unknownConstructorKey(key, kind: view.kind.name, suggestion: near)),
+                                                             at: location, length: key.count))
+                }
+                throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
             }
-            throw ScriptError(diagnostic: Diagnostic(.unknownProperty(e, declaredBy: kindDeclaring(e), appliedTo: nil), at: location, length: key.count))
         }
         if case .object = kp.target {
             guard vm.type(at: index) == LUA_TTABLE else {
@@ -197,7 +230,7 @@ extension Evaluation {
                 guard let inner = vm.string(at: -2) else { srlua_pop(vm.L, 1); continue }
                 let top = lua_gettop(vm.L)
                 do {
-                    try addLiteral(inner, at: top, to: view, location: keyLocation(inner, from: location), prefix: components)
+                    try addLiteral(inner, at: top, to: view, location: keyLocation(inner, from: location), prefix: prefix + [key])
                 } catch {
                     srlua_pop(vm.L, 2)
                     throw error
@@ -222,7 +255,12 @@ extension Evaluation {
 
     /// Where `key =` is written, searching from the constructor's line down.
     func keyLocation(_ key: String, from start: SourceLocation) -> SourceLocation {
-        guard let found = vm.text(of: start.file)?.assignment(of: key, from: start.line, within: 400) else { return start }
+        keyLocation(key, from: start, in: vm.text(of: start.file))
+    }
+
+    /// `keyLocation(_:from:)` in the text of `start`'s chunk, already at hand.
+    private func keyLocation(_ key: String, from start: SourceLocation, in text: ChunkText?) -> SourceLocation {
+        guard let found = text?.assignment(of: key, from: start.line, within: 400) else { return start }
         return SourceLocation(file: start.file, line: found.line, column: found.column)
     }
 }

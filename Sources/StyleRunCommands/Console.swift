@@ -52,12 +52,17 @@ public struct Console: Sendable {
     /// Writes `text` to the file `output`, or to standard output when it is nil; returns the status.
     /// A file that cannot be written is a sentence on standard error and status 1.
     public func write(_ text: String, to output: String?) -> Int32 {
+        write(Data(text.utf8), to: output)
+    }
+
+    /// Writes bytes to the file `output`, or to standard output when it is nil; returns the status.
+    public func write(_ data: Data, to output: String?) -> Int32 {
         guard let output else {
-            out(text)
+            out(data)
             return ExitStatus.success
         }
         do throws(OutputFile.Failure) {
-            try OutputFile.replace(output, with: Data(text.utf8))
+            try OutputFile.replace(output, with: data)
             return ExitStatus.success
         } catch {
             self.error("stylerun: \(error.message)")

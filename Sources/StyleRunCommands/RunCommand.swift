@@ -79,14 +79,14 @@ public enum RunCommand: Command {
                 try sheet.checkTimeLimit(while: "printing")
                 return console.write(text, to: output)
             }
-            let text: String
+            let text: Data
             switch arguments.value("format") {
             case "json":
-                text = TreeJSONRenderer(all: arguments.flag("all")).render(root)
+                text = Data(TreeJSONRenderer(all: arguments.flag("all")).render(root).utf8)
             case "html":
-                text = HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent)
+                text = Data(HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
             default:
-                text = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).render(root)
+                text = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).renderData(root)
             }
             // `--timeout` bounds the whole run: evaluating, styling and printing.
             try sheet.checkTimeLimit(while: "printing")

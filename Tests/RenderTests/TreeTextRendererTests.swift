@@ -87,6 +87,57 @@ final class TreeTextRendererTests: XCTestCase {
         }
     }
 
+    /// The tree is written as bytes, each value spelled straight into the buffer: byte for byte
+    /// what `displayText` spells, escapes, fractions and non-ASCII text included.
+    func testBytesSpellValuesAsDisplayTextDoes() {
+        let values: [Value] = [
+            .number(16), .number(-3), .number(0.85), .number(-0.0), .number(0.1 + 0.2), .number(1e15), .number(-1e20),
+            .number(123_456_789_012), .number(.infinity), .number(-.infinity), .number(.nan), .number(2.5e-8),
+            .int(0), .int(-42), .int(Int.max), .int(Int.min), .bool(true), .bool(false),
+            .string(""), .string("Hi \"you\"\nthere"), .string("tab\tcr\rback\\slash\u{1}\u{1F}\u{7F}end"),
+            .string("café ✓ 日本"), .enumCase("byTruncatingTail"),
+            .color(colorHex("#974DFF")), .color(colorHex("#974DFF80")), .color(colorHex("#00000000")),
+            .color(Color(red: 1, green: 1, blue: 1, alpha: 0.999)), .color(Color(red: 2, green: -1, blue: 0.5, alpha: 1)),
+            .font(.system(15, .bold)), .font(.system(17)), .font(Font(name: "Avenir-Heavy", size: 16, italic: true)),
+            .font(Font(name: "Ünï", size: 12.5, weight: .light, italic: true, smallCaps: true)),
+            .insets(Insets(top: 8, left: 16.5, bottom: -8, right: 0)), .size(Size(width: 16, height: 9.25)),
+            .image(.named("logo \"x\"")), .image(.color(colorHex("#974DFF10"))), .null,
+        ]
+        for value in values {
+            var bytes = TextBytes()
+            bytes.append(display: value)
+            XCTAssertEqual(String(decoding: bytes.array, as: UTF8.self), value.displayText, "\(value)")
+        }
+    }
+
+    /// The plain text (written as bytes) and the colored text (written as strings) are the same
+    /// text once the colors are taken out: guides, connectors and the cap on their depth.
+    func testPlainBytesAreTheColoredTextWithoutColors() {
+        func branch(_ depth: Int) -> View {
+            var view = View(kind: Schema.label, id: "leaf", classes: ["a", "b"])
+            ValueWriter(view).set("text", .string("deep"))
+            for level in 0..<depth {
+                let parent = View(kind: level % 2 == 0 ? Schema.view : Schema.stackView, classes: ["level"])
+                ValueWriter(parent).set("alpha", .number(0.5))
+                ValueWriter(parent).set("backgroundColor", .color(colorHex("#974DFF")))
+                if level % 3 == 0 { parent.addChild(View(kind: Schema.button)) }
+                parent.addChild(view)
+                if level % 5 == 0 { parent.addChild(View(kind: Schema.imageView, id: "after-\(level)")) }
+                view = parent
+            }
+            return view
+        }
+        for tree in [subscribeTree(), branch(3), branch(TreeTextRenderer.maximumGuideDepth + 6)] {
+            for all in [false, true] {
+                let plain = TreeTextRenderer(all: all).render(tree)
+                let colored = TreeTextRenderer(all: all, terminal: Terminal(colors: true)).render(tree)
+                let uncolored = colored.replacing(#/\x{1B}\[[0-9;]*m/#, with: "").replacing("██ ", with: "")
+                XCTAssertEqual(plain, uncolored)
+                XCTAssertEqual(TreeTextRenderer(all: all).renderBytes(tree), Array(plain.utf8))
+            }
+        }
+    }
+
     func testSwatchIsTheColorItselfAndOnlyWithColors() {
         let purple = Value.color(colorHex("#974DFF"))
         XCTAssertEqual(purple.styledText(Terminal(colors: true)), "\u{1B}[38;2;151;77;255m██\u{1B}[0m #974DFF")

@@ -1,3 +1,4 @@
+import Foundation
 import StyleCore
 
 /// The styled tree for a terminal (`stylerun app.lua`, REFERENCE §2.1).
@@ -36,20 +37,7 @@ public struct TreeTextRenderer: Sendable {
     /// Written with an explicit stack, so any depth is fine; the guides stop indenting further
     /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
-        if !terminal.colors {
-            var bytes: [UInt8] = []
-            var pending: [(view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8], depth: Int)] = [(view, [], "", [], 0)]
-            while let item = pending.popLast() {
-                writePlain(item.view, prefix: item.prefix, connector: item.connector, childPrefix: item.childPrefix, to: &bytes)
-                let capped = item.depth >= Self.maximumGuideDepth
-                for (i, child) in item.view.children.enumerated().reversed() {
-                    let last = i == item.view.children.count - 1
-                    pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
-                                    capped ? item.childPrefix : item.childPrefix + (last ? Self.blank : Self.guide), item.depth + 1))
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        if !terminal.colors { return plainBytes(view).string }
         var out = ""
         var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
         while let item = pending.popLast() {
@@ -88,28 +76,121 @@ public struct TreeTextRenderer: Sendable {
         }
     }
 
-    /// `write` without colors (one view, no children), into bytes: a 10,000-view tree is a hundred thousand lines, and
-    /// appending bytes costs a fraction of appending strings and their styled temporaries.
-    private func writePlain(_ view: View, prefix: [UInt8], connector: StaticString, childPrefix: [UInt8],
-                            to out: inout [UInt8]) {
-        out += prefix
-        out.append(contentsOf: UnsafeBufferPointer(start: connector.utf8Start, count: connector.utf8CodeUnitCount))
-        out += view.kind.name.utf8
-        if let id = view.id { out.append(UInt8(ascii: "#")); out += id.utf8 }
-        for c in view.classes { out.append(UInt8(ascii: ".")); out += c.utf8 }
-        out.append(UInt8(ascii: "\n"))
-        let propertyGuide = childPrefix + (view.children.isEmpty ? Self.blank : Self.guide)
-        let values = view.values, properties = view.kind.properties
-        for slot in properties.indices where includesDefaults || values[slot] != properties[slot].defaultValue {
-            out += propertyGuide
-            out += properties[slot].path.utf8
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: " "))
-            out += values[slot].displayText.utf8
-            out.append(UInt8(ascii: "\n"))
+    /// The text `render` gives, as UTF-8 bytes: what a command writes out, without making a
+    /// `String` of a tree's hundred thousand lines.
+    ///
+    ///     Array(TreeTextRenderer().render(root).utf8) == TreeTextRenderer().renderBytes(root)    // true
+    public func renderBytes(_ view: View) -> [UInt8] {
+        terminal.colors ? Array(render(view).utf8) : plainBytes(view).array
+    }
+
+    /// The text `render` gives, as UTF-8 `Data`, made without copying the bytes: what a
+    /// command writes to a file or standard output.
+    public func renderData(_ view: View) -> Data {
+        terminal.colors ? Data(render(view).utf8) : plainBytes(view).data()
+    }
+
+    /// The text without colors, written into one buffer of bytes: each kind's name and property
+    /// names are turned into bytes once, the guides are one buffer cut back and extended as the
+    /// walk goes up and down, and values are spelled straight into the buffer.
+    private func plainBytes(_ root: View) -> TextBytes {
+        var out = TextBytes(capacity: 1 << 16)
+        var kinds = KindTexts()
+        // The guides of the view being written: one segment per ancestor below the root, as
+        // `render` draws them (`│  ` under a view with later siblings, blanks under a last one),
+        // at most `maximumGuideDepth` of them.
+        var guides = TextBytes()
+        var guideEnds: [Int] = []
+        var pending: [(view: View, depth: Int, last: Bool)] = [(root, 0, true)]
+        while let (view, depth, last) = pending.popLast() {
+            let kept = min(max(depth - 1, 0), Self.maximumGuideDepth)
+            if guideEnds.count > kept {
+                guides.truncate(to: kept == 0 ? 0 : guideEnds[kept - 1])
+                guideEnds.removeSubrange(kept...)
+            }
+            out.append(guides.bytes)
+            if depth > 0 { last ? out.append("└─ ") : out.append("├─ ") }
+            let text = kinds.text(of: view.kind)
+            out.append(text.name)
+            if let id = view.id {
+                out.append(byte: UInt8(ascii: "#"))
+                out.append(id)
+            }
+            for c in view.classes {
+                out.append(byte: UInt8(ascii: "."))
+                out.append(c)
+            }
+            out.append(byte: UInt8(ascii: "\n"))
+            // The view's own guides continue under it (its children's prefix).
+            if depth >= 1, depth <= Self.maximumGuideDepth {
+                last ? guides.append("   ") : guides.append("│  ")
+                guideEnds.append(guides.count)
+            }
+            // Properties hang under the header; the guide continues through them when children follow.
+            let children = view.children
+            let guide: StaticString = children.isEmpty ? "   " : "│  "
+            if includesDefaults {
+                let values = view.values
+                for slot in values.indices {
+                    Self.writeProperty(text, slot, values[slot], guides: guides.bytes, guide, to: &out)
+                }
+            } else {
+                view.forEachValueChangedFromDefault { slot, value in
+                    Self.writeProperty(text, slot, value, guides: guides.bytes, guide, to: &out)
+                }
+            }
+            for (i, child) in children.enumerated().reversed() {
+                pending.append((child, depth + 1, i == children.count - 1))
+            }
+        }
+        return out
+    }
+}
+
+extension TreeTextRenderer {
+    /// `guides│  path: value` and a newline.
+    fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ value: Value, guides: UnsafeBufferPointer<UInt8>,
+                                          _ guide: StaticString, to out: inout TextBytes) {
+        out.append(guides)
+        out.append(guide)
+        text.paths.withUnsafeBufferPointer { paths in
+            out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
+        }
+        out.append(display: value)
+        out.append(byte: UInt8(ascii: "\n"))
+    }
+}
+
+/// Each kind's name and property names as bytes (`layer.cornerRadius: `), made once per
+/// render.
+private struct KindTexts {
+    final class Text {
+        let name: [UInt8]
+        /// Every property's `path: `, one after the other; slot `s` is `pathStarts[s]..<pathStarts[s + 1]`.
+        let paths: [UInt8]
+        let pathStarts: [Int]
+
+        init(_ kind: Kind) {
+            name = Array(kind.name.utf8)
+            var paths: [UInt8] = [], starts = [0]
+            for p in kind.properties {
+                paths += p.path.utf8
+                paths += ": ".utf8
+                starts.append(paths.count)
+            }
+            self.paths = paths
+            pathStarts = starts
         }
     }
 
-    private static let blank = Array("   ".utf8)
-    private static let guide = Array("│  ".utf8)
+    /// A tree has a few kinds: a linear search is cheaper than hashing.
+    private var texts: [(kind: ObjectIdentifier, text: Text)] = []
+
+    mutating func text(of kind: Kind) -> Text {
+        let id = ObjectIdentifier(kind)
+        for entry in texts where entry.kind == id { return entry.text }
+        let text = Text(kind)
+        texts.append((id, text))
+        return text
+    }
 }

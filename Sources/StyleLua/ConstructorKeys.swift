@@ -1,0 +1,81 @@
+import CLua
+import CLuaShim
+import StyleCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What each key of a view constructor means for its kind, found once per kind and key: a
+/// screen sets the same few keys (`id`, `class`, `text`) on thousands of views, and making a
+/// Swift string of each and resolving its key path again was a tenth of building a view.
+///
+/// Lua interns short strings, so a key is looked up by the address of Lua's string, in a small
+/// table indexed by that address; an entry counts only when its kind, length and bytes match
+/// too (an address may be reused by another string after a collection).
+///
+///     cache.key(at: -2, of: kind, in: vm)?.keyPath    // \Label.text, the second time without a search
+final class ConstructorKeys {
+    /// A key and what it names; a class, so that holding one costs a retain rather than a copy
+    /// of its key path (which carries the whole `Property`).
+    final class Key {
+        let name: String
+        /// The literal's key path; nil for `id`, `class` and `style`, and for a key that is not a
+        /// property (its error is found the long way, every time).
+        let keyPath: StyleKeyPath?
+
+        init(name: String, keyPath: StyleKeyPath?) {
+            self.name = name
+            self.keyPath = keyPath
+        }
+    }
+
+    /// One slot of the table: written in place, so a lookup takes no exclusive access to an array.
+    private struct Slot {
+        var pointer: UnsafeRawPointer?
+        var kind: ObjectIdentifier?
+        var key: Key?
+    }
+
+    private static let size = 1024
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: Self.size)
+        slots.initialize(repeating: Slot(), count: Self.size)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.size)
+        slots.deallocate()
+    }
+
+    /// The string key at `index` of a constructor of `kind`; nil when the key is not a string.
+    func key(at index: Int32, of kind: Kind, in vm: LuaVM) -> Key? {
+        guard lua_type(vm.L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let p = srlua_tostring(vm.L, index, &length) else { return nil }
+        let pointer = UnsafeRawPointer(p)
+        let kindID = ObjectIdentifier(kind)
+        // The two addresses' bits, mixed: the same key of another kind has a slot of its own.
+        let bits = UInt(bitPattern: Int(bitPattern: pointer)) ^ (UInt(bitPattern: kindID) &* 31)
+        let slot = slots + (Int(truncatingIfNeeded: (bits >> 4) ^ (bits >> 14)) & (Self.size - 1))
+        if slot.pointee.pointer == pointer, slot.pointee.kind == kindID, let key = slot.pointee.key, Self.same(key.name, pointer, length) {
+            return key
+        }
+        let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+        var keyPath: StyleKeyPath?
+        switch name {
+        case "id", "class", "style": break
+        default: if case .success(let kp) = StyleKeyPath.resolve([name], in: kind) { keyPath = kp }
+        }
+        let key = Key(name: name, keyPath: keyPath)
+        slot.pointee = Slot(pointer: pointer, kind: kindID, key: key)
+        return key
+    }
+
+    /// Whether `key`'s UTF-8 is the `length` bytes at `pointer`.
+    private static func same(_ key: String, _ pointer: UnsafeRawPointer, _ length: Int) -> Bool {
+        var key = key
+        return key.withUTF8 { $0.count == length && (length == 0 || memcmp($0.baseAddress!, pointer, length) == 0) }
+    }
+}

@@ -15,7 +15,12 @@ public final class View {
     }
     /// Class names in the order given, without duplicates.
     public private(set) var classes: [String]
-    public private(set) weak var parent: View?
+    /// The view this one was added to; nil for a root, and once the parent is freed.
+    public var parent: View? { parentReference }
+    /// Not `weak`: a weak reference gives its object a side table, which moves every retain and
+    /// release of every view to the runtime's slow path (a tenth of styling a screen). The
+    /// parent clears it in its `deinit`, and `removeFromParent` and `addChild` keep it true.
+    private unowned(unsafe) var parentReference: View?
     public private(set) var children: [View] = []
     /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
     public var styles: [Style] = []
@@ -51,10 +56,13 @@ public final class View {
     /// one nested release per level (which overflows the stack at some ten thousand levels).
     deinit {
         guard !children.isEmpty else { return }
+        // Children that live on (held elsewhere) no longer have this parent.
+        for child in children { child.parentReference = nil }
         var pending = children
         children = []
         while var view = pending.popLast() {
             if isKnownUniquelyReferenced(&view), !view.children.isEmpty {
+                for child in view.children { child.parentReference = nil }
                 pending.append(contentsOf: view.children)
                 view.children = []
             }
@@ -92,14 +100,14 @@ public final class View {
     public func addChild(_ child: View) {
         precondition(child.parent == nil, "A view can be added to only one parent")
         precondition(child !== self, "A view cannot be its own child")
-        child.parent = self
+        child.parentReference = self
         children.append(child)
     }
 
     public func removeFromParent() {
         guard let p = parent else { return }
         p.children.removeAll { $0 === self }
-        parent = nil
+        parentReference = nil
     }
 
     /// The applied value at a dotted path (`"titleLabel.font"`), or nil if the kind has no such property.

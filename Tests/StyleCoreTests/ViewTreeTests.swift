@@ -1,0 +1,57 @@
+import StyleCore
+import XCTest
+
+/// A view's parent link: set by `addChild`, cleared by `removeFromParent` and when the parent
+/// is freed while the child lives on.
+final class ViewTreeTests: XCTestCase {
+    func testAChildThatOutlivesItsParentHasNoParent() {
+        let child = View(kind: T.label, id: "kept")
+        let grandchild = View(kind: T.label, id: "deep")
+        do {
+            let root = T.view(T.stack, "root", "", T.view(T.stack, nil, "", child))
+            child.addChild(grandchild)
+            XCTAssertEqual(child.parent?.parent?.id, "root")
+            XCTAssertTrue(grandchild.parent === child)
+            _ = root
+        }
+        // The root and the middle stack are gone; the child and its own child remain.
+        XCTAssertNil(child.parent)
+        XCTAssertTrue(grandchild.parent === child)
+        let newParent = View(kind: T.stack)
+        newParent.addChild(child)
+        XCTAssertTrue(child.parent === newParent)
+        child.removeFromParent()
+        XCTAssertNil(child.parent)
+        XCTAssertTrue(newParent.children.isEmpty)
+    }
+
+    /// A middle view held elsewhere keeps its children linked when the root goes.
+    func testAHeldMiddleViewKeepsItsChildren() {
+        var middle: View?
+        let leaf = View(kind: T.label)
+        do {
+            let stack = T.view(T.stack, "middle", "", leaf)
+            _ = T.view(T.stack, "root", "", stack)
+            middle = stack
+        }
+        XCTAssertNil(middle?.parent)
+        XCTAssertTrue(leaf.parent === middle)
+        XCTAssertEqual(leaf.parent?.id, "middle")
+    }
+
+    /// A chain far deeper than the stack could free recursively.
+    func testADeepChainIsFreedAndItsKeptTailUnlinked() {
+        let tail = View(kind: T.stack, id: "tail")
+        do {
+            let root = View(kind: T.stack)
+            var last = root
+            for _ in 0..<100_000 {
+                let next = View(kind: T.stack)
+                last.addChild(next)
+                last = next
+            }
+            last.addChild(tail)
+        }
+        XCTAssertNil(tail.parent)
+    }
+}

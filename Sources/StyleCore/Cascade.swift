@@ -56,7 +56,12 @@ public struct Cascade {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
         let sameShape = previous?.hasSameShape(as: views) ?? false
-        let saved = views.map { (values: $0.values, record: $0.record) }
+        // What to restore if styling fails: a view never styled (a fresh tree's) goes back to
+        // its defaults, so only the others' states are kept.
+        var saved: [(index: Int, values: ValueStore, record: ProvenanceRecord?)] = []
+        for (i, view) in views.enumerated() where !view.isUnstyled {
+            saved.append((i, view.values, view.record))
+        }
 
         var collector = DiagnosticCollector()
         collector.add(duplicateIDs(in: views))
@@ -120,9 +125,10 @@ public struct Cascade {
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
 
         if collector.hasErrors {
-            for (view, state) in zip(views, saved) {
-                view.values = state.values
-                view.record = state.record
+            for view in views { view.resetToDefaults() }
+            for state in saved {
+                views[state.index].values = state.values
+                views[state.index].record = state.record
             }
         }
         let diagnostics = collector.diagnostics

@@ -147,6 +147,12 @@ public struct ValueStore: RandomAccessCollection, Equatable, Sendable {
         }
     }
 
+    /// Whether both share one storage (a copy never written since): equal without comparing.
+    func isSameStorage(as other: ValueStore) -> Bool {
+        own.isEmpty && other.own.isEmpty
+            && slots.withUnsafeBufferPointer { a in other.slots.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// Whether `slot` holds the same value here and in `other`.
     func sameValue(at slot: Int, as other: ValueStore) -> Bool {
         let a = slots[slot], b = other.slots[slot]

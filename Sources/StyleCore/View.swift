@@ -173,6 +173,10 @@ public final class View {
         }
     }
 
+    /// Whether the view holds its kind's defaults, as built, with no provenance: what
+    /// `resetToDefaults()` leaves.
+    var isUnstyled: Bool { record == nil && values.isSameStorage(as: kind.defaultValues) }
+
     /// Resets every value to the kind's default, dropping provenance.
     public func resetToDefaults() {
         values = kind.defaultValues

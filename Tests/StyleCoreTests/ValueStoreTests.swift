@@ -108,6 +108,31 @@ final class ValueStoreTests: XCTestCase {
     }
 }
 
+extension ValueStoreTests {
+    /// A failed styling leaves every view as it was: a view styled before keeps its values and
+    /// provenance, one never styled keeps its kind's defaults.
+    func testAFailedStylingRestoresStyledAndFreshViews() {
+        let styled = View(kind: T.label, id: "styled"), fresh = View(kind: T.label, id: "fresh")
+        let root = T.view(T.stack, "root", "", styled)
+        let good = Stylesheet()
+        good.addRule("#styled", T.mut(T.label, "textColor", red, line: 1))
+        XCTAssertEqual(Cascade(good).apply(to: root), [])
+        root.addChild(fresh)
+        let before = (styled.values, styled.provenance)
+        let bad = Stylesheet()
+        bad.addRule("Label", T.mut(T.label, "textColor", blue, line: 2))
+        bad.addRule("#fresh", T.function(T.label, line: 3) { _ throws(Diagnostic) in
+            throw Diagnostic(.typeMismatch, "a failing style", at: T.at(3))
+        })
+        XCTAssertFalse(Cascade(bad).apply(to: root).isEmpty)
+        XCTAssertEqual(styled.values, before.0)
+        XCTAssertEqual(styled.provenance, before.1)
+        XCTAssertEqual(styled["textColor"], red)
+        XCTAssertEqual(fresh.values, View(kind: T.label).values)
+        XCTAssertNil(fresh.provenance)
+    }
+}
+
 /// `mver` of alpha that depends on whether the view has literals.
 private final class CountingLiterals: ValueTransform {
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {

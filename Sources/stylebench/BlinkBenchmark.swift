@@ -53,12 +53,7 @@ struct BlinkBenchmark {
     }
 
     private func measure(_ workload: Workload, name: String, driver: BrowserDriver, folder: String) throws(BrowserDriver.Failure) -> Row {
-        let sheet: LoadedStylesheet
-        do {
-            sheet = try ScreenBenchmark.runtime().load(source: workload.luaSource, name: "generated.lua")
-        } catch {
-            fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
-        }
+        let sheet = ScreenBenchmark.stylesheet(of: workload)
         let root = Trees.forCascade(workload)
         let page = BlinkPage(workload, sheet: sheet.stylesheet)
         let path = folder + "/page-\(workload.viewCount)-\(workload.rules.count).html"

@@ -48,12 +48,7 @@ struct ScaleBenchmark {
     /// sibling's result), and the workload's own tree, whose leaves have no like siblings.
     private func sharing() -> [Row] {
         let workload = Workload(views: 10_000)
-        let sheet: LoadedStylesheet
-        do {
-            sheet = try ScreenBenchmark.runtime().load(source: workload.luaSource, name: "generated.lua")
-        } catch {
-            fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
-        }
+        let sheet = ScreenBenchmark.stylesheet(of: workload)
         let list = View(kind: Schema.stackView, id: "root")
         for s in 0..<100 {
             let stack = View(kind: Schema.stackView, classes: ["section", "section--\(s % 5)"])
@@ -86,12 +81,7 @@ struct ScaleBenchmark {
     /// The median time of styling the workload's tree (no provenance), after one warm-up.
     private func measure(views: Int, blocks: Int) -> (Double, Workload) {
         let workload = Workload(views: views, blocks: blocks)
-        let sheet: LoadedStylesheet
-        do {
-            sheet = try ScreenBenchmark.runtime().load(source: workload.luaSource, name: "generated.lua")
-        } catch {
-            fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
-        }
+        let sheet = ScreenBenchmark.stylesheet(of: workload)
         let root = Trees.forCascade(workload)
         var samples = Samples()
         let rounds = views >= 1_000_000 ? 2 : views >= 100_000 ? 3 : (quick ? 3 : 9)

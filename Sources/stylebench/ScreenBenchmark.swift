@@ -20,6 +20,16 @@ struct ScreenBenchmark {
         return runtime
     }
 
+    /// The workload's generated stylesheet, loaded with `runtime()`; stops the run if it does
+    /// not load (a benchmark of a broken stylesheet measures nothing).
+    static func stylesheet(of workload: Workload) -> LoadedStylesheet {
+        do {
+            return try runtime().load(source: workload.luaSource, name: "generated.lua")
+        } catch {
+            fail("the generated stylesheet does not load:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
+        }
+    }
+
     /// Collects the events of one watch; the benchmark waits for each in turn.
     private final class Events: @unchecked Sendable {
         let arrived = DispatchSemaphore(value: 0)

@@ -38,6 +38,7 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain.
     private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
     private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
+    private var keyBuffer: [Int32] = []
     private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
 
     private struct ResultKey: Hashable {
@@ -88,7 +89,14 @@ final class CascadeSteps {
         let view = application.view
         let kind = view.kind
         let applying = appearances(for: kind)
-        let key = cachesResults ? ResultKey(kind: ObjectIdentifier(kind), matches: matches.map { Int32($0.candidate) }) : nil
+        // The key's list is built in one buffer kept across views: it is copied only when a
+        // result is stored under it.
+        var key: ResultKey?
+        if cachesResults {
+            keyBuffer.removeAll(keepingCapacity: true)
+            for match in matches { keyBuffer.append(Int32(match.candidate)) }
+            key = ResultKey(kind: ObjectIdentifier(kind), matches: keyBuffer)
+        }
         if let key, let result = results[key] {
             view.values = result.values
             view.record = result.record

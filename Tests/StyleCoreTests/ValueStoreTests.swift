@@ -1,4 +1,6 @@
 @testable import StyleCore
+import Dispatch
+import Synchronization
 import XCTest
 
 /// The cascade's value store: slots, shared and own values, and results kept per kind and
@@ -109,6 +111,25 @@ final class ValueStoreTests: XCTestCase {
 }
 
 extension ValueStoreTests {
+    /// Threads interning and reading at once (stylesheets prepared on several queues) each
+    /// read back exactly what they interned, and equal values get one index.
+    func testInterningFromManyThreadsAtOnce() {
+        let threads = 8, perThread = 3_000
+        let results = Mutex([Bool](repeating: false, count: threads))
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            var ok = true
+            for i in 0..<perThread {
+                // Half the values are shared between threads, half are the thread's own.
+                let text = i % 2 == 0 ? "shared \(i)" : "thread \(t) value \(i)"
+                let stored = StoredValue(sharing: .string(text))
+                ok = ok && View(kind: T.label).values.value(of: stored) == .string(text)
+                ok = ok && stored.sameInPlace(as: StoredValue(sharing: .string(text))) == true
+            }
+            results.withLock { $0[t] = ok }
+        }
+        XCTAssertEqual(results.withLock { $0 }, Array(repeating: true, count: threads))
+    }
+
     /// A failed styling leaves every view as it was: a view styled before keeps its values and
     /// provenance, one never styled keeps its kind's defaults.
     func testAFailedStylingRestoresStyledAndFreshViews() {

@@ -82,10 +82,19 @@ struct AncestorFilter {
     static func key(kind name: String) -> Int { key(tag: 3, name) }
     static func key(kind: Kind) -> Int { key(kind: kind.name) }
 
-    private static func key(tag: UInt8, _ value: some Hashable) -> Int {
-        var hasher = Hasher()
-        hasher.combine(tag)
-        hasher.combine(value)
-        return hasher.finalize()
+    /// FNV-1a over the name's UTF-8, its final bits mixed: a key is hashed for every id and
+    /// class of every view styled, and it needs no protection against chosen collisions (two
+    /// names with one key only make the filter or a bucket less selective; matching is then
+    /// verified in full).
+    private static func key(tag: UInt8, _ name: String) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(tag)
+        var name = name
+        name.withUTF8 { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        hash ^= hash >> 29
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 32
+        return Int(truncatingIfNeeded: hash)
     }
 }

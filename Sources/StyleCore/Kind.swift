@@ -130,7 +130,6 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
-/// One declared property: written once, read by bindings, validation, printing, JSON and docs.
 extension Kind {
     /// Whether values of `other` line up slot for slot with this kind's: the same kind, or one
     /// of the same name with the same properties (a script's `kind(…)` evaluated again on reload
@@ -164,7 +163,12 @@ public struct PropertyDeclaration: Sendable {
 }
 
 /// A flattened property of a kind.
-public struct Property: Hashable, Sendable {
+/// One declared property: written once, read by bindings, validation, printing, JSON and docs.
+///
+/// A class, though it compares as a value: key paths and literals hold their property, and
+/// holding a reference rather than its 136 bytes (with three strings to retain at every copy)
+/// halves a constructor literal and keeps copies of key paths cheap.
+public final class Property: Hashable, Sendable {
     /// Dotted from the kind (`"layer.cornerRadius"`).
     public let path: String
     public let type: ValueType
@@ -176,6 +180,30 @@ public struct Property: Hashable, Sendable {
     /// Index into a view's value array.
     public let slot: Int
 
+    init(path: String, type: ValueType, defaultValue: Value, range: NumberRange?, doc: String, owner: String, slot: Int) {
+        self.path = path
+        self.type = type
+        self.defaultValue = defaultValue
+        self.range = range
+        self.doc = doc
+        self.owner = owner
+        self.slot = slot
+    }
+
     /// `Owner.path`, as messages name it.
     public var qualifiedName: String { "\(owner).\(path)" }
+
+    /// Equal when every field is: two kinds' flattened copies of one declaration compare as
+    /// they did when properties were values.
+    public static func == (a: Property, b: Property) -> Bool {
+        a === b || (a.slot == b.slot && a.path == b.path && a.owner == b.owner && a.type == b.type
+                    && a.defaultValue == b.defaultValue && a.range == b.range && a.doc == b.doc)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(owner)
+        hasher.combine(slot)
+        hasher.combine(type)
+    }
 }

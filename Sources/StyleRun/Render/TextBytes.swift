@@ -44,8 +44,13 @@ struct TextBytes: ~Copyable {
         return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 
+    /// Room for `more` bytes: a comparison, inlined into every append; growing is apart.
+    @inline(__always)
     private mutating func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
+        if count + more > capacity { grow(more) }
+    }
+
+    private mutating func grow(_ more: Int) {
         var grown = capacity * 2
         while grown < count + more { grown *= 2 }
         guard let memory = realloc(base, grown) else { fatalError("Out of memory for \(grown) bytes of text") }

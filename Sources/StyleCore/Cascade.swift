@@ -49,13 +49,14 @@ public struct Cascade {
     /// Returns the diagnostics, the tree as styled (nil unless styled without any diagnostic)
     /// and, in tree order, the views that were restyled (all of them without `previous`).
     /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
-    /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape.
+    /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape
+    /// (`knownSameShape` when the caller has just asked `previous.hasSameShape(as: root)`).
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
-             budget: CascadeBudget? = nil)
+             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
-        let sameShape = previous?.hasSameShape(as: views) ?? false
+        let sameShape = previous == nil ? false : knownSameShape ?? previous!.hasSameShape(as: views)
         // What to restore if styling fails: a view never styled (a fresh tree's) goes back to
         // its defaults, so only the others' states are kept.
         var saved: [(index: Int, values: ValueStore, record: ProvenanceRecord?)] = []

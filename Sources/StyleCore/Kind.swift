@@ -131,11 +131,12 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Kind {
-    /// Whether values of `other` line up slot for slot with this kind's: the same kind, or one
-    /// of the same name with the same properties (a script's `kind(…)` evaluated again on reload
-    /// declares a new `Kind` with the old one's layout).
+    /// Whether `other` is this kind as far as a view's values and its matches go: the same
+    /// kind, or one of the same name, super-kind and properties (a script's `kind(…)`
+    /// evaluated again on reload declares a new `Kind` with the old one's layout).
     public func hasLayout(of other: Kind) -> Bool {
-        self === other || (name == other.name && properties.map(\.path) == other.properties.map(\.path)
+        self === other || (name == other.name && superKind === other.superKind
+                           && properties.map(\.path) == other.properties.map(\.path)
                            && properties.map(\.type) == other.properties.map(\.type))
     }
 }

@@ -54,7 +54,7 @@ public struct StyledTree {
     /// Whether `views` (a tree in tree order) has this tree's shape: the same kinds, ids and
     /// classes at the same places. Views are then paired by position, as by reference. A kind
     /// a script declares again on reload (`kind("GradientView", …)`, a new `Kind` each
-    /// evaluation) is the same kind when it has the same layout and super-kind.
+    /// evaluation) is the same kind when it has its layout (`Kind.hasLayout(of:)`).
     func hasSameShape(as views: [View]) -> Bool {
         guard views.count == entries.count else { return false }
         var path: [(view: View, position: Int)] = []
@@ -63,7 +63,7 @@ public struct StyledTree {
             if a === b { return true }
             let pair = Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
             if let known = sameKinds[pair] { return known }
-            let same = a.superKind === b.superKind && a.hasLayout(of: b)
+            let same = a.hasLayout(of: b)
             sameKinds[pair] = same
             return same
         }
@@ -156,7 +156,16 @@ extension Cascade {
     /// of a full restyle.
     public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
                         budget: CascadeBudget? = nil) -> Restyle {
-        let run = self.run(root, after: previous, recordingProvenance: recordingProvenance, budget: budget)
+        restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget, knownSameShape: nil)
+    }
+
+    /// `restyle(_:after:recordingProvenance:budget:)` for a caller that has just asked
+    /// `previous.hasSameShape(as: root)` (the watch, choosing whether to snapshot first): the
+    /// tree is not walked for it twice.
+    package func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
+                         budget: CascadeBudget? = nil, knownSameShape: Bool?) -> Restyle {
+        let run = self.run(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
+                           knownSameShape: knownSameShape)
         var changes: [PropertyChange]?
         if let previous, let styled = run.styled, run.sameShape {
             changes = styled.changes(since: previous, at: run.restyled, views: run.views)

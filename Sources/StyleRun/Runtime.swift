@@ -154,9 +154,17 @@ public final class LoadedStylesheet {
     ///     let next = try newSheet.restyle(root, after: first.styled)
     /// - Throws: `DiagnosticList` with every error found.
     public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true) throws(DiagnosticList) -> Restyle {
+        try restyle(root, after: previous, recordingProvenance: recordingProvenance, knownSameShape: nil)
+    }
+
+    /// `restyle(_:after:recordingProvenance:)` when the caller has just asked
+    /// `previous.hasSameShape(as: root)`.
+    package func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
+                         knownSameShape: Bool?) throws(DiagnosticList) -> Restyle {
         let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
         evaluation.prepareForApplication(within: budget.remainingSeconds)
-        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget)
+        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
+                                                 knownSameShape: knownSameShape)
         if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
         return result
     }

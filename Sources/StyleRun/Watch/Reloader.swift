@@ -136,8 +136,9 @@ final class Reloader {
             // a tree of the last shape lists its changes by position; any other is compared
             // through snapshots, by reference.
             let isFirst = stylesheet == nil
-            let before = !isFirst && styled?.hasSameShape(as: root) != true ? TreeSnapshot(root) : nil
-            let result = try sheet.restyle(root, after: styled)
+            let sameShape = styled?.hasSameShape(as: root) == true
+            let before = !isFirst && !sameShape ? TreeSnapshot(root) : nil
+            let result = try sheet.restyle(root, after: styled, knownSameShape: sameShape)
             replaced.append(styled as Any)
             styled = result.styled
             if isFirst { return TreeSnapshot(root).changes(since: .unstyled) }

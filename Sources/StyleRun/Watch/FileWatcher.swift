@@ -98,9 +98,13 @@ final class FileWatcher: @unchecked Sendable {
     /// With `newFilesEndingIn`, a file with that ending appearing or changing in a watched
     /// folder counts too: after a failed evaluation, the module the script now requires may be
     /// one that does not exist yet.
+    ///
+    /// The folders are watched when this returns (it waits for the watcher's queue): a change
+    /// made right after, such as deleting the script the moment its first load is reported,
+    /// is seen. Never call it from the watcher's own queue (`onChange`, `whenSettled`).
     func watch(_ paths: [String], newFilesEndingIn ending: String? = nil) {
         let absolute = paths.map(Self.absolute)
-        queue.async { [self] in
+        queue.sync { [self] in
             guard !stopped else { return }
             newFileExtension = ending
             names = Self.folders(of: absolute)

@@ -87,9 +87,15 @@ public struct Cascade {
         var above: [View] = []
         var ancestor = root.parent
         while let a = ancestor { above.append(a); ancestor = a.parent }
-        for a in above.reversed() { filter.push(a) }
+        var aboveContext: Int32?
+        for a in above.reversed() {
+            filter.push(a)
+            aboveContext = steps.context(of: a, parent: aboveContext)
+        }
         let base = filter.depth
         var path: [View] = []
+        // The match context of each view on `path` (`MatchContexts`), when results are kept.
+        var contexts: [Int32] = []
         var matches: [RuleIndex.Match] = []
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
         var restyled: [Int] = []
@@ -104,8 +110,10 @@ public struct Cascade {
             }
             while let last = path.last, last !== view.parent {
                 path.removeLast()
+                if !contexts.isEmpty { contexts.removeLast() }
                 filter.pop()
             }
+            let context = steps.context(of: view, parent: contexts.last ?? aboveContext)
             let position = sharing.enter(view, depth: path.count)
             if let plan, let kept = plan.kept(i, view, filter: filter) {
                 sharing.leave(view, at: position, depth: path.count, state: nil)
@@ -114,13 +122,14 @@ public struct Cascade {
                 styled.append(view, matches: kept.matches)
             } else {
                 steps.run(view, depth: path.count, position: position, filter: filter,
-                          carriedMatches: carried?.entries[i].matches, matches: &matches,
+                          carriedMatches: carried?.entries[i].matches, context: context, matches: &matches,
                           sharing: &sharing, into: &collector)
                 view.record?.shrink()
                 if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
                 restyled.append(i)
             }
             path.append(view)
+            if let context { contexts.append(context) }
             filter.push(view)
         }
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")

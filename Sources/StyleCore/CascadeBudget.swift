@@ -11,8 +11,8 @@ public final class CascadeBudget {
     /// The memory limit in bytes, for messages and for provenance.
     public let memory: Int
     private let deadline: ContinuousClock.Instant
-    private var steps = 0
-    private var recorded = 0
+    @exclusivity(unchecked) private var steps = 0
+    @exclusivity(unchecked) private var recorded = 0
     /// The limit that stopped the cascade, once one has.
     public private(set) var exceeded: Diagnostic?
 

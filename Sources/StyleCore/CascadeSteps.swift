@@ -36,10 +36,12 @@ final class CascadeSteps {
     let cachesResults: Bool
 
     /// By kind: the appearances that apply, in order, and whether all of them are plain.
-    private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
-    private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
-    private var keyBuffer: [Int32] = []
-    private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
+    @exclusivity(unchecked) private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
+    @exclusivity(unchecked) private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
+    @exclusivity(unchecked) private var keyBuffer: [Int32] = []
+    @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
+    /// Views the rules cannot tell apart (`MatchContexts`); nil when results are not kept.
+    @exclusivity(unchecked) private var contexts: MatchContexts?
 
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
@@ -53,14 +55,22 @@ final class CascadeSteps {
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
+        contexts = cachesResults ? MatchContexts(index) : nil
+    }
+
+    /// The match context of `view` (`MatchContexts`), given its parent's; nil when results are
+    /// not kept. Every view needs one, styled or kept, for its children's.
+    func context(of view: View, parent: Int32?) -> Int32? {
+        contexts?.context(of: view, parent: parent)
     }
 
     /// Styles one view: appearances and rules (or what a sibling, or an earlier view of its
     /// kind with its matches, got from them), then the view's own layer.
     /// `position`: the view's place among its siblings (`StyleSharing.enter`).
     /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
-    /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`).
-    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, carriedMatches: [Int32]?,
+    /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`). `context`: the view's
+    /// (`context(of:parent:)`).
+    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?,
              matches: inout [RuleIndex.Match], sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
         application.budget = budget
@@ -73,10 +83,13 @@ final class CascadeSteps {
             if let carriedMatches {
                 matches.removeAll(keepingCapacity: true)
                 for c in carriedMatches { matches.append(index.match(of: Int(c))) }
+            } else if let context, let known = contexts![context].matches {
+                matches = known
             } else {
                 index.orderedMatches(for: view, filter: filter, into: &matches)
+                if let context { contexts![context].matches = matches }
             }
-            let plain = runAppearancesAndRules(application, matches: matches, into: &collector)
+            let plain = runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
             sharing.leave(view, at: position, depth: depth, state: plain ? (view.values, view.record, matches) : nil)
         }
         runOwnLayer(application, into: &collector)
@@ -84,9 +97,14 @@ final class CascadeSteps {
 
     /// The appearances that apply to the view, then its matching rules (`matches`, in cascade
     /// order); returns whether the result may be shared: all of them plain and no diagnostic.
-    private func runAppearancesAndRules(_ application: StyleApplication, matches: [RuleIndex.Match],
+    private func runAppearancesAndRules(_ application: StyleApplication, matches: [RuleIndex.Match], context: Int32?,
                                         into collector: inout DiagnosticCollector) -> Bool {
         let view = application.view
+        if let context, let result = contexts![context].result {
+            view.values = result.values
+            view.record = result.record
+            return true
+        }
         let kind = view.kind
         let applying = appearances(for: kind)
         // The key's list is built in one buffer kept across views: it is copied only when a
@@ -100,6 +118,7 @@ final class CascadeSteps {
         if let key, let result = results[key] {
             view.values = result.values
             view.record = result.record
+            if let context { contexts![context].result = result }
             return true
         }
         let diagnosticsBefore = collector.diagnostics.count
@@ -117,6 +136,7 @@ final class CascadeSteps {
         if let key {
             view.record?.shrink()
             results[key] = (view.values, view.record)
+            if let context { contexts![context].result = (view.values, view.record) }
         }
         return true
     }

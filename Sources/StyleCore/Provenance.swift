@@ -69,9 +69,9 @@ public struct Contribution: Hashable, Sendable {
 /// The cascade shares one table among the views it styles; a `StyleApplication` made alone
 /// has its own.
 final class ProvenanceTable {
-    private(set) var origins: [Origin] = []
-    private(set) var locations: [SourceLocation] = []
-    private var originIndex: [Origin: UInt32] = [:]
+    @exclusivity(unchecked) private(set) var origins: [Origin] = []
+    @exclusivity(unchecked) private(set) var locations: [SourceLocation] = []
+    @exclusivity(unchecked) private var originIndex: [Origin: UInt32] = [:]
 
     func index(of origin: Origin) -> UInt32 {
         if let i = originIndex[origin] { return i }
@@ -99,9 +99,9 @@ final class ProvenanceTable {
         let column: Int
     }
 
-    private var locationIndex: [LocationKey: UInt32] = [:]
-    private var fileNumbers: [String: Int] = [:]
-    private var lastFile: (name: String, number: Int)?
+    @exclusivity(unchecked) private var locationIndex: [LocationKey: UInt32] = [:]
+    @exclusivity(unchecked) private var fileNumbers: [String: Int] = [:]
+    @exclusivity(unchecked) private var lastFile: (name: String, number: Int)?
 
     private func fileNumber(_ file: String) -> Int {
         // Comparing with the last file is a pointer test when it is the same string.

@@ -34,6 +34,30 @@ public struct RuleIndex {
     private var byKind: [Kind: [Int]] = [:]
     private var universal: [Int] = []
 
+    /// The `AncestorFilter` keys of every id and class some rule's selector names, in any
+    /// compound, as a Bloom filter: `mayName` is false only for a name no rule names, which
+    /// is what lets `MatchContexts` leave such a name out.
+    struct NamedKeys {
+        private static let bits = 12
+        private static let mask = (1 << bits) - 1
+        private var words = [UInt64](repeating: 0, count: (1 << bits) / 64)
+
+        init(_ keys: some Sequence<Int>) {
+            for key in keys {
+                for bit in [key & Self.mask, (key >> Self.bits) & Self.mask] { words[bit >> 6] |= 1 << UInt64(bit & 63) }
+            }
+        }
+
+        /// False only when no rule names the id or class of this key.
+        func mayName(_ key: Int) -> Bool {
+            let a = key & Self.mask, b = (key >> Self.bits) & Self.mask
+            return words[a >> 6] & (1 << UInt64(a & 63)) != 0 && words[b >> 6] & (1 << UInt64(b & 63)) != 0
+        }
+    }
+
+    /// Every id and class the rules name.
+    let namedKeys: NamedKeys
+
     /// One complex selector, with what the cascade tests before verifying it, computed once.
     struct Candidate {
         let entry: Entry
@@ -100,6 +124,9 @@ public struct RuleIndex {
         }
         self.prepared = prepared
         self.firstCandidate = firstCandidate
+        namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
+            compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
+        })
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
     }
 

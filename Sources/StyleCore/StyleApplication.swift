@@ -11,19 +11,19 @@ public final class StyleApplication {
         set { namedOrigin = newValue; originIndex = nil }
     }
     /// `origin` as set by name; nil while the cascade has set it by index (`setOrigin(index:)`).
-    private var namedOrigin: Origin? = .kindDefault
+    @exclusivity(unchecked) private var namedOrigin: Origin? = .kindDefault
     /// Where `setOrigin(index:)` indices point: the provenance table of the cascade's rules,
     /// recording or not.
     private let origins: ProvenanceTable?
     private let recordsProvenance: Bool
     /// `origin` in the provenance table, looked up at its first write.
-    private var originIndex: UInt32?
+    @exclusivity(unchecked) private var originIndex: UInt32?
     /// What the cascade may still spend; nil for no bound (a host applying by hand).
-    var budget: CascadeBudget?
+    @exclusivity(unchecked) var budget: CascadeBudget?
     /// Constructor literals that a style applied after them would replace, by slot.
-    private var watchedLiterals: [Int: Literal] = [:]
+    @exclusivity(unchecked) private var watchedLiterals: [Int: Literal] = [:]
     /// Literals a later style replaced outright, with the write that did it.
-    private var replacedLiterals: [(literal: Literal, by: SourceLocation)] = []
+    @exclusivity(unchecked) private var replacedLiterals: [(literal: Literal, by: SourceLocation)] = []
 
     public convenience init(view: View, recordsProvenance: Bool) {
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil)
@@ -40,7 +40,7 @@ public final class StyleApplication {
     }
 
     /// When set, every write and read is logged to find dead writes (lint's `duplicate-set`).
-    public var deadWrites: DeadWrites?
+    @exclusivity(unchecked) public var deadWrites: DeadWrites?
 
     /// The current value of a property of the view's kind.
     public func value(of property: Property) -> Value {

@@ -7,39 +7,45 @@
 ///
 /// Not `Sendable`: a tree belongs to one isolation domain (the main actor, or one actor), with
 /// the runtime and stylesheets that style it; values (`TreeSnapshot`, changes) leave it.
+///
+/// The stored properties the cascade reads and writes for every view are
+/// `@exclusivity(unchecked)`: a class's properties are otherwise checked at run time for
+/// overlapping access on every read and write (a fifth of a cascade's instructions). No code
+/// holds an access to them across a call that could reach them again; the checks stay on
+/// everywhere else.
 public final class View {
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
-    public var id: String? {
+    @exclusivity(unchecked) public var id: String? {
         didSet { cachedSelectorKeys = nil }
     }
     /// Class names in the order given, without duplicates.
-    public private(set) var classes: [String]
+    @exclusivity(unchecked) public private(set) var classes: [String]
     /// The view this one was added to; nil for a root, and once the parent is freed.
     public var parent: View? { parentReference }
     /// Not `weak`: a weak reference gives its object a side table, which moves every retain and
     /// release of every view to the runtime's slow path (a tenth of styling a screen). The
     /// parent clears it in its `deinit`, and `removeFromParent` and `addChild` keep it true.
-    private unowned(unsafe) var parentReference: View?
-    public private(set) var children: [View] = []
+    @exclusivity(unchecked) private unowned(unsafe) var parentReference: View?
+    @exclusivity(unchecked) public private(set) var children: [View] = []
     /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
-    public var styles: [Style] = []
+    @exclusivity(unchecked) public var styles: [Style] = []
     /// Properties given in the constructor (`Label { text = "Hi" }`).
-    public var literals: [Literal] = []
+    @exclusivity(unchecked) public var literals: [Literal] = []
     /// How many of `styles` apply before `literals`: those given in the constructor, as the
     /// ones added later (`with`, calling a style) apply after them, in the order they were
     /// applied. Nil, as for a view built in Swift: every style applies before the literals.
-    public var stylesBeforeLiterals: Int?
+    @exclusivity(unchecked) public var stylesBeforeLiterals: Int?
     /// Where the view was built, for messages and explain.
     public var location: SourceLocation?
 
     /// The applied value of every property, by slot (`values[p.slot]` is a `Value`).
-    public internal(set) var values: ValueStore
+    @exclusivity(unchecked) public internal(set) var values: ValueStore
     /// What each slot's value was made of, when the cascade recorded provenance: the kind's
     /// default, then each write in cascade order.
     public var provenance: [[Contribution]]? { record?.contributions(of: self) }
     /// `provenance`, as stored: only what was written.
-    var record: ProvenanceRecord?
+    @exclusivity(unchecked) var record: ProvenanceRecord?
 
     public init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil) {
         precondition(kind.isViewKind, "\(kind.name) is a sub-object kind, not a view kind")
@@ -78,7 +84,7 @@ public final class View {
         return keys
     }
 
-    private var cachedSelectorKeys: (id: Int?, classes: [Int])?
+    @exclusivity(unchecked) private var cachedSelectorKeys: (id: Int?, classes: [Int])?
 
     public func setClasses(_ names: [String]) {
         cachedSelectorKeys = nil

@@ -1,0 +1,112 @@
+@testable import StyleCore
+import XCTest
+
+/// Views the rules cannot tell apart share a match context, and the cascade's result with
+/// contexts is the one without them.
+final class MatchContextsTests: XCTestCase {
+    private func index(_ selectors: [String]) -> RuleIndex {
+        let sheet = Stylesheet()
+        for s in selectors { sheet.addRule(s, T.mut(T.view, "alpha", .number(0.5))) }
+        return sheet.ruleIndex
+    }
+
+    /// Contexts of a view under its parent's, as the cascade numbers them.
+    private func contexts(_ root: View, _ index: RuleIndex) -> [ObjectIdentifier: Int32] {
+        var contexts = MatchContexts(index)
+        var out: [ObjectIdentifier: Int32] = [:]
+        root.forEachInTree { view in
+            out[ObjectIdentifier(view)] = contexts.context(of: view, parent: view.parent.map { out[ObjectIdentifier($0)]! })
+        }
+        return out
+    }
+
+    func testCousinsWithTheSameAncestryShareAContext() {
+        let index = index([".card .title", "#special"])
+        let a = View(kind: T.label, classes: ["title"]), b = View(kind: T.label, classes: ["title"])
+        let root = T.view(T.stack, "root", "", T.view(T.view, "card-1", "card", a), T.view(T.view, "card-2", "card", b))
+        let found = contexts(root, index)
+        XCTAssertEqual(found[ObjectIdentifier(a)], found[ObjectIdentifier(b)], "ids no rule names do not tell cards apart")
+        XCTAssertEqual(found[ObjectIdentifier(a.parent!)], found[ObjectIdentifier(b.parent!)])
+    }
+
+    func testWhatARuleNamesTellsViewsApart() {
+        let index = index([".card--dark Label", "#special .title", ".title"])
+        func label(_ classes: String) -> View { View(kind: T.label, classes: classes.split(separator: " ").map(String.init)) }
+        let plain = label("title"), dark = label("title"), special = label("title"), unnamed = label("title extra")
+        let other = View(kind: T.button, classes: ["title"])
+        let root = T.view(T.stack, "root", "",
+                          T.view(T.view, nil, "card", plain, unnamed, other),
+                          T.view(T.view, nil, "card card--dark", dark),
+                          T.view(T.view, "special", "card", special))
+        let found = contexts(root, index)
+        let of = { (v: View) in found[ObjectIdentifier(v)]! }
+        XCTAssertNotEqual(of(plain), of(dark), "an ancestor's named class")
+        XCTAssertNotEqual(of(plain), of(special), "an ancestor's named id")
+        XCTAssertNotEqual(of(plain), of(other), "the kind")
+        XCTAssertEqual(of(plain), of(unnamed), "a class no rule names")
+    }
+
+    /// Random trees and rules (descendant and child selectors, ids and classes some rules name
+    /// and some do not): every view gets the same values and provenance with contexts and
+    /// results kept as without.
+    func testTheCascadeWithContextsIsTheCascadeWithout() {
+        var random = SplitMix(state: 11)
+        let classes = ["a", "b", "c", "d", "unnamed"], ids = ["x", "y", "free1", "free2"]
+        let kinds = [T.view, T.stack, T.label, T.button]
+        let colors = (0..<4).map { Value.color(Color(red: Double($0) / 4, green: 0.5, blue: 0.5)) }
+        for round in 0..<30 {
+            let sheet = Stylesheet()
+            for r in 0..<12 {
+                func compound() -> String {
+                    var s = random.next(4) == 0 ? "" : ["View", "StackView", "Label", "Button"][random.next(4)]
+                    if random.next(6) == 0 { s += "#" + ids[random.next(2)] }
+                    for _ in 0..<random.next(3) { s += "." + classes[random.next(4)] }
+                    return s.isEmpty ? "*" : s
+                }
+                var selector = compound()
+                for _ in 0..<random.next(3) { selector = compound() + (random.next(2) == 0 ? " > " : " ") + selector }
+                let style = random.next(5) == 0
+                    ? T.mver(T.view, "alpha", line: r + 1) { value in
+                        guard case .number(let x) = value else { return value }
+                        return .number(x / 2)
+                    }
+                    : T.mut(T.view, "backgroundColor", colors[random.next(colors.count)], line: r + 1)
+                sheet.addRule(selector, style, line: r + 1)
+            }
+            func build(_ depth: Int) -> View {
+                let used = (0..<random.next(3)).map { _ in classes[random.next(classes.count)] }
+                let view = View(kind: kinds[random.next(kinds.count)], id: nil, classes: used)
+                if depth < 4 { for _ in 0..<random.next(4) { view.addChild(build(depth + 1)) } }
+                return view
+            }
+            let root = View(kind: T.stack)
+            for _ in 0..<4 { root.addChild(build(1)) }
+            var views: [View] = []
+            root.forEachInTree { views.append($0) }
+            for (i, id) in ids.enumerated() where i < views.count { views[(i * 7 + round) % views.count].id = id }
+
+            var cascade = Cascade(sheet)
+            XCTAssertEqual(cascade.apply(to: root, recordingProvenance: true), [], "round \(round)")
+            let kept = views.map { ($0.values, $0.provenance) }
+            cascade.sharesStyles = false
+            XCTAssertEqual(cascade.apply(to: root, recordingProvenance: true), [], "round \(round)")
+            for (view, before) in zip(views, kept) {
+                XCTAssertEqual(view.values, before.0, "round \(round): \(view.reference)")
+                XCTAssertEqual(view.provenance, before.1, "round \(round): \(view.reference)")
+            }
+        }
+    }
+}
+
+/// SplitMix64: the same seed, the same trees.
+private struct SplitMix {
+    var state: UInt64
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}

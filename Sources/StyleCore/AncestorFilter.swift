@@ -63,7 +63,7 @@ struct AncestorFilter {
     struct Probe {
         static let inlineKeys = 4
         private var indices: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
-        private var count: Int32 = 0
+        private var count: UInt8 = 0
         /// Whether the probe holds all the keys; if not, `mayContainAll` of the rest decides.
         let isComplete: Bool
 

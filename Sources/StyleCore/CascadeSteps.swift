@@ -35,8 +35,9 @@ final class CascadeSteps {
     /// Whether results are kept for views with the same kind and matches (`Cascade.sharesStyles`).
     let cachesResults: Bool
 
-    /// By kind: the appearances that apply, in order, and whether all of them are plain.
-    @exclusivity(unchecked) private var appearancesByKind: [ObjectIdentifier: (indices: [Int], plain: Bool)] = [:]
+    /// By kind: the appearances that apply, in order, and whether all of them are plain. A
+    /// tree has a handful of kinds, so a list searched by identity beats hashing.
+    @exclusivity(unchecked) private var appearancesByKind: [(kind: ObjectIdentifier, indices: [Int], plain: Bool)] = []
     @exclusivity(unchecked) private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
     @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
@@ -46,6 +47,23 @@ final class CascadeSteps {
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
         let matches: [Int32]
+        /// The kind and matches mixed once, so that hashing a key feeds the hasher one word
+        /// instead of every match.
+        let mixed: Int
+
+        init(kind: ObjectIdentifier, matches: [Int32]) {
+            self.kind = kind
+            self.matches = matches
+            var h = UInt64(UInt(bitPattern: kind)) ^ 0xCBF2_9CE4_8422_2325
+            for m in matches { h = (h ^ UInt64(UInt32(bitPattern: m))) &* 0x0000_0100_0000_01B3 }
+            mixed = Int(truncatingIfNeeded: h ^ (h >> 29))
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
+
+        static func == (a: ResultKey, b: ResultKey) -> Bool {
+            a.mixed == b.mixed && a.kind == b.kind && a.matches == b.matches
+        }
     }
 
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
@@ -135,10 +153,11 @@ final class CascadeSteps {
 
     /// The appearances that apply to views of `kind`, worked out once per kind.
     private func appearances(for kind: Kind) -> (indices: [Int], plain: Bool) {
-        if let known = appearancesByKind[ObjectIdentifier(kind)] { return known }
+        let id = ObjectIdentifier(kind)
+        for known in appearancesByKind where known.kind == id { return (known.indices, known.plain) }
         let indices = appearances.indices.filter { appearances[$0].applies(to: kind) }
         let found = (indices, indices.allSatisfy { appearances[$0].style.isPlain })
-        appearancesByKind[ObjectIdentifier(kind)] = found
+        appearancesByKind.append((id, found.0, found.1))
         return found
     }
 

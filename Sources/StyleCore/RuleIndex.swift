@@ -38,11 +38,19 @@ public struct RuleIndex {
     /// through a bucket reads one small array rather than every candidate's selector.
     struct Slot {
         /// Index into `prepared`.
-        let candidate: Int
-        /// The rule's style's kind (`Candidate.styleKindID`).
-        let styleKindID: ObjectIdentifier
+        let candidate: Int32
+        /// Whether a view in the bucket may be of a kind the rule's style cannot apply to: not
+        /// when the subject's kind is the style's kind or a sub-kind of it.
+        let checksKind: Bool
         /// The ancestor keys the selector needs (`Candidate.ancestorKeys`), as the filter probes them.
         let probe: AncestorFilter.Probe
+
+        init(_ candidate: Int, _ prepared: Candidate) {
+            self.candidate = Int32(candidate)
+            let subjectKind = prepared.selector.subject.kind
+            checksKind = !(subjectKind?.isA(prepared.styleKind) ?? false)
+            probe = AncestorFilter.Probe(prepared.ancestorKeys)
+        }
     }
 
     /// The `AncestorFilter` keys of every id and class some rule's selector names, in any
@@ -122,7 +130,7 @@ public struct RuleIndex {
                                           ancestorKeys: AncestorFilter.keys(requiredBy: complex),
                                           origin: provenanceTable.index(of: .rule(selector: complex.text))))
                 let subject = complex.subject
-                let slot = Slot(candidate: i, styleKindID: prepared[i].styleKindID, probe: AncestorFilter.Probe(prepared[i].ancestorKeys))
+                let slot = Slot(i, prepared[i])
                 if let id = subject.id {
                     byID[AncestorFilter.key(id: id), default: []].append(slot)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
@@ -154,7 +162,7 @@ public struct RuleIndex {
         var out: [Entry] = []
         func gather(_ bucket: [Slot]?) {
             guard let bucket else { return }
-            for slot in bucket where view.kind.isA(prepared[slot.candidate].styleKind) { out.append(prepared[slot.candidate].entry) }
+            for slot in bucket where view.kind.isA(prepared[Int(slot.candidate)].styleKind) { out.append(prepared[Int(slot.candidate)].entry) }
         }
         let keys = view.selectorKeys
         if let id = keys.id { gather(byID[id]) }
@@ -186,14 +194,14 @@ public struct RuleIndex {
             func gather(_ bucket: [Slot]?) {
                 guard let bucket else { return }
                 for slot in bucket {
-                    guard kind.isA(id: slot.styleKindID) else { continue }
+                    let i = Int(slot.candidate)
                     if let filter {
                         guard filter.mayPass(slot.probe) else { continue }
-                        if !slot.probe.isComplete, !filter.mayContainAll(prepared[slot.candidate].ancestorKeys) { continue }
+                        if !slot.probe.isComplete, !filter.mayContainAll(prepared[i].ancestorKeys) { continue }
                     }
                     // Reading fields rather than copying the candidate: a copy retains its
                     // kind, selector and keys, for every candidate of every view.
-                    let i = slot.candidate
+                    if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
                     guard prepared[i].selector.matches(view) else { continue }
                     let match = Match(candidate: i, rule: prepared[i].entry.rule, selector: prepared[i].entry.selector,
                                       specificity: prepared[i].specificity, order: prepared[i].order)

@@ -100,7 +100,7 @@ public final class StyleApplication {
     /// Sets `origin` to the one entered in this application's provenance table at `index`,
     /// without building it: only provenance reads it.
     func setOrigin(index: UInt32) {
-        namedOrigin = nil
+        if namedOrigin != nil { namedOrigin = nil }
         originIndex = index
     }
 

@@ -90,11 +90,41 @@ public struct TreeTextRenderer: Sendable {
         terminal.colors ? Data(render(view).utf8) : plainBytes(view).data()
     }
 
+    /// The text `render` gives, as UTF-8 bytes handed to `sink` in pieces of about `size` bytes
+    /// (whole lines) as the walk goes: what a command prints. A screen's text (3.7 MB for
+    /// 10,000 views) is never held whole, so its pages are not touched; a `sink` that throws
+    /// stops the walk.
+    ///
+    ///     var text: [UInt8] = []
+    ///     TreeTextRenderer().write(root) { text += $0 }
+    ///     text == TreeTextRenderer().renderBytes(root)    // true
+    public func write<E: Error>(_ view: View, piecesOf size: Int = 1 << 16,
+                                to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        if terminal.colors {
+            var text = render(view)
+            var failure: E?
+            text.withUTF8 { bytes in
+                do throws(E) { try sink(bytes) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return
+        }
+        let rest = try plainBytes(view, piecesOf: max(size, 1), sink)
+        if rest.count > 0 { try sink(rest.bytes) }
+    }
+
     /// The text without colors, written into one buffer of bytes: each kind's name and property
     /// names are turned into bytes once, the guides are one buffer cut back and extended as the
     /// walk goes up and down, and values are spelled straight into the buffer.
     private func plainBytes(_ root: View) -> TextBytes {
-        var out = TextBytes(capacity: 1 << 16)
+        plainBytes(root) { (_: UnsafeBufferPointer<UInt8>) throws(Never) in }
+    }
+
+    /// With a `size`, each time the text reaches it after a view, it is handed to `sink` and
+    /// the buffer starts again; what is returned is the rest.
+    private func plainBytes<E: Error>(_ root: View, piecesOf size: Int = .max,
+                                      _ sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> TextBytes {
+        var out = TextBytes(capacity: size == .max ? 1 << 16 : size + size / 2)
         var kinds = KindTexts()
         // The guides of the view being written: one segment per ancestor below the root, as
         // `render` draws them (`│  ` under a view with later siblings, blanks under a last one),
@@ -141,6 +171,10 @@ public struct TreeTextRenderer: Sendable {
             }
             for (i, child) in children.enumerated().reversed() {
                 pending.append((child, depth + 1, i == children.count - 1))
+            }
+            if out.count >= size {
+                try sink(out.bytes)
+                out.truncate(to: 0)
             }
         }
         return out

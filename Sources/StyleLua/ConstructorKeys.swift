@@ -99,7 +99,7 @@ final class ClassLists {
         var names: [String] = []
     }
 
-    private static let size = 256
+    private static let size = 1024
     private let slots: UnsafeMutablePointer<Slot>
 
     init() {
@@ -114,11 +114,14 @@ final class ClassLists {
 
     /// The names of the `length` bytes at `pointer`, split at spaces and tabs.
     func names(_ pointer: UnsafeRawPointer, _ length: Int) -> [String] {
-        let bits = UInt(bitPattern: Int(bitPattern: pointer))
-        let slot = slots + (Int(truncatingIfNeeded: (bits >> 4) ^ (bits >> 12)) & (Self.size - 1))
-        if slot.pointee.pointer == pointer, ConstructorKeys.same(slot.pointee.text, pointer, length) {
-            return slot.pointee.names
-        }
+        // Two slots a string may be in (a screen has a few hundred lists): the first free or
+        // holding it, else the second is replaced.
+        let bits = UInt64(UInt(bitPattern: Int(bitPattern: pointer))) &* 0x9E37_79B9_7F4A_7C15
+        let first = Int(truncatingIfNeeded: bits >> 54) & (Self.size - 2)
+        let a = slots + first, b = a + 1
+        if a.pointee.pointer == pointer, ConstructorKeys.same(a.pointee.text, pointer, length) { return a.pointee.names }
+        if b.pointee.pointer == pointer, ConstructorKeys.same(b.pointee.text, pointer, length) { return b.pointee.names }
+        let slot = a.pointee.pointer == nil ? a : b
         let bytes = UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: length)
         var names: [String] = []
         names.reserveCapacity(4)

@@ -81,8 +81,8 @@ public final class Evaluation {
     /// Class lists, split once per string.
     let classLists = ClassLists()
     /// The metatables of kinds and views, found once (`LuaVM.metatable(_:)`).
-    private(set) var kindMetatable: Metatable!
-    private(set) var viewMetatable: Metatable!
+    @exclusivity(unchecked) private(set) var kindMetatable: Metatable!
+    @exclusivity(unchecked) private(set) var viewMetatable: Metatable!
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {

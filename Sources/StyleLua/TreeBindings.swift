@@ -57,8 +57,10 @@ extension Evaluation {
         var children = constructorChildList
         constructorChildList = []
         defer {
-            named.removeAll(keepingCapacity: true)
-            children.removeAll(keepingCapacity: true)
+            // A view has a few keys and children: removing them one by one is cheaper than
+            // `removeAll(keepingCapacity:)`'s general path.
+            while named.popLast() != nil {}
+            while children.popLast() != nil {}
             constructorKeyList = named
             constructorChildList = children
         }

@@ -126,6 +126,7 @@ public struct TreeTextRenderer: Sendable {
                                       _ sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> TextBytes {
         var out = TextBytes(capacity: size == .max ? 1 << 16 : size + size / 2)
         var kinds = KindTexts()
+        var constants = ConstantTexts()
         // The guides of the view being written: one segment per ancestor below the root, as
         // `render` draws them (`│  ` under a view with later siblings, blanks under a last one),
         // at most `maximumGuideDepth` of them.
@@ -165,8 +166,8 @@ public struct TreeTextRenderer: Sendable {
                     Self.writeProperty(text, slot, values[slot], guides: guides.bytes, guide, to: &out)
                 }
             } else {
-                view.forEachValueChangedFromDefault { slot, value in
-                    Self.writeProperty(text, slot, value, guides: guides.bytes, guide, to: &out)
+                view.forEachValueChangedFromDefault { slot, constant, value in
+                    Self.writeProperty(text, slot, constant, value, guides: guides.bytes, guide, constants: &constants, to: &out)
                 }
             }
             for (i, child) in children.enumerated().reversed() {
@@ -182,6 +183,23 @@ public struct TreeTextRenderer: Sendable {
 }
 
 extension TreeTextRenderer {
+    /// `writeProperty` for a changed value: a constant's text is copied from `constants`.
+    fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ constant: UInt64?, _ value: () -> Value,
+                                          guides: UnsafeBufferPointer<UInt8>, _ guide: StaticString,
+                                          constants: inout ConstantTexts, to out: inout TextBytes) {
+        out.append(guides)
+        out.append(guide)
+        text.paths.withUnsafeBufferPointer { paths in
+            out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
+        }
+        if let constant {
+            constants.append(constant, value, to: &out)
+        } else {
+            out.append(display: value())
+        }
+        out.append(byte: UInt8(ascii: "\n"))
+    }
+
     /// `guides│  path: value` and a newline.
     fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ value: Value, guides: UnsafeBufferPointer<UInt8>,
                                           _ guide: StaticString, to out: inout TextBytes) {
@@ -226,5 +244,41 @@ private struct KindTexts {
         let text = Text(kind)
         texts.append((id, text))
         return text
+    }
+}
+
+/// The text of each constant value written so far (a stylesheet's color, font or number, by
+/// its `forEachValueChangedFromDefault` key), spelled once per render and copied after: a
+/// screen shows a few hundred distinct constants on tens of thousands of lines. A table
+/// indexed by the key's hash, one entry a slot; the texts live in one buffer, started again
+/// when it grows past 64 KB.
+private struct ConstantTexts {
+    private struct Entry {
+        var key: UInt64 = 0
+        var start: Int32 = 0
+        var count: Int32 = -1  // empty
+    }
+
+    private static let size = 512
+    private var entries = [Entry](repeating: Entry(), count: size)
+    private var texts: [UInt8] = []
+
+    mutating func append(_ key: UInt64, _ value: () -> Value, to out: inout TextBytes) {
+        let index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55) & (Self.size - 1)
+        let entry = entries[index]
+        if entry.count >= 0, entry.key == key {
+            texts.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.start + entry.count)])) }
+            return
+        }
+        let start = out.count
+        out.append(display: value())
+        let count = out.count - start
+        guard count <= 256 else { return }
+        if texts.count + count > 1 << 16 {
+            texts.removeAll(keepingCapacity: true)
+            for i in entries.indices { entries[i].count = -1 }
+        }
+        entries[index] = Entry(key: key, start: Int32(texts.count), count: Int32(count))
+        texts.append(contentsOf: UnsafeBufferPointer(rebasing: out.bytes[start...]))
     }
 }

@@ -94,6 +94,11 @@ public enum SourceFile {
                 return 0
             }
             complete = true
+            // A byte order mark is not part of the text (as Foundation decodes UTF-8).
+            if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+                memmove(base, base + 3, count - 3)
+                return count - 3
+            }
             return count
         }
         if let failure { throw failure }
@@ -106,7 +111,7 @@ public enum SourceFile {
             return nil
         }
         if let invalid { throw invalid }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...], as: UTF8.self)
     }
 
     /// The checks on a script's bytes: source text, not a compiled chunk, binary or other

@@ -26,11 +26,12 @@ final class SourceFileTests: XCTestCase {
         }
     }
 
-    /// Every sequence the standard library accepts as UTF-8 is read as that text, and every
-    /// other is refused as not UTF-8: edges of each form, then random bytes.
+    /// Every sequence Foundation decodes as UTF-8 is read as that text (a byte order mark
+    /// dropped), and every other is refused as not UTF-8: edges of each form, then random bytes.
     func testUTF8IsCheckedAsTheStandardLibraryChecksIt() throws {
         var cases: [[UInt8]] = [
-            [], Array("return 1\n".utf8), Array("x = \"café ✓ 𝄞\"".utf8),
+            [], Array("return 1\n".utf8), [0xEF, 0xBB, 0xBF] + Array("return 1".utf8), [0xEF, 0xBB, 0xBF],
+            [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x41], [0xEF, 0xBB], Array("x".utf8) + [0xEF, 0xBB, 0xBF], Array("x = \"café ✓ 𝄞\"".utf8),
             [0xC2, 0x80], [0xC1, 0xBF], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0x9F, 0xBF],
             [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
             [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xC3], [0xE2, 0x82],
@@ -38,7 +39,7 @@ final class SourceFileTests: XCTestCase {
             Array("abcdefg".utf8) + [0xE9] + Array("hijklmnop".utf8),
         ]
         var generator = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [[0x61], [0x20], [0xC3, 0xA9], [0xE2, 0x9C, 0x93], [0xF0, 0x9D, 0x84, 0x9E], [0x80], [0xED, 0xA0], [0xF4], [0xC0, 0xAF]]
+        let pieces: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0x61], [0x20], [0xC3, 0xA9], [0xE2, 0x9C, 0x93], [0xF0, 0x9D, 0x84, 0x9E], [0x80], [0xED, 0xA0], [0xF4], [0xC0, 0xAF]]
         for _ in 0..<300 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0..<24, using: &generator) {
@@ -47,7 +48,7 @@ final class SourceFileTests: XCTestCase {
             cases.append(bytes)
         }
         for bytes in cases where bytes.first != 0x1B && !bytes.contains(0) {
-            let expected = String(validating: bytes, as: UTF8.self)
+            let expected = String(data: Data(bytes), encoding: .utf8)
             switch try read(bytes) {
             case .success(let text):
                 XCTAssertEqual(text, expected, "\(bytes)")

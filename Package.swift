@@ -46,8 +46,10 @@ let package = Package(
         .target(name: "StyleRunSnapshotTesting", dependencies: ["StyleRun"]),
         // Release builds link the Swift runtime and Foundation statically: resolving their symbols
         // at every start was half of a short run's instructions (docs/BENCHMARKS.md, "Start").
+        // Not position-independent: a PIE's 18,000 relative relocations wrote 200 pages of
+        // metadata at every start (the executable is then always at the same address).
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + staticFoundation.flatMap { ["-Xlinker", "-l" + $0] }, .when(platforms: [.linux], configuration: .release))]),
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"] + staticFoundation.flatMap { ["-Xlinker", "-l" + $0] }, .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),

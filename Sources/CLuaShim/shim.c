@@ -282,6 +282,21 @@ void *srlua_toobject(lua_State *L, int index, const char *name) {
     return slot ? *slot : NULL;
 }
 
+void *srlua_toobjectwith(lua_State *L, int index, const void *metatable) {
+    void **slot = (void **)lua_touserdata(L, index);
+    if (slot == NULL || !lua_getmetatable(L, index)) return NULL;  // stack: mt
+    const void *found = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    return found == metatable ? *slot : NULL;
+}
+
+void srlua_pushobjectwith(lua_State *L, void *object, int metatable) {
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);  // stack: ud
+    *slot = object;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);  // stack: ud, mt
+    lua_setmetatable(L, -2);
+}
+
 // Whether the function that raised (level 1, below the handler) is a C function handed a poison
 // (a library function: math.floor(poison)). Operations in Lua code on a poison do not fail (its
 // metatable answers them all), and a Lua frame's stale registers could hold one unrelated.

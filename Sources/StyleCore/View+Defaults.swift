@@ -13,4 +13,20 @@ extension View {
             try body(slot, values[slot])
         }
     }
+
+    /// `forEachValueChangedFromDefault`, decoding only on demand: `body` gets each changed
+    /// slot, a key that is the same for equal constants (a value kept in place or interned for
+    /// the process; nil for the view's own values, such as literals), and the value. A renderer
+    /// spells a constant once and copies its text for every other view that has it.
+    ///
+    ///     view.forEachValueChangedFromDefault { slot, constant, value in print(constant, value()) }
+    public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ constant: UInt64?, _ value: () -> Value) throws -> Void) rethrows {
+        let values = self.values, defaults = kind.defaultValues
+        for slot in values.indices where !values.sameValue(at: slot, as: defaults) {
+            let stored = values.stored(slot)
+            // Equal to itself in place unless it is the store's own value.
+            let constant = stored.sameInPlace(as: stored) == nil ? nil : unsafeBitCast(stored, to: UInt64.self)
+            try body(slot, constant) { values[slot] }
+        }
+    }
 }

@@ -90,6 +90,11 @@ public final class View {
         cachedSelectorKeys = nil
         // A view has a few classes: a linear search is cheaper than hashing each into a set.
         guard names.count > 8 else {
+            // Names already unique and not empty are kept as given, sharing the caller's array.
+            if names.indices.allSatisfy({ i in !names[i].isEmpty && !names[..<i].contains(names[i]) }) {
+                classes = names
+                return
+            }
             var unique: [String] = []
             unique.reserveCapacity(names.count)
             for name in names where !name.isEmpty && !unique.contains(name) { unique.append(name) }

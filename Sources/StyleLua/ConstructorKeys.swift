@@ -18,7 +18,9 @@ final class ConstructorKeys {
     /// A key and what it names; a class, so that holding one costs a retain rather than a copy
     /// of its key path (which carries the whole `Property`).
     final class Key {
+        enum Role { case id, classes, style, property }
         let name: String
+        let role: Role
         /// The literal's key path; nil for `id`, `class` and `style`, and for a key that is not a
         /// property (its error is found the long way, every time).
         let keyPath: StyleKeyPath?
@@ -26,6 +28,12 @@ final class ConstructorKeys {
         init(name: String, keyPath: StyleKeyPath?) {
             self.name = name
             self.keyPath = keyPath
+            switch name {
+            case "id": role = .id
+            case "class": role = .classes
+            case "style": role = .style
+            default: role = .property
+            }
         }
     }
 
@@ -74,8 +82,55 @@ final class ConstructorKeys {
     }
 
     /// Whether `key`'s UTF-8 is the `length` bytes at `pointer`.
-    private static func same(_ key: String, _ pointer: UnsafeRawPointer, _ length: Int) -> Bool {
+    static func same(_ key: String, _ pointer: UnsafeRawPointer, _ length: Int) -> Bool {
         var key = key
         return key.withUTF8 { $0.count == length && (length == 0 || memcmp($0.baseAddress!, pointer, length) == 0) }
+    }
+}
+
+/// The class names of each `class = "…"` string, split once per string: a screen names the
+/// same few class lists on thousands of views, and splitting each into new Swift strings
+/// (and a new array) was most of setting a view's classes. Found, as keys are, by the address
+/// of Lua's string, checked against its bytes; views given the same string share one array.
+final class ClassLists {
+    private struct Slot {
+        var pointer: UnsafeRawPointer?
+        var text = ""
+        var names: [String] = []
+    }
+
+    private static let size = 1024
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: Self.size)
+        slots.initialize(repeating: Slot(), count: Self.size)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.size)
+        slots.deallocate()
+    }
+
+    /// The names of the `length` bytes at `pointer`, split at spaces and tabs.
+    func names(_ pointer: UnsafeRawPointer, _ length: Int) -> [String] {
+        // Two slots a string may be in (a screen has a few hundred lists): the first free or
+        // holding it, else the second is replaced.
+        let bits = UInt64(UInt(bitPattern: Int(bitPattern: pointer))) &* 0x9E37_79B9_7F4A_7C15
+        let first = Int(truncatingIfNeeded: bits >> 54) & (Self.size - 2)
+        let a = slots + first, b = a + 1
+        if a.pointee.pointer == pointer, ConstructorKeys.same(a.pointee.text, pointer, length) { return a.pointee.names }
+        if b.pointee.pointer == pointer, ConstructorKeys.same(b.pointee.text, pointer, length) { return b.pointee.names }
+        let slot = a.pointee.pointer == nil ? a : b
+        let bytes = UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: length)
+        var names: [String] = []
+        names.reserveCapacity(4)
+        var start = 0
+        for i in 0...length where i == length || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
+            if i > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+            start = i + 1
+        }
+        slot.pointee = Slot(pointer: pointer, text: String(decoding: bytes, as: UTF8.self), names: names)
+        return names
     }
 }

@@ -76,8 +76,13 @@ public final class Evaluation {
     /// The lists a constructor gathers its keys and children in, kept between calls so that
     /// building a view does not grow two new arrays (a constructor running inside another
     /// takes empty ones).
-    var constructorKeyList: [(key: ConstructorKeys.Key, location: SourceLocation)] = []
-    var constructorChildList: [(position: Int, view: View?)] = []
+    @exclusivity(unchecked) var constructorKeyList: [(key: ConstructorKeys.Key, line: Int, column: Int, value: Int32)] = []
+    @exclusivity(unchecked) var constructorChildList: [(position: Int, view: View?)] = []
+    /// Class lists, split once per string.
+    let classLists = ClassLists()
+    /// The metatables of kinds and views, found once (`LuaVM.metatable(_:)`).
+    @exclusivity(unchecked) private(set) var kindMetatable: Metatable!
+    @exclusivity(unchecked) private(set) var viewMetatable: Metatable!
     var themesDeclared = false
 
     init(options: EvaluationOptions) throws(ScriptError) {
@@ -91,6 +96,8 @@ public final class Evaluation {
         vm.objectTypeName = { [unowned self] index in self.objectTypeName(at: index) }
         Sandbox.install(in: vm)
         installBindings()
+        kindMetatable = vm.metatable(KindObject.metatable)
+        viewMetatable = vm.metatable(ViewObject.metatable)
     }
 
     /// Evaluates the script at `path` (as the user wrote it; diagnostics use it).
@@ -143,8 +150,8 @@ public final class Evaluation {
         try vm.load(source: SourceFile.withoutFirstLineComment(source), chunk: chunk)
         try vm.protectedCall(nargs: 0, nresults: 1)  // stack: result
         defer { srlua_pop(L, 1) }
-        if let view = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) {
-            stylesheet.root = view.view
+        if let view = vm.object(at: -1, metatable: ViewObject.metatable, as: View.self) {
+            stylesheet.root = view
             returnedTypeName = "view"
         } else {
             returnedTypeName = vm.typeName(at: -1)
@@ -173,7 +180,7 @@ public final class Evaluation {
         if vm.object(at: index, metatable: KindObject.metatable, as: KindObject.self) != nil { return "Kind" }
         if vm.object(at: index, metatable: KeyPathObject.metatable, as: KeyPathObject.self) != nil { return "KeyPath" }
         if vm.object(at: index, metatable: StyleObject.metatable, as: StyleObject.self) != nil { return "Style" }
-        if let v = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self) { return "view \(v.view.kind.name)" }
+        if let v = vm.object(at: index, metatable: ViewObject.metatable, as: View.self) { return "view \(v.kind.name)" }
         if vm.object(at: index, metatable: ProxyObject.metatable, as: ProxyObject.self) != nil { return "view proxy" }
         return nil
     }

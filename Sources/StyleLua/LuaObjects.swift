@@ -40,11 +40,10 @@ final class StyleObject {
     init(_ style: Style) { self.style = style }
 }
 
-/// A view node built by a constructor (`Label { … }`).
-final class ViewObject {
+/// A view node built by a constructor (`Label { … }`): its userdata holds the `View` itself
+/// (a wrapper object per view was an allocation for each view a screen builds).
+enum ViewObject {
     static let metatable = "stylerun.view"
-    let view: View
-    init(_ view: View) { self.view = view }
 }
 
 /// The `v` a function style receives: reads and writes checked against the view's kind.

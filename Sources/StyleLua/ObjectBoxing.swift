@@ -1,3 +1,4 @@
+import CLua
 import CLuaShim
 
 // Swift objects in Lua: a userdata holds one retained pointer and has a metatable per object
@@ -9,7 +10,7 @@ extension LuaVM {
     func pushObject(_ object: AnyObject, metatable name: String) {
         let pointer = Unmanaged.passRetained(object).toOpaque()
         // `withCString` keeps a short name on the stack; passing the String would copy it to
-        // the heap at every call (every view a screen builds pushes and reads objects).
+        // the heap at every call.
         name.withCString { srlua_pushobject(L, pointer, $0) }  // stack: ud
     }
 
@@ -28,6 +29,37 @@ extension LuaVM {
             if let p { Unmanaged<AnyObject>.fromOpaque(p).release() }
         }
     }
+
+    /// `pushObject(_:metatable:)` with the metatable found beforehand.
+    func pushObject(_ object: AnyObject, metatable: Metatable) {
+        srlua_pushobjectwith(L, Unmanaged.passRetained(object).toOpaque(), metatable.reference)  // stack: ud
+    }
+
+    /// `object(at:metatable:as:)` with the metatable found beforehand.
+    func object<T: AnyObject>(at index: Int32, metatable: Metatable, as type: T.Type = T.self) -> T? {
+        guard let p = srlua_toobjectwith(L, index, metatable.address) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
+    }
+
+    /// A metatable of the registry, found by name once: for the objects every view of a
+    /// screen pushes and reads, looking the name up in the registry at each call (hashing it)
+    /// was most of boxing one. Nil when no metatable has that name yet.
+    func metatable(_ name: String) -> Metatable? {
+        let type = name.withCString { lua_getfield(L, srlua_registryindex(), $0) }  // stack: mt
+        guard type == LUA_TTABLE, let address = lua_topointer(L, -1) else {
+            srlua_pop(L, 1)
+            return nil
+        }
+        // Metatables are made once per state and never replaced: the reference keeps it.
+        return Metatable(address: address, reference: luaL_ref(L, srlua_registryindex()))  // stack: (mt popped)
+    }
+}
+
+/// A metatable found in the registry (`LuaVM.metatable(_:)`): its address, which tells a
+/// userdata's, and a reference that pushes it.
+struct Metatable {
+    let address: UnsafeRawPointer
+    let reference: Int32
 }
 
 /// A script failure on its way through Lua: raised as a userdata so that it keeps its

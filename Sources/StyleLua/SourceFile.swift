@@ -54,22 +54,76 @@ public enum SourceFile {
 
     public static func read(_ path: String) throws(Diagnostic) -> String {
         do throws(SourceFileError) {
-            let data = try contents(path)
-            if data.first == 0x1B { throw .compiledChunk }
-            // Searched in the bytes: `Data`'s own iterator costs a call per byte.
-            if data.withUnsafeBytes({ $0.contains(0) }) { throw .binary }
-            guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
-            return text
+            return try text(path)
         } catch {
             throw error.diagnostic(path)
         }
     }
 
-    /// The bytes of a regular file, read through one descriptor so that the checks hold for
-    /// what is read: it cannot become a FIFO (which would block), a folder or a bigger file
-    /// between checking and reading, and a file deleted meanwhile is still read whole.
-    private static func contents(_ path: String) throws(SourceFileError) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    /// The file's text, read straight into the string's storage when the file is as long as
+    /// `fstat` says (a 750 KB script was copied three times on its way in: through a growing
+    /// `Data`, into a `String`, and into a C string for Lua; each copy's fresh pages cost more
+    /// than the copying), else through `contents`.
+    private static func text(_ path: String) throws(SourceFileError) -> String {
+        let fd = try open(path)
+        defer { close(fd) }
+        let size = try regularFileSize(fd)
+        var failure: SourceFileError?
+        var complete = false
+        let text = String(unsafeUninitializedCapacity: max(size, 1)) { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
+            while count < size {
+                let n = Glibc.read(fd, base + count, size - count)
+                if n == 0 { break }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .system(String(cString: strerror(errno)))
+                    return 0
+                }
+                count += n
+            }
+            // One more byte means the file grew since `fstat`: read it again the long way.
+            var more: UInt8 = 0
+            guard count == size, Glibc.read(fd, &more, 1) == 0 else { return 0 }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
+            do throws(SourceFileError) {
+                try check(bytes)
+            } catch {
+                failure = error
+                return 0
+            }
+            complete = true
+            // A byte order mark is not part of the text (as Foundation decodes UTF-8).
+            if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+                memmove(base, base + 3, count - 3)
+                return count - 3
+            }
+            return count
+        }
+        if let failure { throw failure }
+        if complete { return text }
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw .system(String(cString: strerror(errno))) }
+        let data = try contents(fd)
+        let bytes = [UInt8](data)
+        let invalid = bytes.withUnsafeBufferPointer { buffer -> SourceFileError? in
+            do throws(SourceFileError) { try check(buffer) } catch { return error }
+            return nil
+        }
+        if let invalid { throw invalid }
+        return String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...], as: UTF8.self)
+    }
+
+    /// The checks on a script's bytes: source text, not a compiled chunk, binary or other
+    /// than UTF-8.
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(SourceFileError) {
+        if bytes.first == 0x1B { throw .compiledChunk }
+        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { throw .binary }
+        if !UTF8Check.isValid(bytes) { throw .notUTF8 }
+    }
+
+    private static func open(_ path: String) throws(SourceFileError) -> Int32 {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             switch errno {
             case ENOENT, ENOTDIR: throw .notFound
@@ -79,7 +133,14 @@ public enum SourceFile {
             default: throw .system(String(cString: strerror(errno)))
             }
         }
-        defer { close(fd) }
+        return fd
+    }
+
+    /// The size of the regular file open at `fd`: everything is read through one descriptor so
+    /// that the checks hold for what is read: it cannot become a FIFO (which would block), a
+    /// folder or a bigger file between checking and reading, and a file deleted meanwhile is
+    /// still read whole.
+    private static func regularFileSize(_ fd: Int32) throws(SourceFileError) -> Int {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             throw .system(String(cString: strerror(errno)))
@@ -92,6 +153,11 @@ public enum SourceFile {
         guard Int(info.st_size) <= maximumSize else {
             throw .tooLarge(megabytes: Int(info.st_size) >> 20)
         }
+        return Int(info.st_size)
+    }
+
+    /// The bytes of a file that grows while it is read, still held to the limit.
+    private static func contents(_ fd: Int32) throws(SourceFileError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -102,11 +168,63 @@ public enum SourceFile {
                 throw .system(String(cString: strerror(errno)))
             }
             data.append(buffer, count: n)
-            // A file that grows while it is read is still held to the limit.
             guard data.count <= maximumSize else {
                 throw .grewTooLarge
             }
         }
         return data
+    }
+}
+
+/// Whether bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates
+/// or code points past U+10FFFF), checked in place; ASCII runs eight bytes at a time.
+enum UTF8Check {
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            let b = base[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+                i + k < n && base[i + k] >= low && base[i + k] <= high
+            }
+            switch b {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                i += 2
+            case 0xE0:
+                guard continuation(1, 0xA0), continuation(2) else { return false }
+                i += 3
+            case 0xE1...0xEC, 0xEE...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                i += 3
+            case 0xED:
+                guard continuation(1, 0x80, 0x9F), continuation(2) else { return false }
+                i += 3
+            case 0xF0:
+                guard continuation(1, 0x90), continuation(2), continuation(3) else { return false }
+                i += 4
+            case 0xF1...0xF3:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                i += 4
+            case 0xF4:
+                guard continuation(1, 0x80, 0x8F), continuation(2), continuation(3) else { return false }
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

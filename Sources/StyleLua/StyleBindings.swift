@@ -39,7 +39,7 @@ extension Evaluation {
             return try e.pushStyle("style", parts: parts) { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
         }
         setGlobalFunction("with") { e throws(ScriptError) in
-            guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
+            guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: View.self) != nil else {
                 throw e.badArgument("with", 1, expected: "a view (like Label { … })", index: 1)
             }
             let style = try e.styleArgument(2, of: "with")
@@ -146,7 +146,7 @@ extension Evaluation {
         let call = vm.register { [unowned self] _ throws(ScriptError) in
             let style = self.vm.object(at: 1, metatable: StyleObject.metatable, as: StyleObject.self)!.style
             try self.checkArity("a style called on a view", first: 2)
-            guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: ViewObject.self) != nil else {
+            guard self.vm.object(at: 2, metatable: ViewObject.metatable, as: View.self) != nil else {
                 throw self.badArgument("style", 1, expected: "a view to style", index: 2)
             }
             return try self.attach(style, toViewAt: 2, way: .call)
@@ -202,7 +202,7 @@ extension Evaluation {
 
     /// `with(view, style)`: appends to the view's own style list and returns the view.
     func attach(_ style: Style, toViewAt index: Int32, way: StyleAttachment.Way) throws(ScriptError) -> Int32 {
-        let view = vm.object(at: index, metatable: ViewObject.metatable, as: ViewObject.self)!.view
+        let view = vm.object(at: index, metatable: ViewObject.metatable, as: View.self)!
         guard view.kind.isA(style.kind) else {
             throw failure(.styleKindMismatch(style: style.kind.name, view: view.selectorDescription), pointingAt: ["with"])
         }

@@ -63,6 +63,7 @@ extension Evaluation {
     /// `finePrintStyle` of `local finePrintStyle = …`, `base.primaryButtonStyle` of
     /// `base.primaryButtonStyle = …`, `primary` of a table field `primary = …`; nil otherwise.
     static func boundName(in line: Substring) -> String? {
+        if line.utf8.allSatisfy({ $0 < 0x80 }) { return asciiBoundName(in: line.utf8) }
         var rest = line.drop(while: { $0 == " " || $0 == "\t" })
         if rest.hasPrefix("local ") { rest = rest.dropFirst(6).drop(while: { $0 == " " }) }
         let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
@@ -71,6 +72,23 @@ extension Evaluation {
         let after = rest.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" })
         guard after.first == "=", after.dropFirst().first != "=" else { return nil }
         return String(name)
+    }
+
+    /// `boundName(in:)` of an ASCII line, on its bytes (Characters made it 9,000 instructions a
+    /// line, for every line a style is made on).
+    private static func asciiBoundName(in line: Substring.UTF8View) -> String? {
+        func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+        func isLetter(_ b: UInt8) -> Bool { (b | 32) >= UInt8(ascii: "a") && (b | 32) <= UInt8(ascii: "z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        var rest = line.drop(while: isSpace)
+        if rest.starts(with: "local ".utf8) { rest = rest.dropFirst(6).drop(while: { $0 == UInt8(ascii: " ") }) }
+        let name = rest.prefix { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        guard let first = name.first, isLetter(first) || first == UInt8(ascii: "_"), name.last != UInt8(ascii: ".") else { return nil }
+        let text = String(Substring(name))
+        guard text != "style", !["return", "local", "function", "if", "for", "while"].contains(text) else { return nil }
+        let after = rest.dropFirst(name.count).drop(while: isSpace)
+        guard after.first == UInt8(ascii: "="), after.dropFirst().first != UInt8(ascii: "=") else { return nil }
+        return text
     }
 
     /// A field of a module's table named as the module is required (`M.primary` in the module

@@ -7,7 +7,7 @@ extension Evaluation {
     func installViewMetatable() {
         let index = vm.register { [unowned self] _ throws(ScriptError) in
             let L = self.vm.L
-            let view = self.vm.object(at: 1, metatable: ViewObject.metatable, as: ViewObject.self)!.view
+            let view = self.vm.object(at: 1, metatable: ViewObject.metatable, as: View.self)!
             switch self.vm.string(at: 2) {
             case "id"?: if let id = view.id { lua_pushstring(L, id) } else { lua_pushnil(L) }
             case "kind"?: lua_pushstring(L, view.kind.name)
@@ -17,7 +17,7 @@ extension Evaluation {
             case "children"?:
                 lua_createtable(L, Int32(view.children.count), 0)
                 for (i, c) in view.children.enumerated() {
-                    self.vm.pushObject(ViewObject(c), metatable: ViewObject.metatable)
+                    self.vm.pushObject(c, metatable: ViewObject.metatable)
                     lua_rawseti(L, -2, lua_Integer(i + 1))
                 }
             default:
@@ -26,15 +26,15 @@ extension Evaluation {
             }
             return 1
         }
-        let tostring = registerToString(ViewObject.self, metatable: ViewObject.metatable) { $0.view.selectorDescription }
-        let eq = registerEquality(ViewObject.self, metatable: ViewObject.metatable) { $0.view === $1.view }
+        let tostring = registerToString(View.self, metatable: ViewObject.metatable) { $0.selectorDescription }
+        let eq = registerEquality(View.self, metatable: ViewObject.metatable) { $0 === $1 }
         installMetatable(ViewObject.metatable, index: index, tostring: tostring, eq: eq)
     }
 
     /// stack: kind, table
     func construct() throws(ScriptError) -> Int32 {
         let L = vm.L
-        let kind = vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self)!.kind
+        let kind = vm.object(at: 1, metatable: kindMetatable, as: KindObject.self)!.kind
         guard vm.type(at: 2) == LUA_TTABLE, vm.top == 2 else {
             throw failure(.viewNeedsTable(kind: kind.name), pointingAt: [kind.name])
         }
@@ -57,28 +57,40 @@ extension Evaluation {
         var children = constructorChildList
         constructorChildList = []
         defer {
-            named.removeAll(keepingCapacity: true)
-            children.removeAll(keepingCapacity: true)
+            // A view has a few keys and children: removing them one by one is cheaper than
+            // `removeAll(keepingCapacity:)`'s general path.
+            while named.popLast() != nil {}
+            while children.popLast() != nil {}
             constructorKeyList = named
             constructorChildList = children
         }
         var poisonedChildren: [Int] = []  // collecting: children that an earlier error poisoned
         lua_pushnil(L)
-        while lua_next(L, 2) != 0 {  // stack: kind, table, key, value
+        while lua_next(L, 2) != 0 {  // stack: kind, table, named values…, key, value
             if let key = constructorKeys.key(at: -2, of: kind, in: vm) {
-                named.append((key, keyLocation(key.name, from: callLine, in: text)))
+                let at = keyLocation(key.name, from: callLine, in: text)
+                // The value stays on the stack, under the key, for the pass below (pushing the
+                // key again and looking it up was a tenth of building a view).
+                if lua_checkstack(L, 2) != 0 {
+                    srlua_insert(L, -2)  // stack: …, value, key
+                    named.append((key, at.line, at.column, lua_gettop(L) - 1))
+                } else {
+                    named.append((key, at.line, at.column, 0))
+                    srlua_pop(L, 1)
+                }
+                continue
             } else if vm.isInteger(at: -2), let i = Int(exactly: srlua_tointeger(L, -2, nil)) {
                 if isPoison(at: -1) {
                     poisonedChildren.append(i)
                     srlua_pop(L, 1)
                     continue
                 }
-                guard let child = vm.object(at: -1, metatable: ViewObject.metatable, as: ViewObject.self) else {
+                guard let child = vm.object(at: -1, metatable: viewMetatable, as: View.self) else {
                     let got = vm.typeName(at: -1)
                     srlua_pop(L, 2)
                     throw failure(.childNotAView(i, of: kind.name, got: got), pointingAt: [kind.name])
                 }
-                children.append((i, child.view))
+                children.append((i, child))
             } else {
                 let got = vm.typeName(at: -2)
                 srlua_pop(L, 2)
@@ -86,35 +98,44 @@ extension Evaluation {
             }
             srlua_pop(L, 1)
         }
-        named.sort { ($0.location.line, $0.location.column, $0.key.name) < ($1.location.line, $1.location.column, $1.key.name) }
+        if named.count > 1 {
+            named.sort { ($0.line, $0.column, $0.key.name) < ($1.line, $1.column, $1.key.name) }
+        }
 
-        for (constructorKey, location) in named {
-            let key = constructorKey.name
-            key.withCString { _ = lua_pushstring(L, $0) }  // a short key stays on the stack
-            lua_rawget(L, 2)  // stack: kind, table, value
-            defer { srlua_pop(L, 1) }
-            if isPoison(at: -1) { continue }
+        for (constructorKey, line, column, valueIndex) in named {
+            let location = SourceLocation(file: callLine.file, line: line, column: column)
+            var index = valueIndex
+            if index == 0 {  // a value there was no room on the stack for
+                constructorKey.name.withCString { _ = lua_pushstring(L, $0) }
+                lua_rawget(L, 2)  // stack: …, value
+                index = lua_gettop(L)
+            }
+            defer { if valueIndex == 0 { srlua_pop(L, 1) } }
+            if isPoison(at: index) { continue }
             // A collecting evaluation checks every field; otherwise the first error stops.
             do throws(ScriptError) {
-                switch key {
-                case "id":
-                    guard let id = vm.string(at: -1), !id.isEmpty else { throw located(location, badField: key, of: kind, expected: "a non-empty string") }
+                switch constructorKey.role {
+                case .id:
+                    guard let id = vm.string(at: index), !id.isEmpty else {
+                        throw located(location, badField: constructorKey.name, of: kind, expected: "a non-empty string", at: index)
+                    }
                     view.id = id
-                case "class":
-                    view.setClasses(try classNames(at: -1, location: location, kind: kind))
-                case "style":
-                    view.styles = try constructorStyles(at: lua_gettop(L), for: view, location: location).map { style in
+                case .classes:
+                    view.setClasses(try classNames(at: index, location: location, kind: kind))
+                case .style:
+                    view.styles = try constructorStyles(at: index, for: view, location: location).map { style in
                         var style = style
                         style.attachment = StyleAttachment(.constructor, at: location)
                         return style
                     }
-                default:
-                    try addLiteral(key, at: lua_gettop(L), to: view, location: location, resolved: constructorKey.keyPath)
+                case .property:
+                    try addLiteral(constructorKey.name, at: index, to: view, location: location, resolved: constructorKey.keyPath)
                 }
             } catch {
                 try keepGoing(after: error)
             }
         }
+        lua_settop(L, 2)
 
         view.stylesBeforeLiterals = view.styles.count
 
@@ -133,32 +154,25 @@ extension Evaluation {
             view.addChild(child)
         }
         vm.chargeHostMemory(HostMemory.entry * (view.literals.count + view.styles.count))
-        vm.pushObject(ViewObject(view), metatable: ViewObject.metatable)
+        vm.pushObject(view, metatable: viewMetatable)
         return 1
     }
 
-    private func located(_ location: SourceLocation, badField key: String, of kind: Kind, expected: String) -> ScriptError {
-        ScriptError(diagnostic: Diagnostic(.badViewField(key, of: kind.name, expected: expected, got: vm.typeName(at: -1)), at: location, length: key.count))
+    private func located(_ location: SourceLocation, badField key: String, of kind: Kind, expected: String, at index: Int32 = -1) -> ScriptError {
+        ScriptError(diagnostic: Diagnostic(.badViewField(key, of: kind.name, expected: expected, got: vm.typeName(at: index)), at: location, length: key.count))
     }
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
     private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
         if vm.type(at: index) == LUA_TSTRING {
-            // Split Lua's bytes in place: splitting Characters was a sixth of building a
-            // screen's views, and splitting a Swift copy of the string most of the rest.
+            // Split from Lua's bytes once per string (`ClassLists`).
             var length = 0
             guard let p = srlua_tostring(vm.L, index, &length) else { return [] }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: length)
-            var names: [String] = []
-            names.reserveCapacity(4)
-            var start = 0
-            for i in 0...length where i == length || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
-                if i > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
-                start = i + 1
-            }
-            return names
+            return classLists.names(UnsafeRawPointer(p), length)
         }
-        guard vm.type(at: index) == LUA_TTABLE else { throw located(location, badField: "class", of: kind, expected: "a string or a list of strings") }
+        guard vm.type(at: index) == LUA_TTABLE else {
+            throw located(location, badField: "class", of: kind, expected: "a string or a list of strings", at: index)
+        }
         var names: [String] = []
         let n = lua_rawlen(vm.L, index)
         for i in 0..<n {

@@ -70,6 +70,51 @@ public struct Console: Sendable {
         }
     }
 
+    /// Writes what `produce` hands to its argument, piece by piece as it comes, to the file
+    /// `output` (replaced as `write(_:to:)` replaces it: a regular file appears whole or not at
+    /// all) or to standard output; returns the status. After a failed write the rest is dropped
+    /// and the failure is reported as `write(_:to:)` reports it. When `produce` throws, a file
+    /// being replaced is left as it was (standard output keeps what was written) and the error
+    /// is passed on.
+    ///
+    ///     let status = try console.write(to: output) { emit throws(DiagnosticList) in
+    ///         try renderer.write(root) { emit($0) }
+    ///     }
+    public func write<E: Error>(to output: String?,
+                                _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) -> Void) throws(E) -> Void) throws(E) -> Int32 {
+        guard let output else {
+            var failed = false
+            try produce { bytes in
+                guard !failed else { return }
+                if let code = OutputFile.write(UnsafeRawBufferPointer(bytes), to: STDOUT_FILENO) {
+                    failures.record(OutputFailure(stream: .standardOutput, errno: code))
+                    failed = true
+                }
+            }
+            return ExitStatus.success
+        }
+        let writer: OutputFile.Writer
+        do throws(OutputFile.Failure) {
+            writer = try OutputFile.Writer(output)
+        } catch {
+            self.error("stylerun: \(error.message)")
+            return ExitStatus.failure
+        }
+        var failure: OutputFile.Failure?
+        try produce { bytes in
+            guard failure == nil else { return }
+            do throws(OutputFile.Failure) { try writer.write(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+        }
+        do throws(OutputFile.Failure) {
+            if let failure { throw failure }
+            try writer.finish()
+            return ExitStatus.success
+        } catch {
+            self.error("stylerun: \(error.message)")
+            return ExitStatus.failure
+        }
+    }
+
     /// Prints diagnostics where docs/REFERENCE.md puts them (JSON on standard output, text with
     /// source lines on standard error) and returns `status`.
     public func report(_ diagnostics: [Diagnostic], json: Bool, status: Int32 = ExitStatus.failure) -> Int32 {

@@ -86,7 +86,16 @@ public enum RunCommand: Command {
             case "html":
                 text = Data(HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
             default:
-                text = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal).renderData(root)
+                // The tree's text goes out in pieces as it is written, never held whole (a
+                // screen's is megabytes of fresh pages); the time limit is checked at each piece.
+                let renderer = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal)
+                return try console.write(to: output) { emit throws(DiagnosticList) in
+                    try renderer.write(root) { piece throws(DiagnosticList) in
+                        try sheet.checkTimeLimit(while: "printing")
+                        emit(piece)
+                    }
+                    try sheet.checkTimeLimit(while: "printing")
+                }
             }
             // `--timeout` bounds the whole run: evaluating, styling and printing.
             try sheet.checkTimeLimit(while: "printing")

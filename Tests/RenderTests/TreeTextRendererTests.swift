@@ -134,8 +134,32 @@ final class TreeTextRendererTests: XCTestCase {
                 let uncolored = colored.replacing(#/\x{1B}\[[0-9;]*m/#, with: "").replacing("██ ", with: "")
                 XCTAssertEqual(plain, uncolored)
                 XCTAssertEqual(TreeTextRenderer(all: all).renderBytes(tree), Array(plain.utf8))
+                // Written in pieces: whole lines each, the same text end to end.
+                for size in [1, 40, 1 << 16] {
+                    var pieces: [[UInt8]] = []
+                    TreeTextRenderer(all: all).write(tree, piecesOf: size) { pieces.append(Array($0)) }
+                    XCTAssertEqual(pieces.flatMap { $0 }, Array(plain.utf8))
+                    XCTAssert(pieces.allSatisfy { $0.last == UInt8(ascii: "\n") })
+                    if size == 1 { XCTAssertEqual(pieces.count, viewCount(tree)) }
+                }
+                var coloredBytes: [UInt8] = []
+                TreeTextRenderer(all: all, terminal: Terminal(colors: true)).write(tree, piecesOf: 1) { coloredBytes += $0 }
+                XCTAssertEqual(String(decoding: coloredBytes, as: UTF8.self), colored)
             }
         }
+    }
+
+    private func viewCount(_ view: View) -> Int { 1 + view.children.reduce(0) { $0 + viewCount($1) } }
+
+    /// A sink that throws stops the walk at the piece it refused.
+    func testWritingStopsWhereTheSinkThrows() {
+        struct Enough: Error {}
+        var pieces = 0
+        XCTAssertThrowsError(try TreeTextRenderer().write(subscribeTree(), piecesOf: 1) { (_: UnsafeBufferPointer<UInt8>) throws(Enough) in
+            pieces += 1
+            if pieces == 2 { throw Enough() }
+        })
+        XCTAssertEqual(pieces, 2)
     }
 
     func testSwatchIsTheColorItselfAndOnlyWithColors() {

@@ -90,6 +90,11 @@ void srlua_newobjectmetatable(lua_State *L, const char *name, const int *ids);
 void srlua_pushobject(lua_State *L, void *object, const char *name);
 // The object pointer of a userdata made by srlua_pushobject with metatable `name`, or NULL.
 void *srlua_toobject(lua_State *L, int index, const char *name);
+// srlua_toobject with the metatable given by its address (lua_topointer), found once: no
+// lookup of the name in the registry.
+void *srlua_toobjectwith(lua_State *L, int index, const void *metatable);
+// srlua_pushobject with the metatable given by its reference in the registry (luaL_ref).
+void srlua_pushobjectwith(lua_State *L, void *object, int metatable);
 
 // The limit behind the error object on top of the stack after a failed load or call with
 // `status`: a tripped budget limit, a refusal the shim raised, LUA_ERRMEM, or Lua's own stack

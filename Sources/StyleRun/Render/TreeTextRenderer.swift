@@ -90,12 +90,43 @@ public struct TreeTextRenderer: Sendable {
         terminal.colors ? Data(render(view).utf8) : plainBytes(view).data()
     }
 
+    /// The text `render` gives, as UTF-8 bytes handed to `sink` in pieces of about `size` bytes
+    /// (whole lines) as the walk goes: what a command prints. A screen's text (3.7 MB for
+    /// 10,000 views) is never held whole, so its pages are not touched; a `sink` that throws
+    /// stops the walk.
+    ///
+    ///     var text: [UInt8] = []
+    ///     TreeTextRenderer().write(root) { text += $0 }
+    ///     text == TreeTextRenderer().renderBytes(root)    // true
+    public func write<E: Error>(_ view: View, piecesOf size: Int = 1 << 16,
+                                to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        if terminal.colors {
+            var text = render(view)
+            var failure: E?
+            text.withUTF8 { bytes in
+                do throws(E) { try sink(bytes) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return
+        }
+        let rest = try plainBytes(view, piecesOf: max(size, 1), sink)
+        if rest.count > 0 { try sink(rest.bytes) }
+    }
+
     /// The text without colors, written into one buffer of bytes: each kind's name and property
     /// names are turned into bytes once, the guides are one buffer cut back and extended as the
     /// walk goes up and down, and values are spelled straight into the buffer.
     private func plainBytes(_ root: View) -> TextBytes {
-        var out = TextBytes(capacity: 1 << 16)
+        plainBytes(root) { (_: UnsafeBufferPointer<UInt8>) throws(Never) in }
+    }
+
+    /// With a `size`, each time the text reaches it after a view, it is handed to `sink` and
+    /// the buffer starts again; what is returned is the rest.
+    private func plainBytes<E: Error>(_ root: View, piecesOf size: Int = .max,
+                                      _ sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> TextBytes {
+        var out = TextBytes(capacity: size == .max ? 1 << 16 : size + size / 2)
         var kinds = KindTexts()
+        var constants = ConstantTexts()
         // The guides of the view being written: one segment per ancestor below the root, as
         // `render` draws them (`│  ` under a view with later siblings, blanks under a last one),
         // at most `maximumGuideDepth` of them.
@@ -135,12 +166,16 @@ public struct TreeTextRenderer: Sendable {
                     Self.writeProperty(text, slot, values[slot], guides: guides.bytes, guide, to: &out)
                 }
             } else {
-                view.forEachValueChangedFromDefault { slot, value in
-                    Self.writeProperty(text, slot, value, guides: guides.bytes, guide, to: &out)
+                view.forEachValueChangedFromDefault { slot, constant, value in
+                    Self.writeProperty(text, slot, constant, value, guides: guides.bytes, guide, constants: &constants, to: &out)
                 }
             }
             for (i, child) in children.enumerated().reversed() {
                 pending.append((child, depth + 1, i == children.count - 1))
+            }
+            if out.count >= size {
+                try sink(out.bytes)
+                out.truncate(to: 0)
             }
         }
         return out
@@ -148,6 +183,23 @@ public struct TreeTextRenderer: Sendable {
 }
 
 extension TreeTextRenderer {
+    /// `writeProperty` for a changed value: a constant's text is copied from `constants`.
+    fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ constant: UInt64?, _ value: () -> Value,
+                                          guides: UnsafeBufferPointer<UInt8>, _ guide: StaticString,
+                                          constants: inout ConstantTexts, to out: inout TextBytes) {
+        out.append(guides)
+        out.append(guide)
+        text.paths.withUnsafeBufferPointer { paths in
+            out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
+        }
+        if let constant {
+            constants.append(constant, value, to: &out)
+        } else {
+            out.append(display: value())
+        }
+        out.append(byte: UInt8(ascii: "\n"))
+    }
+
     /// `guides│  path: value` and a newline.
     fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ value: Value, guides: UnsafeBufferPointer<UInt8>,
                                           _ guide: StaticString, to out: inout TextBytes) {
@@ -192,5 +244,41 @@ private struct KindTexts {
         let text = Text(kind)
         texts.append((id, text))
         return text
+    }
+}
+
+/// The text of each constant value written so far (a stylesheet's color, font or number, by
+/// its `forEachValueChangedFromDefault` key), spelled once per render and copied after: a
+/// screen shows a few hundred distinct constants on tens of thousands of lines. A table
+/// indexed by the key's hash, one entry a slot; the texts live in one buffer, started again
+/// when it grows past 64 KB.
+private struct ConstantTexts {
+    private struct Entry {
+        var key: UInt64 = 0
+        var start: Int32 = 0
+        var count: Int32 = -1  // empty
+    }
+
+    private static let size = 512
+    private var entries = [Entry](repeating: Entry(), count: size)
+    private var texts: [UInt8] = []
+
+    mutating func append(_ key: UInt64, _ value: () -> Value, to out: inout TextBytes) {
+        let index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55) & (Self.size - 1)
+        let entry = entries[index]
+        if entry.count >= 0, entry.key == key {
+            texts.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.start + entry.count)])) }
+            return
+        }
+        let start = out.count
+        out.append(display: value())
+        let count = out.count - start
+        guard count <= 256 else { return }
+        if texts.count + count > 1 << 16 {
+            texts.removeAll(keepingCapacity: true)
+            for i in entries.indices { entries[i].count = -1 }
+        }
+        entries[index] = Entry(key: key, start: Int32(texts.count), count: Int32(count))
+        texts.append(contentsOf: UnsafeBufferPointer(rebasing: out.bytes[start...]))
     }
 }

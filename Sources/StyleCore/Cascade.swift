@@ -115,11 +115,11 @@ public struct Cascade {
             }
             let context = steps.context(of: view, parent: contexts.last ?? aboveContext)
             let position = sharing.enter(view, depth: path.count)
-            if let plan, let kept = plan.kept(i, view, filter: filter) {
+            if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps) {
                 sharing.leave(view, at: position, depth: path.count, state: nil)
                 view.values = kept.values
                 view.record = kept.record
-                styled.append(view, matches: kept.matches)
+                styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots)
             } else {
                 steps.run(view, depth: path.count, position: position, filter: filter,
                           carriedMatches: carried?.entries[i].matches, context: context, matches: &matches,

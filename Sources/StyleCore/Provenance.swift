@@ -195,6 +195,27 @@ struct ProvenanceRecord {
         }
     }
 
+    /// The writes after the shared prefix: a view's own layer, when it took a shared result.
+    var ownCount: Int { entries.count }
+
+    /// This record with its shared prefix replaced by `base`'s writes (a shared result with no
+    /// writes after its prefix, recorded in this record's table), and the first write of each
+    /// slot after it recorded over `baseValues`, the values `base` left: the record a view with
+    /// this record's own layer gets when it takes `base` instead. Nil when `base` does not fit.
+    func rebased(on base: ProvenanceRecord, baseValues: ValueStore) -> ProvenanceRecord? {
+        guard base.table === table, base.entries.isEmpty else { return nil }
+        var out = ProvenanceRecord(table: table)
+        out.shared = base.shared
+        out.entries = entries  // copied only when a first write's value before it changed
+        var seen: [Int] = []
+        for k in entries.indices where !seen.contains(entries[k].slot) {
+            seen.append(entries[k].slot)
+            let previous = baseValues.stored(entries[k].slot)
+            if !previous.isIdentical(to: entries[k].previous) { out.entries[k].previous = previous }
+        }
+        return out
+    }
+
     /// Every slot's contributions, the kind's default first: `View.provenance`.
     func contributions(of view: View) -> [[Contribution]] {
         var out = view.kind.defaultProvenance

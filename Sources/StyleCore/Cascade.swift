@@ -115,7 +115,7 @@ public struct Cascade {
             }
             let context = steps.context(of: view, parent: contexts.last ?? aboveContext)
             let position = sharing.enter(view, depth: path.count)
-            if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps) {
+            if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
                 sharing.leave(view, at: position, depth: path.count, state: nil)
                 view.values = kept.values
                 view.record = kept.record

@@ -82,7 +82,8 @@ final class RestylePlan {
 
     /// What view `i` takes without the cascade running for it, or nil when it must be
     /// restyled: `changedSlots` nil when it keeps its values, else the slots rewritten.
-    func kept(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps)
+    /// `context`: the view's match context (`CascadeSteps.context(of:parent:)`).
+    func kept(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps, context: Int32?)
         -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
         // Fields are read in place: copying an entry (or a pair of styles) retains all it holds.
         let styles = view.styles, literals = view.literals
@@ -92,7 +93,7 @@ final class RestylePlan {
         if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
             return (previous.entries[i].values, previous.entries[i].record, kept, nil)
         }
-        return rebasesView(i, view, steps: steps)
+        return rebasesView(i, view, steps: steps, context: context)
     }
 
     /// The view's matches mapped to the new index when no changed rule matches it, or nil.
@@ -111,11 +112,11 @@ final class RestylePlan {
     }
 
     /// The rebased view (see the type's summary), or nil.
-    private func rebasesView(_ i: Int, _ view: View, steps: CascadeSteps)
+    private func rebasesView(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?)
         -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
         guard rebases, let writes = ownSlots(of: view, into: &ownSlots) else { return nil }
         let matches = previous.entries[i].matches
-        guard let base = steps.sharedResult(kind: view.kind, candidates: matches), base.values.holdsOnlySharedValues else { return nil }
+        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context), base.values.holdsOnlySharedValues else { return nil }
         var record: ProvenanceRecord?
         if let old = previous.entries[i].record {
             // A record whose own writes are not apart from its appearances' and rules' (a result

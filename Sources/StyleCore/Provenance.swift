@@ -77,11 +77,21 @@ final class ProvenanceTable {
     /// own layer names its origins afresh for every view (`.literal`, `.viewStyle(…)` with the
     /// style's name and attachment), and hashing them was most of the cost of recording.
     func index(of origin: Origin) -> UInt32 {
-        if let last, last.origin == origin { return last.index }
-        if let found = beforeLast, found.origin == origin {
+        // Every view's literals, and every write a host makes by hand, name these two.
+        switch origin {
+        case .literal:
+            if let literalIndex { return literalIndex }
+        case .kindDefault:
+            if let defaultIndex { return defaultIndex }
+        default:
+            break
+        }
+        // Compared in place: copying an origin out retains each string it holds.
+        if let last, origins[Int(last)] == origin { return last }
+        if let found = beforeLast, origins[Int(found)] == origin {
             beforeLast = last
             last = found
-            return found.index
+            return found
         }
         let i: UInt32
         if let known = originIndex[origin] {
@@ -91,13 +101,21 @@ final class ProvenanceTable {
             origins.append(origin)
             originIndex[origin] = i
         }
-        beforeLast = last
-        last = (origin, i)
+        switch origin {
+        case .literal: literalIndex = i
+        case .kindDefault: defaultIndex = i
+        default:
+            beforeLast = last
+            last = i
+        }
         return i
     }
 
-    @exclusivity(unchecked) private var last: (origin: Origin, index: UInt32)?
-    @exclusivity(unchecked) private var beforeLast: (origin: Origin, index: UInt32)?
+    @exclusivity(unchecked) private var literalIndex: UInt32?
+    @exclusivity(unchecked) private var defaultIndex: UInt32?
+
+    @exclusivity(unchecked) private var last: UInt32?
+    @exclusivity(unchecked) private var beforeLast: UInt32?
 
     /// A location's index. Locations are keyed by their file's number and their line and
     /// column, so that the file name is hashed once per file rather than at every write

@@ -56,6 +56,43 @@ struct AncestorFilter {
         }
     }
 
+    /// Up to four of a selector's required keys as counter indices, held inline where the rule
+    /// index lists its candidates: most candidates are rejected with these, without reaching
+    /// for the selector or its key list (as Blink keeps four ancestor hashes in each rule's
+    /// data).
+    struct Probe {
+        static let inlineKeys = 4
+        private var indices: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
+        private var count: Int32 = 0
+        /// Whether the probe holds all the keys; if not, `mayContainAll` of the rest decides.
+        let isComplete: Bool
+
+        init(_ keys: [Int]) {
+            isComplete = keys.count <= Self.inlineKeys
+            withUnsafeMutableBytes(of: &indices) { raw in
+                let slots = raw.bindMemory(to: UInt16.self)
+                for key in keys.prefix(Self.inlineKeys) {
+                    slots[Int(count)] = UInt16(key & AncestorFilter.mask)
+                    slots[Int(count) + 1] = UInt16((key >> AncestorFilter.bits) & AncestorFilter.mask)
+                    count += 2
+                }
+            }
+        }
+
+        fileprivate func mayPass(_ counts: UnsafeBufferPointer<UInt32>) -> Bool {
+            withUnsafeBytes(of: indices) { raw in
+                let slots = raw.bindMemory(to: UInt16.self)
+                for i in 0..<Int(count) where counts[Int(slots[i])] == 0 { return false }
+                return true
+            }
+        }
+    }
+
+    /// False only when some key of the probe is certainly absent.
+    func mayPass(_ probe: Probe) -> Bool {
+        counts.withUnsafeBufferPointer { probe.mayPass($0) }
+    }
+
     private mutating func add(_ key: Int) {
         pushed.append(key)
         counts[key & Self.mask] += 1

@@ -10,9 +10,9 @@
 ///     if diagnostics.isEmpty { print(root["titleColor"]!) }
 public struct Cascade {
     public let stylesheet: Stylesheet
-    /// Whether like siblings share what appearances and rules gave them (`StyleSharing`), and
-    /// views of one kind with the same matches reuse one result (`CascadeSteps`); the result is
-    /// the same either way, so this is for measuring it.
+    /// Whether views the rules cannot tell apart share their matches and what appearances and
+    /// rules gave them (`MatchContexts`), and views of one kind with the same matches reuse one
+    /// result (`CascadeSteps`); the result is the same either way, so this is for measuring it.
     ///
     ///     var cascade = Cascade(sheet)
     ///     cascade.sharesStyles = false
@@ -99,7 +99,6 @@ public struct Cascade {
         var matches: [RuleIndex.Match] = []
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
         var restyled: [Int] = []
-        var sharing = StyleSharing(enabled: sharesStyles)
         for (i, view) in views.enumerated() {
             if let budget {
                 // Out of time or memory: one diagnostic, and the tree is restored below.
@@ -114,16 +113,13 @@ public struct Cascade {
                 filter.pop()
             }
             let context = steps.context(of: view, parent: contexts.last ?? aboveContext)
-            let position = sharing.enter(view, depth: path.count)
             if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
-                sharing.leave(view, at: position, depth: path.count, state: nil)
                 view.values = kept.values
                 view.record = kept.record
                 styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots)
             } else {
-                steps.run(view, depth: path.count, position: position, filter: filter,
-                          carriedMatches: carried?.entries[i].matches, context: context, matches: &matches,
-                          sharing: &sharing, into: &collector)
+                steps.run(view, filter: filter, carriedMatches: carried?.entries[i].matches, context: context,
+                          matches: &matches, into: &collector)
                 view.record?.shrink()
                 if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
                 restyled.append(i)
@@ -162,52 +158,6 @@ public struct Cascade {
                                   at: view.location ?? .host, length: id.count))
         }
         return out
-    }
-}
-
-/// Style sharing, as browsers share computed styles between siblings: views with the same
-/// parent, kind and classes and no id match the same rules (selectors look only at a view's
-/// kind, id and classes and at its ancestors) and take the same appearances, so what those gave
-/// a view is copied to the next sibling like it, which then applies its own layer. Only the
-/// next sibling is looked at (lists of like views sit side by side), so a view that has no
-/// such sibling costs a comparison, not a copy. Not shared: a result with diagnostics, or one
-/// that a `mver` or function made (it may look at more of the view than kind and classes).
-struct StyleSharing {
-    typealias State = (values: ValueStore, record: ProvenanceRecord?, matches: [RuleIndex.Match])
-
-    /// By depth: the last view styled there, its position among its siblings, and what it
-    /// offers its next sibling.
-    private var last: [(parent: ObjectIdentifier?, position: Int, offer: State?)] = []
-    /// Off: nothing is offered.
-    let enabled: Bool
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    /// Notes `view` at `depth` (every view, in tree order) and returns its position among its
-    /// siblings. What the previous sibling offered stays until `leave`, for `shared(for:)`.
-    mutating func enter(_ view: View, depth: Int) -> Int {
-        let parent = view.parent.map(ObjectIdentifier.init)
-        while last.count <= depth { last.append((nil, -1, nil)) }
-        let isSibling = parent != nil && last[depth].parent == parent
-        let position = isSibling ? last[depth].position + 1 : 0
-        if !isSibling { last[depth].offer = nil }
-        last[depth] = (parent, position, last[depth].offer)
-        return position
-    }
-
-    /// What the previous sibling offers `view`, if anything.
-    func shared(for view: View, depth: Int) -> State? {
-        guard view.id == nil, let offer = last[depth].offer else { return nil }
-        precondition(offer.values.count == view.kind.properties.count, "A sibling offers its style only to a view of its kind")
-        return offer
-    }
-
-    /// Records what `view` offers its next sibling: `state` when that sibling is like it.
-    mutating func leave(_ view: View, at position: Int, depth: Int, state: State?) {
-        last[depth].offer = nil
-        guard enabled, let state, view.id == nil, let parent = view.parent, position + 1 < parent.children.count else { return }
-        let next = parent.children[position + 1]
-        if next.id == nil, next.kind === view.kind, next.classes == view.classes { last[depth].offer = state }
     }
 }
 

@@ -14,12 +14,17 @@ public final class CascadeBudget {
     @exclusivity(unchecked) private var steps = 0
     @exclusivity(unchecked) private var recorded = 0
     /// The limit that stopped the cascade, once one has.
-    public private(set) var exceeded: Diagnostic?
+    @exclusivity(unchecked) public private(set) var exceeded: Diagnostic?
+    /// Views checked since the clock was last read (the first view reads it).
+    @exclusivity(unchecked) private var viewsSinceClockRead = CascadeBudget.viewsPerClockRead - 1
 
     /// What one recorded write of provenance costs, in bytes (a value and its indices).
     static let bytesPerRecordedWrite = 64
     /// The clock is read once per this many steps.
     static let stepsPerClockRead = 256
+    /// Between views, once per this many views: a view's own operations are counted by
+    /// `step`, so views without any are all this reads the clock for.
+    static let viewsPerClockRead = 16
 
     /// A budget of `seconds` from now (or from `start`) and `memory` bytes.
     public init(seconds: Double, memory: Int, start: ContinuousClock.Instant = .now) {
@@ -55,6 +60,9 @@ public final class CascadeBudget {
     /// Checks the deadline between views.
     func check(at location: SourceLocation?) throws(Diagnostic) {
         if let exceeded { throw exceeded }
+        viewsSinceClockRead &+= 1
+        guard viewsSinceClockRead >= Self.viewsPerClockRead else { return }
+        viewsSinceClockRead = 0
         if ContinuousClock.now > deadline {
             throw fail("The script ran past its time limit of \(Self.seconds(seconds)) while styling.", at: location)
         }

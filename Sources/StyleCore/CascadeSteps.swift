@@ -40,8 +40,8 @@ final class CascadeSteps {
     @exclusivity(unchecked) private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
     @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
-    /// Views the rules cannot tell apart (`MatchContexts`); nil when results are not kept.
-    @exclusivity(unchecked) private var contexts: MatchContexts?
+    /// Views the rules cannot tell apart (`MatchContexts`), numbered when results are kept.
+    @exclusivity(unchecked) private var contexts: MatchContexts
 
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
@@ -55,55 +55,47 @@ final class CascadeSteps {
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
-        contexts = cachesResults ? MatchContexts(index) : nil
+        contexts = MatchContexts(index)
     }
 
     /// The match context of `view` (`MatchContexts`), given its parent's; nil when results are
     /// not kept. Every view needs one, styled or kept, for its children's.
     func context(of view: View, parent: Int32?) -> Int32? {
-        contexts?.context(of: view, parent: parent)
+        cachesResults ? contexts.context(of: view, parent: parent) : nil
     }
 
-    /// Styles one view: appearances and rules (or what a sibling, or an earlier view of its
-    /// kind with its matches, got from them), then the view's own layer.
-    /// `position`: the view's place among its siblings (`StyleSharing.enter`).
+    /// Styles one view: appearances and rules (or what an earlier view of its match context,
+    /// or of its kind with its matches, got from them), then the view's own layer.
     /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
     /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`). `context`: the view's
     /// (`context(of:parent:)`).
-    func run(_ view: View, depth: Int, position: Int, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?,
-             matches: inout [RuleIndex.Match], sharing: inout StyleSharing, into collector: inout DiagnosticCollector) {
+    func run(_ view: View, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?,
+             matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) {
         let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
         application.budget = budget
-        if let shared = sharing.shared(for: view, depth: depth) {
-            view.values = shared.values
-            view.record = shared.record
-            matches = shared.matches
-            sharing.leave(view, at: position, depth: depth, state: shared)  // passed on down the list
+        if let carriedMatches {
+            matches.removeAll(keepingCapacity: true)
+            for c in carriedMatches { matches.append(index.match(of: Int(c))) }
+        } else if let context, let known = contexts[context].matches {
+            matches = known
         } else {
-            if let carriedMatches {
-                matches.removeAll(keepingCapacity: true)
-                for c in carriedMatches { matches.append(index.match(of: Int(c))) }
-            } else if let context, let known = contexts![context].matches {
-                matches = known
-            } else {
-                index.orderedMatches(for: view, filter: filter, into: &matches)
-                if let context { contexts![context].matches = matches }
-            }
-            let plain = runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
-            sharing.leave(view, at: position, depth: depth, state: plain ? (view.values, view.record, matches) : nil)
+            index.orderedMatches(for: view, filter: filter, into: &matches)
+            if let context { contexts[context].matches = matches }
         }
+        runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
         runOwnLayer(application, into: &collector)
     }
 
     /// The appearances that apply to the view, then its matching rules (`matches`, in cascade
-    /// order); returns whether the result may be shared: all of them plain and no diagnostic.
+    /// order). The result is kept for the view's context and for its kind and matches when it
+    /// may be shared: all of them plain and no diagnostic.
     private func runAppearancesAndRules(_ application: StyleApplication, matches: [RuleIndex.Match], context: Int32?,
-                                        into collector: inout DiagnosticCollector) -> Bool {
+                                        into collector: inout DiagnosticCollector) {
         let view = application.view
-        if let context, let result = contexts![context].result {
+        if let context, let result = contexts[context].result {
             view.values = result.values
             view.record = result.record
-            return true
+            return
         }
         let kind = view.kind
         let applying = appearances(for: kind)
@@ -118,8 +110,8 @@ final class CascadeSteps {
         if let key, let result = results[key] {
             view.values = result.values
             view.record = result.record
-            if let context { contexts![context].result = result }
-            return true
+            if let context { contexts[context].result = result }
+            return
         }
         let diagnosticsBefore = collector.diagnostics.count
         var plain = applying.plain
@@ -132,13 +124,13 @@ final class CascadeSteps {
             collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
             plain = plain && index.preparedStyles[match.rule].isPlain
         }
-        guard plain, collector.diagnostics.count == diagnosticsBefore else { return false }
+        guard plain, collector.diagnostics.count == diagnosticsBefore else { return }
         if let key {
             view.record?.shrink()
             results[key] = (view.values, view.record)
-            if let context { contexts![context].result = (view.values, view.record) }
+            if let context { contexts[context].result = (view.values, view.record) }
         }
-        return true
+        return
     }
 
     /// The appearances that apply to views of `kind`, worked out once per kind.
@@ -158,7 +150,7 @@ final class CascadeSteps {
         for i in 0..<beforeLiterals { applyOwnStyle(i, of: view, application, into: &collector) }
         if !view.literals.isEmpty {
             application.origin = .literal
-            for literal in view.literals {
+            for literal in view.literals where !application.writeChecked(literal) {
                 collector.run { () throws(Diagnostic) in try application.set(literal.keyPath, literal.value, at: literal.location) }
             }
         }
@@ -209,10 +201,10 @@ extension CascadeSteps {
     /// `context`: the view's (`context(of:parent:)`), whose result is looked up first.
     func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> (values: ValueStore, record: ProvenanceRecord?)? {
         guard cachesResults else { return nil }
-        if let context, let result = contexts![context].result { return result }
+        if let context, let result = contexts[context].result { return result }
         let key = ResultKey(kind: ObjectIdentifier(kind), matches: candidates)
         if let result = results[key] {
-            if let context { contexts![context].result = result }
+            if let context { contexts[context].result = result }
             return result
         }
         let matches = candidates.map { index.match(of: Int($0)) }
@@ -220,7 +212,7 @@ extension CascadeSteps {
         let application = StyleApplication(view: View(kind: kind), provenanceTable: provenanceTable, origins: index.provenanceTable)
         application.budget = budget
         var collector = DiagnosticCollector()
-        guard runAppearancesAndRules(application, matches: matches, context: context, into: &collector) else { return nil }
-        return results[key]
+        runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
+        return results[key]  // nil when not kept: a diagnostic
     }
 }

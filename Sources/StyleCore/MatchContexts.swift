@@ -1,5 +1,6 @@
 /// Views that the rules cannot tell apart, numbered, so that the cascade matches each such
-/// group once instead of every view.
+/// group once instead of every view: style sharing, as browsers share computed styles between
+/// siblings and cousins.
 ///
 /// A selector looks only at a view's kind, id and classes and at those of its ancestors (kind,
 /// id and class compounds, joined by descendant and child combinators). So two views match the
@@ -7,9 +8,8 @@
 /// them, and parents that match alike in turn. A view's context is that: its parent's context,
 /// its kind, the id when a rule names it and the classes a rule names. The first view of a
 /// context is matched; the others take its matches, and the result its appearances and rules
-/// gave it (`CascadeSteps`). In a screen of repeated blocks (cards in sections, rows in lists)
-/// most views share a context with an earlier one even when they are not siblings, which is
-/// where `StyleSharing` stops.
+/// gave it (`CascadeSteps`). Like siblings share a context, and so do the like views of
+/// repeated blocks (the titles of cards in sections, the rows of lists), which are not siblings.
 ///
 ///     var contexts = MatchContexts(index)
 ///     let top = contexts.context(of: root, parent: nil)
@@ -24,27 +24,41 @@ struct MatchContexts {
         var result: (values: ValueStore, record: ProvenanceRecord?)?
     }
 
-    private struct Key: Hashable {
+    /// A context as found: the first view found in it stands for the names. Nothing here is
+    /// reference-counted, so looking a view up copies no names.
+    private struct Key {
         let parent: Int32
         let kind: ObjectIdentifier
-        /// Only when some rule names it; nil otherwise, so that views with ids of their own
-        /// (`card-17`) share contexts.
-        let id: String?
-        /// The classes some rule names, in the view's order.
-        let classes: [String]
-        /// Mixed from the names' `AncestorFilter` keys, which views compute once: hashing the
-        /// names themselves for every view would cost more than the lookup saves.
+        /// The view whose names these are; the cascade holds its views while it runs.
+        unowned(unsafe) let view: View
+        /// Whether the view's id is one a rule names.
+        let namesID: Bool
+        /// Bit `i`: whether the view's class `i` is one a rule names (classes past the 64th
+        /// count as named).
+        let namedClasses: UInt64
+        /// Mixed from the parent, kind and named names' `AncestorFilter` keys.
         let mixed: Int
 
-        func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
+        func sameNames(as other: Key) -> Bool {
+            guard namesID == other.namesID, !namesID || view.id == other.view.id else { return false }
+            if namedClasses == .max && other.namedClasses == .max { return view.classes == other.view.classes }
+            var a = Self.named(view.classes, namedClasses), b = Self.named(other.view.classes, other.namedClasses)
+            while true {
+                let x = a.next(), y = b.next()
+                guard x == y else { return false }
+                if x == nil { return true }
+            }
+        }
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.mixed == b.mixed && a.parent == b.parent && a.kind == b.kind && a.id == b.id && a.classes == b.classes
+        private static func named(_ classes: [String], _ mask: UInt64) -> some IteratorProtocol<String> {
+            classes.enumerated().lazy.filter { $0.offset >= 64 || mask & (1 << UInt64($0.offset)) != 0 }.map(\.element).makeIterator()
         }
     }
 
     private(set) var entries: [Entry] = []
-    private var numbers: [Key: Int32] = [:]
+    private var keys: [Key] = []
+    /// Open addressing by `Key.mixed`: indices into `keys`, -1 for an empty slot.
+    private var table = [Int32](repeating: -1, count: 64)
     private let names: RuleIndex.NamedKeys
 
     init(_ index: RuleIndex) {
@@ -54,34 +68,54 @@ struct MatchContexts {
     /// The context of `view`, whose parent's context is `parent` (nil for a view with no
     /// parent); a new one the first time.
     mutating func context(of view: View, parent: Int32?) -> Int32 {
+        let parent = parent ?? -1
+        var mixed = Self.mix(Int(parent), Int(bitPattern: ObjectIdentifier(view.kind)))
         let keys = view.selectorKeys
-        var mixed = Self.mix(Int(parent ?? -1), Int(bitPattern: ObjectIdentifier(view.kind)))
-        var id: String?
+        var namesID = false
         if let idKey = keys.id, names.mayName(idKey) {
-            id = view.id
+            namesID = true
             mixed = Self.mix(mixed, idKey)
         }
-        var classes = view.classes
-        if keys.classes.allSatisfy(names.mayName) {
-            for key in keys.classes { mixed = Self.mix(mixed, key) }
-        } else {
-            classes = []
-            for (name, key) in zip(view.classes, keys.classes) where names.mayName(key) {
-                classes.append(name)
+        var namedClasses: UInt64 = .max
+        for (i, key) in keys.classes.enumerated() {
+            if names.mayName(key) {
                 mixed = Self.mix(mixed, key)
+            } else if i < 64 {
+                namedClasses &= ~(1 << UInt64(i))
             }
         }
-        let key = Key(parent: parent ?? -1, kind: ObjectIdentifier(view.kind), id: id, classes: classes, mixed: mixed)
-        if let known = numbers[key] { return known }
+        let key = Key(parent: parent, kind: ObjectIdentifier(view.kind), view: view, namesID: namesID,
+                      namedClasses: namedClasses, mixed: mixed)
+        let mask = table.count - 1
+        var slot = mixed & mask
+        while table[slot] >= 0 {
+            let known = self.keys[Int(table[slot])]
+            if known.mixed == mixed, known.parent == parent, known.kind == key.kind, known.sameNames(as: key) {
+                return table[slot]
+            }
+            slot = (slot + 1) & mask
+        }
         let number = Int32(entries.count)
-        numbers[key] = number
+        table[slot] = number
+        self.keys.append(key)
         entries.append(Entry())
+        if self.keys.count * 2 > table.count { grow() }
         return number
     }
 
     subscript(context: Int32) -> Entry {
-        get { entries[Int(context)] }
-        set { entries[Int(context)] = newValue }
+        _read { yield entries[Int(context)] }
+        _modify { yield &entries[Int(context)] }
+    }
+
+    private mutating func grow() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        let mask = table.count - 1
+        for (i, key) in keys.enumerated() {
+            var slot = key.mixed & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(i)
+        }
     }
 
     private static func mix(_ a: Int, _ b: Int) -> Int {

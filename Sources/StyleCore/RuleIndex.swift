@@ -29,10 +29,21 @@ public struct RuleIndex {
     /// By the id's and the class's `AncestorFilter` key, which a view computes once
     /// (`View.selectorKeys`): two names with one key would share a bucket, and verification
     /// tells their rules apart.
-    private var byID: [Int: [Int]] = [:]
-    private var byClass: [Int: [Int]] = [:]
-    private var byKind: [Kind: [Int]] = [:]
-    private var universal: [Int] = []
+    private var byID: [Int: [Slot]] = [:]
+    private var byClass: [Int: [Slot]] = [:]
+    private var byKind: [Kind: [Slot]] = [:]
+    private var universal: [Slot] = []
+
+    /// A candidate as a bucket lists it: what rejects most candidates, inline, so that going
+    /// through a bucket reads one small array rather than every candidate's selector.
+    struct Slot {
+        /// Index into `prepared`.
+        let candidate: Int
+        /// The rule's style's kind (`Candidate.styleKindID`).
+        let styleKindID: ObjectIdentifier
+        /// The ancestor keys the selector needs (`Candidate.ancestorKeys`), as the filter probes them.
+        let probe: AncestorFilter.Probe
+    }
 
     /// The `AncestorFilter` keys of every id and class some rule's selector names, in any
     /// compound, as a Bloom filter: `mayName` is false only for a name no rule names, which
@@ -111,14 +122,15 @@ public struct RuleIndex {
                                           ancestorKeys: AncestorFilter.keys(requiredBy: complex),
                                           origin: provenanceTable.index(of: .rule(selector: complex.text))))
                 let subject = complex.subject
+                let slot = Slot(candidate: i, styleKindID: prepared[i].styleKindID, probe: AncestorFilter.Probe(prepared[i].ancestorKeys))
                 if let id = subject.id {
-                    byID[AncestorFilter.key(id: id), default: []].append(i)
+                    byID[AncestorFilter.key(id: id), default: []].append(slot)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
-                    byClass[AncestorFilter.key(class: rarest), default: []].append(i)
+                    byClass[AncestorFilter.key(class: rarest), default: []].append(slot)
                 } else if let kind = subject.kind {
-                    byKind[kind, default: []].append(i)
+                    byKind[kind, default: []].append(slot)
                 } else {
-                    universal.append(i)
+                    universal.append(slot)
                 }
             }
         }
@@ -140,9 +152,9 @@ public struct RuleIndex {
     /// buckets whose rule's style the view can take. Each appears once, in no particular order.
     public func candidates(for view: View) -> [Entry] {
         var out: [Entry] = []
-        func gather(_ bucket: [Int]?) {
+        func gather(_ bucket: [Slot]?) {
             guard let bucket else { return }
-            for i in bucket where view.kind.isA(prepared[i].styleKind) { out.append(prepared[i].entry) }
+            for slot in bucket where view.kind.isA(prepared[slot.candidate].styleKind) { out.append(prepared[slot.candidate].entry) }
         }
         let keys = view.selectorKeys
         if let id = keys.id { gather(byID[id]) }
@@ -171,13 +183,17 @@ public struct RuleIndex {
         found.removeAll(keepingCapacity: true)
         let kind = view.kind
         prepared.withUnsafeBufferPointer { prepared in
-            func gather(_ bucket: [Int]?) {
+            func gather(_ bucket: [Slot]?) {
                 guard let bucket else { return }
-                for i in bucket {
+                for slot in bucket {
+                    guard kind.isA(id: slot.styleKindID) else { continue }
+                    if let filter {
+                        guard filter.mayPass(slot.probe) else { continue }
+                        if !slot.probe.isComplete, !filter.mayContainAll(prepared[slot.candidate].ancestorKeys) { continue }
+                    }
                     // Reading fields rather than copying the candidate: a copy retains its
                     // kind, selector and keys, for every candidate of every view.
-                    guard kind.isA(id: prepared[i].styleKindID) else { continue }
-                    if let filter, !filter.mayContainAll(prepared[i].ancestorKeys) { continue }
+                    let i = slot.candidate
                     guard prepared[i].selector.matches(view) else { continue }
                     let match = Match(candidate: i, rule: prepared[i].entry.rule, selector: prepared[i].entry.selector,
                                       specificity: prepared[i].specificity, order: prepared[i].order)

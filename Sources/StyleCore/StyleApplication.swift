@@ -118,6 +118,16 @@ public final class StyleApplication {
         try write(value, at: keyPath, location)
     }
 
+    /// `set` of a literal whose value was checked when it was made (`Literal.checkedSlot`):
+    /// the write alone. False, having written nothing, for one that needs `set`: a field, a
+    /// value to check, a path of another kind, or a lint run logging its reads and writes.
+    func writeChecked(_ literal: Literal) -> Bool {
+        guard literal.checkedSlot >= 0, deadWrites == nil, watchedLiterals.isEmpty,
+              view.kind.isA(id: ObjectIdentifier(literal.keyPath.root)) else { return false }
+        write(slot: Int(literal.checkedSlot), literal.value, at: literal.location)
+        return true
+    }
+
     /// `set` through a key path already known to apply to the view.
     private func write(_ value: Value, at keyPath: StyleKeyPath, _ location: SourceLocation) throws(Diagnostic) {
         switch keyPath.target {

@@ -195,10 +195,28 @@ public struct Literal: Sendable {
     public let keyPath: StyleKeyPath
     public let value: Value
     public let location: SourceLocation
+    /// The slot `value` is written to when it is known to suit its property as it is (checked
+    /// when the literal was made, so the cascade writes it without checking it again for every
+    /// styling); -1 for a field, or a value the cascade checks and reports.
+    let checkedSlot: Int32
 
     public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
         self.keyPath = keyPath
         self.value = value
         self.location = location
+        if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
+            checkedSlot = Int32(p.slot)
+        } else {
+            checkedSlot = -1
+        }
+    }
+
+    /// A literal whose value the caller has just checked against its property (`Property.check`),
+    /// as the script bindings do when they read a constructor.
+    package init(keyPath: StyleKeyPath, checkedValue: Value, location: SourceLocation) {
+        self.keyPath = keyPath
+        self.value = checkedValue
+        self.location = location
+        if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
     }
 }

@@ -250,7 +250,7 @@ extension Evaluation {
             d.endColumn = location.column + key.count
             throw ScriptError(diagnostic: d)
         }
-        view.literals.append(Literal(keyPath: kp, value: value, location: location))
+        view.literals.append(Literal(keyPath: kp, checkedValue: value, location: location))
     }
 
     /// Where `key =` is written, searching from the constructor's line down.

@@ -113,10 +113,10 @@ public struct Cascade {
                 filter.pop()
             }
             let context = steps.context(of: view, parent: contexts.last ?? aboveContext)
-            if let plan, let kept = plan.kept(i, view, filter: filter) {
+            if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
                 view.values = kept.values
                 view.record = kept.record
-                styled.append(view, matches: kept.matches)
+                styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots)
             } else {
                 steps.run(view, filter: filter, carriedMatches: carried?.entries[i].matches, context: context,
                           matches: &matches, into: &collector)

@@ -210,3 +210,28 @@ final class CascadeSteps {
         return prepared
     }
 }
+
+extension CascadeSteps {
+    /// What appearances and rules give every view of `kind` that matches `candidates` (as
+    /// `StyledTree` keeps matches), when that is one result kept for all of them: plain styles
+    /// and no diagnostic. Worked out the first time on a view of its own, outside the tree (a
+    /// plain style reads nothing else), then kept as `run` keeps it. Nil otherwise; the view
+    /// is then styled by `run`, which reports what went wrong.
+    /// `context`: the view's (`context(of:parent:)`), whose result is looked up first.
+    func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> (values: ValueStore, record: ProvenanceRecord?)? {
+        guard cachesResults else { return nil }
+        if let context, let result = contexts[context].result { return result }
+        let key = ResultKey(kind: ObjectIdentifier(kind), matches: candidates)
+        if let result = results[key] {
+            if let context { contexts[context].result = result }
+            return result
+        }
+        let matches = candidates.map { index.match(of: Int($0)) }
+        guard appearances(for: kind).plain, matches.allSatisfy({ index.preparedStyles[$0.rule].isPlain }) else { return nil }
+        let application = StyleApplication(view: View(kind: kind), provenanceTable: provenanceTable, origins: index.provenanceTable)
+        application.budget = budget
+        var collector = DiagnosticCollector()
+        runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
+        return results[key]  // nil when not kept: a diagnostic
+    }
+}

@@ -73,13 +73,49 @@ final class ProvenanceTable {
     @exclusivity(unchecked) private(set) var locations: [SourceLocation] = []
     @exclusivity(unchecked) private var originIndex: [Origin: UInt32] = [:]
 
+    /// An origin's index. The two origins asked for last are compared before hashing: a view's
+    /// own layer names its origins afresh for every view (`.literal`, `.viewStyle(…)` with the
+    /// style's name and attachment), and hashing them was most of the cost of recording.
     func index(of origin: Origin) -> UInt32 {
-        if let i = originIndex[origin] { return i }
-        let i = UInt32(origins.count)
-        origins.append(origin)
-        originIndex[origin] = i
+        // Every view's literals, and every write a host makes by hand, name these two.
+        switch origin {
+        case .literal:
+            if let literalIndex { return literalIndex }
+        case .kindDefault:
+            if let defaultIndex { return defaultIndex }
+        default:
+            break
+        }
+        // Compared in place: copying an origin out retains each string it holds.
+        if let last, origins[Int(last)] == origin { return last }
+        if let found = beforeLast, origins[Int(found)] == origin {
+            beforeLast = last
+            last = found
+            return found
+        }
+        let i: UInt32
+        if let known = originIndex[origin] {
+            i = known
+        } else {
+            i = UInt32(origins.count)
+            origins.append(origin)
+            originIndex[origin] = i
+        }
+        switch origin {
+        case .literal: literalIndex = i
+        case .kindDefault: defaultIndex = i
+        default:
+            beforeLast = last
+            last = i
+        }
         return i
     }
+
+    @exclusivity(unchecked) private var literalIndex: UInt32?
+    @exclusivity(unchecked) private var defaultIndex: UInt32?
+
+    @exclusivity(unchecked) private var last: UInt32?
+    @exclusivity(unchecked) private var beforeLast: UInt32?
 
     /// A location's index. Locations are keyed by their file's number and their line and
     /// column, so that the file name is hashed once per file rather than at every write
@@ -115,25 +151,30 @@ final class ProvenanceTable {
 
 /// What one view's cascade wrote, in order: the compact form of `View.provenance`.
 ///
-/// The kind's defaults are implied. A contribution's value is the slot's applied value while
-/// it is the slot's last; when a later write replaces it, the replaced value moves to
-/// `overridden`, so a view keeps values only for what was overridden.
+/// The kind's defaults are implied. Each write keeps the slot's value before it (`previous`), so
+/// recording one is an append: what a write left in its slot is worked out when provenance is
+/// asked for, from the next write to that slot or, for the slot's last, its applied value.
+///
+/// The writes of appearances and rules that many views share (`CascadeSteps` keeps one result
+/// per kind and matches) are a shared prefix, `shared`, frozen by `shrink()`; a view that takes
+/// such a result appends its own layer after it without copying it.
 struct ProvenanceRecord {
-    /// 16 bytes: a slot never needs the top bit, which holds `isTransform`.
+    /// 24 bytes: a slot never needs the top bit, which holds `isTransform`.
     struct Entry {
         private var slotAndTransform: UInt32
-        /// Index into `overridden`; -1 while this is the slot's last contribution.
-        var value: Int32
         var origin: UInt32
         /// Index into the table's locations; `noLocation` for none.
         var location: UInt32
+        /// The slot's stored value before this write (`ValueStore.own` keeps its indices until
+        /// the view is reset).
+        var previous: StoredValue
 
         private static let transformBit: UInt32 = 1 << 31
 
-        init(slot: Int, value: Int32, origin: UInt32, location: UInt32, isTransform: Bool) {
+        init(slot: Int, previous: StoredValue, origin: UInt32, location: UInt32, isTransform: Bool) {
             precondition(slot >= 0 && slot < Int(Self.transformBit), "A slot fits in 31 bits")
             slotAndTransform = UInt32(slot) | (isTransform ? Self.transformBit : 0)
-            self.value = value
+            self.previous = previous
             self.origin = origin
             self.location = location
         }
@@ -145,37 +186,72 @@ struct ProvenanceRecord {
     static let noLocation = UInt32.max
 
     let table: ProvenanceTable
-    private(set) var entries: [Entry] = []
-    /// Values of the view's store (`ValueStore.own` keeps its indices until the view is reset).
-    private(set) var overridden: [StoredValue] = []
+    /// The writes before `entries`, shared with other views' records and never written to.
+    private var shared: [Entry] = []
+    private var entries: [Entry] = []
 
     init(table: ProvenanceTable) { self.table = table }
 
     /// Records a write of `slot`, whose value before the write was `previous`.
     mutating func append(slot: Int, previous: StoredValue, origin: UInt32, location: UInt32, isTransform: Bool) {
-        // The slot's last entry, if any, now keeps the value it wrote.
-        if let last = entries.lastIndex(where: { $0.slot == slot }) {
-            entries[last].value = Int32(overridden.count)
-            overridden.append(previous)
-        }
-        entries.append(Entry(slot: slot, value: -1, origin: origin, location: location, isTransform: isTransform))
+        // Growing from a few entries at a time took several reallocations per view.
+        if entries.count == entries.capacity { entries.reserveCapacity(max(8, 2 * entries.count)) }
+        entries.append(Entry(slot: slot, previous: previous, origin: origin, location: location, isTransform: isTransform))
     }
 
-    /// Drops the spare capacity that appending left, once the view's cascade is done: the
-    /// record then lives as long as the view.
+    /// Done appending for now: the writes so far become the shared prefix when there is none
+    /// yet (appearances and rules, a result other views may take), and the spare capacity that
+    /// appending left is dropped, as the record lives as long as the view.
     mutating func shrink() {
-        if entries.capacity > entries.count { entries = entries.withUnsafeBufferPointer { Array($0) } }
-        if overridden.capacity > overridden.count { overridden = overridden.withUnsafeBufferPointer { Array($0) } }
+        if shared.isEmpty {
+            swap(&shared, &entries)
+            if shared.capacity > shared.count { shared = shared.withUnsafeBufferPointer { Array($0) } }
+        } else if entries.capacity > 2 * entries.count + 8 {
+            // A view's own layer leaves a few spare entries at most; copying them away cost
+            // an allocation per view.
+            entries = entries.withUnsafeBufferPointer { Array($0) }
+        }
+    }
+
+    /// The writes after the shared prefix: a view's own layer, when it took a shared result.
+    var ownCount: Int { entries.count }
+
+    /// This record with its shared prefix replaced by `base`'s writes (a shared result with no
+    /// writes after its prefix, recorded in this record's table), and the first write of each
+    /// slot after it recorded over `baseValues`, the values `base` left: the record a view with
+    /// this record's own layer gets when it takes `base` instead. Nil when `base` does not fit.
+    func rebased(on base: ProvenanceRecord, baseValues: ValueStore) -> ProvenanceRecord? {
+        guard base.table === table, base.entries.isEmpty else { return nil }
+        var out = ProvenanceRecord(table: table)
+        out.shared = base.shared
+        out.entries = entries  // copied only when a first write's value before it changed
+        var seen: [Int] = []
+        for k in entries.indices where !seen.contains(entries[k].slot) {
+            seen.append(entries[k].slot)
+            let previous = baseValues.stored(entries[k].slot)
+            if !previous.isIdentical(to: entries[k].previous) { out.entries[k].previous = previous }
+        }
+        return out
     }
 
     /// Every slot's contributions, the kind's default first: `View.provenance`.
     func contributions(of view: View) -> [[Contribution]] {
         var out = view.kind.defaultProvenance
-        for e in entries {
-            let value = e.value < 0 ? view.values[e.slot] : view.values.value(of: overridden[Int(e.value)])
+        let count = shared.count + entries.count
+        func entry(_ k: Int) -> Entry { k < shared.count ? shared[k] : entries[k - shared.count] }
+        // What each write left: the value before the slot's next write, or the applied value.
+        var after = [StoredValue?](repeating: nil, count: out.count)
+        var left = [StoredValue](repeating: .null, count: count)
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            let e = entry(k)
+            left[k] = after[e.slot] ?? view.values.stored(e.slot)
+            after[e.slot] = e.previous
+        }
+        for k in 0..<count {
+            let e = entry(k)
             let location = e.location == Self.noLocation ? nil : table.locations[Int(e.location)]
-            out[e.slot].append(Contribution(value: value, origin: table.origins[Int(e.origin)],
-                                                 location: location, isTransform: e.isTransform))
+            out[e.slot].append(Contribution(value: view.values.value(of: left[k]), origin: table.origins[Int(e.origin)],
+                                            location: location, isTransform: e.isTransform))
         }
         return out
     }

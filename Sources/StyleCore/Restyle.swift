@@ -37,8 +37,13 @@ public struct StyledTree {
     /// The number of views.
     public var count: Int { entries.count }
 
-    /// Appends the next view in tree order, styled.
-    mutating func append(_ view: View, matches: [Int32]) {
+    /// The views a restyle rebased (`RestylePlan`), in tree order, with the slots it rewrote.
+    private(set) var rebased: [(position: Int, slots: [Int])] = []
+
+    /// Appends the next view in tree order, styled; `changedSlots`: the slots a restyle
+    /// rewrote when it rebased the view.
+    mutating func append(_ view: View, matches: [Int32], changedSlots: [Int]? = nil) {
+        if let changedSlots { rebased.append((entries.count, changedSlots)) }
         let parent = Self.parentPosition(of: view, path: &path)
         path.append((view, entries.count))
         entries.append(Entry(kind: view.kind, id: view.id, classes: view.classes, parent: parent, styles: view.styles,
@@ -105,25 +110,110 @@ public struct StyledTree {
         return hasSameShape(as: views)
     }
 
-    /// What differs from `previous` at the positions listed, in tree order then slot order:
-    /// `TreeSnapshot.changes(since:)` for two trees of the same shape.
+    /// What differs from `previous` at the positions restyled (`positions`) and rebased, in
+    /// tree order then slot order: `TreeSnapshot.changes(since:)` for two trees of the same
+    /// shape. A rebased view's changes are the slots rewritten; a restyled view's are found by
+    /// comparing every slot.
     func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
         var out: [PropertyChange] = []
         // Entries are read in place: copying one retains everything it holds.
         previous.entries.withUnsafeBufferPointer { olds in
             entries.withUnsafeBufferPointer { news in
-                for i in positions {
-                    var reference: String?
-                    for slot in 0..<news[i].values.count where !olds[i].values.sameValue(at: slot, as: news[i].values) {
-                        if reference == nil { reference = views[i].reference }
-                        out.append(PropertyChange(view: reference!, property: news[i].kind.properties[slot].path,
-                                                  old: olds[i].values[slot], new: news[i].values[slot],
-                                                  viewIdentity: views[i].identity))
+                var references = References(entries: news, views: views)
+                func add(_ i: Int, _ slot: Int, _ reference: inout String?) {
+                    if reference == nil { reference = references.reference(of: i) }
+                    out.append(PropertyChange(view: reference!, property: news[i].kind.properties[slot].path,
+                                              old: olds[i].values[slot], new: news[i].values[slot],
+                                              viewIdentity: views[i].identity))
+                }
+                var next = 0  // in `rebased`
+                func addRebased(before position: Int) {
+                    while next < rebased.count, rebased[next].position < position {
+                        var reference: String?
+                        for slot in rebased[next].slots { add(rebased[next].position, slot, &reference) }
+                        next += 1
                     }
                 }
+                for i in positions {
+                    addRebased(before: i)
+                    var reference: String?
+                    for slot in 0..<news[i].values.count where !olds[i].values.sameValue(at: slot, as: news[i].values) {
+                        add(i, slot, &reference)
+                    }
+                }
+                addRebased(before: Int.max)
             }
         }
         return out
+    }
+}
+
+/// `View.reference` of the views of a `StyledTree`, each path built from its parent's once,
+/// when asked for: views in long lists of siblings are not searched for among them one by one.
+/// Paths are kept as UTF-8 bytes, each a copy of its parent's with one step appended: appending
+/// to a `String` piece by piece cost several times as much.
+private struct References {
+    let entries: UnsafeBufferPointer<StyledTree.Entry>
+    let views: [View]
+    /// By position: the path of kinds from the nearest ancestor with an id, once built.
+    private var paths: [[UInt8]?] = []
+    /// By position: 1-based among its siblings.
+    private var siblingIndex: [Int] = []
+
+    init(entries: UnsafeBufferPointer<StyledTree.Entry>, views: [View]) {
+        self.entries = entries
+        self.views = views
+    }
+
+    mutating func reference(of i: Int) -> String {
+        if let id = views[i].id { return "#" + id }
+        return String(decoding: path(of: i), as: UTF8.self)
+    }
+
+    private mutating func path(of i: Int) -> [UInt8] {
+        if paths.isEmpty {
+            paths = Array(repeating: nil, count: entries.count)
+            var children = [Int](repeating: 0, count: entries.count)
+            siblingIndex = entries.map { entry in
+                guard entry.parent >= 0 else { return 0 }
+                children[entry.parent] += 1
+                return children[entry.parent]
+            }
+        }
+        // Up to an ancestor whose path is known, or that starts one; then down again.
+        var pending: [Int] = []
+        var j = i
+        while paths[j] == nil {
+            let view = views[j]
+            if let id = view.id {
+                paths[j] = Array("\(view.kind.name)#\(id)".utf8)
+            } else if entries[j].parent < 0 {
+                paths[j] = Array(view.reference.utf8)  // the styled root: its path may start above it
+            } else {
+                pending.append(j)
+                j = entries[j].parent
+            }
+        }
+        while let k = pending.popLast() {
+            var path = paths[entries[k].parent]!
+            path.append(contentsOf: " > ".utf8)
+            path.append(contentsOf: views[k].kind.name.utf8)
+            path.append(UInt8(ascii: "["))
+            Self.appendDecimal(siblingIndex[k], to: &path)
+            path.append(UInt8(ascii: "]"))
+            paths[k] = path
+        }
+        return paths[i]!
+    }
+
+    private static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var n = n
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        bytes[start...].reverse()
     }
 }
 
@@ -136,6 +226,10 @@ public struct Restyle {
     /// The positions, in tree order, of the views the cascade ran for; the others kept or took
     /// over the values and provenance `previous` had for them.
     public let restyled: [Int]
+    /// The positions, in tree order, of the views that took their appearances' and rules' new
+    /// values under their unchanged own layer without the cascade running for them (a view
+    /// whose own styles and literals only set properties, when the rules kept their selectors).
+    public let rebased: [Int]
     /// The applied values that differ from `previous`, when the tree had its shape; nil when
     /// there was no previous tree of that shape (compare `TreeSnapshot`s then).
     public let changes: [PropertyChange]?
@@ -152,8 +246,10 @@ extension Cascade {
     /// provenance setting, and few rules changed, only the views whose own styles or literals
     /// changed, or that a changed, added or removed rule matches (or matched), are restyled; the
     /// others keep their values and provenance (a new tree of the same shape, such as a script's
-    /// re-evaluated tree, takes them over). Values, provenance, diagnostics and changes are those
-    /// of a full restyle.
+    /// re-evaluated tree, takes them over). When the rules kept their selectors (a theme switch),
+    /// a view whose own layer is unchanged and only sets properties is rebased instead: it takes
+    /// the new values of its appearances and rules where its own layer sets nothing
+    /// (`RestylePlan`). Values, provenance, diagnostics and changes are those of a full restyle.
     public func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
                         budget: CascadeBudget? = nil) -> Restyle {
         restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget, knownSameShape: nil)
@@ -170,125 +266,7 @@ extension Cascade {
         if let previous, let styled = run.styled, run.sameShape {
             changes = styled.changes(since: previous, at: run.restyled, views: run.views)
         }
-        return Restyle(diagnostics: run.diagnostics, styled: run.styled, restyled: run.restyled, changes: changes)
-    }
-}
-
-/// How a cascade restyles in part after `previous`: which views keep their values.
-final class RestylePlan {
-    /// Beyond this many changed complex selectors, restyling everything is cheaper than testing
-    /// every view against them.
-    static let changedCandidateLimit = 64
-
-    private let previous: StyledTree
-    /// `previous`'s candidates by their place in the new index; -1 for a rule changed or removed.
-    private let candidateMap: [Int32]
-    /// The rules changed or added, to test views against (`hasChanged`).
-    private let changed: RuleIndex
-    private let hasChanged: Bool
-    private var scratch: [RuleIndex.Match] = []
-
-    /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled: other
-    /// appearances, rules reordered, too many rules changed, or provenance switched.
-    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool) {
-        guard previous.recordedProvenance == recordingProvenance else { return nil }
-        let old = previous.stylesheet
-        guard old.appearances.count == stylesheet.appearances.count,
-              zip(old.appearances, stylesheet.appearances).allSatisfy(Self.same) else { return nil }
-
-        // Pair each new rule with an identical old one (same selector, style and place),
-        // keeping source order; the rest are changed or added.
-        var oldByKey: [RuleKey: [Int]] = [:]
-        for (i, rule) in old.rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
-        var oldForNew = [Int](repeating: -1, count: stylesheet.rules.count)
-        var lastOld = -1
-        var changedRules: [Rule] = []
-        for (j, rule) in stylesheet.rules.enumerated() {
-            let key = RuleKey(rule)
-            if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { Self.same(old.rules[$0], rule) }) {
-                let i = candidates[k]
-                guard i > lastOld else { return nil }  // reordered: cascade order may differ
-                lastOld = i
-                oldForNew[j] = i
-                oldByKey[key]!.remove(at: k)
-            } else {
-                changedRules.append(rule)
-            }
-        }
-        guard changedRules.reduce(0, { $0 + $1.selector.selectors.count }) <= Self.changedCandidateLimit else { return nil }
-
-        // Both indices record into one table, so kept records stay valid.
-        stylesheet.shareProvenanceTable(of: old)
-        let oldIndex = old.ruleIndex, newIndex = stylesheet.ruleIndex
-        var map = [Int32](repeating: -1, count: oldIndex.prepared.count)
-        for (c, candidate) in newIndex.prepared.enumerated() where oldForNew[candidate.entry.rule] >= 0 {
-            let oldRule = oldForNew[candidate.entry.rule]
-            map[oldIndex.firstCandidate[oldRule] + candidate.entry.selector] = Int32(c)
-        }
-        self.previous = previous
-        candidateMap = map
-        changed = RuleIndex(changedRules)
-        hasChanged = !changedRules.isEmpty
-    }
-
-    /// The values, provenance and matches view `i` keeps, or nil when it must be restyled.
-    func kept(_ i: Int, _ view: View, filter: AncestorFilter) -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32])? {
-        // Fields are read in place: copying an entry (or a pair of styles) retains all it holds.
-        let styles = view.styles, literals = view.literals
-        guard previous.entries[i].styles.count == styles.count, previous.entries[i].literals.count == literals.count else { return nil }
-        for k in styles.indices where !Self.same(previous.entries[i].styles[k], styles[k]) { return nil }
-        for k in literals.indices where !Self.same(previous.entries[i].literals[k], literals[k]) { return nil }
-        var matches = previous.entries[i].matches
-        for k in matches.indices {
-            let mapped = candidateMap[Int(matches[k])]
-            guard mapped >= 0 else { return nil }
-            if mapped != matches[k] { matches[k] = mapped }  // copied only when the index moved
-        }
-        if hasChanged {
-            changed.orderedMatches(for: view, filter: filter, into: &scratch)
-            guard scratch.isEmpty else { return nil }
-        }
-        return (previous.entries[i].values, previous.entries[i].record, matches)
-    }
-
-    /// What pairs an old rule with a new one before comparing styles.
-    private struct RuleKey: Hashable {
-        let selector: [String]
-        let location: SourceLocation
-        init(_ rule: Rule) {
-            selector = rule.selector.selectors.map(\.text)
-            location = rule.location
-        }
-    }
-
-    static func same(_ a: Rule, _ b: Rule) -> Bool {
-        a.selector.selectors.map(\.text) == b.selector.selectors.map(\.text) && a.location == b.location && same(a.style, b.style)
-    }
-
-    static func same(_ a: Appearance, _ b: Appearance) -> Bool {
-        a.kind === b.kind && a.order == b.order && a.location == b.location && same(a.style, b.style)
-    }
-
-    static func same(_ a: Literal, _ b: Literal) -> Bool {
-        a.keyPath == b.keyPath && a.value == b.value && a.location == b.location
-    }
-
-    /// Styles with the same steps: values, paths and lines equal, and the very same functions
-    /// (a function from another evaluation may do anything, so it counts as changed).
-    static func same(_ a: Style, _ b: Style) -> Bool {
-        guard a.kind === b.kind, a.location == b.location, a.operations.count == b.operations.count else { return false }
-        for (x, y) in zip(a.operations, b.operations) {
-            switch (x, y) {
-            case (.set(let p, let v, let l), .set(let q, let w, let m)):
-                guard p == q, v == w, l == m else { return false }
-            case (.transform(let p, let f, let l), .transform(let q, let g, let m)):
-                guard p == q, f === g, l == m else { return false }
-            case (.function(let f, let l), .function(let g, let m)):
-                guard f === g, l == m else { return false }
-            default:
-                return false
-            }
-        }
-        return true
+        return Restyle(diagnostics: run.diagnostics, styled: run.styled, restyled: run.restyled,
+                       rebased: run.styled?.rebased.map(\.position) ?? [], changes: changes)
     }
 }

@@ -78,6 +78,9 @@ public struct StoredValue: Sendable {
         }
     }
 
+    /// Whether the two are stored alike, bit for bit (then they are the same value in one store).
+    func isIdentical(to other: StoredValue) -> Bool { bits == other.bits }
+
     /// Whether the two are the same value without looking them up: values in place and shared
     /// ones compare by their bits (interning makes equal shared values one index), except
     /// numbers, which compare as numbers (`0.0 == -0.0`). Nil when either is a store's own
@@ -146,6 +149,9 @@ public struct ValueStore: RandomAccessCollection, Equatable, Sendable {
         case .own(let i): own[Int(i)]
         }
     }
+
+    /// Whether every slot holds a scalar or shared value, which any store may take as it is.
+    var holdsOnlySharedValues: Bool { own.isEmpty }
 
     /// Whether both share one storage (a copy never written since): equal without comparing.
     func isSameStorage(as other: ValueStore) -> Bool {

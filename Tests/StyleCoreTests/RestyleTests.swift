@@ -9,7 +9,7 @@ final class RestyleTests: XCTestCase {
 
     func testRestyleAfterRandomEditsEqualsAFullRestyle() {
         var world = World()
-        var restyledTotal = 0, viewsTotal = 0, partial = 0, failed = 0
+        var restyledTotal = 0, rebasedTotal = 0, viewsTotal = 0, partial = 0, failed = 0
         for seed in 1...40 {
             world.random = World.Random(state: UInt64(seed))
             world.rules = (0..<12).map { _ in world.randomRule() }
@@ -44,6 +44,7 @@ final class RestyleTests: XCTestCase {
                 styled = result.styled
                 root = target
                 restyledTotal += result.restyled.count
+                rebasedTotal += result.rebased.count
                 viewsTotal += got.count
                 if result.restyled.count < got.count { partial += 1 }
             }
@@ -52,6 +53,7 @@ final class RestyleTests: XCTestCase {
         XCTAssertGreaterThan(partial, 100)
         XCTAssertGreaterThan(failed, 3)
         XCTAssertLessThan(restyledTotal, viewsTotal / 2)
+        XCTAssertGreaterThan(rebasedTotal, 500)
     }
 
     func testAValueEditRestylesOnlyTheViewsItsRuleMatches() {
@@ -67,11 +69,43 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(first.restyled, [0, 1, 2, 3])
         XCTAssertNil(first.changes)
         let second = Cascade(sheet(World.colors[1])).restyle(root, after: first.styled)
-        XCTAssertEqual(second.restyled, [2, 3])
+        XCTAssertEqual(second.restyled, [])
+        XCTAssertEqual(second.rebased, [2, 3], "the views the edited rule matches take its new value")
         XCTAssertEqual(second.changes?.map(\.view), ["StackView#root > Label[2]", "StackView#root > Label[3]"])
         XCTAssertEqual(b["textColor"], World.colors[1])
         XCTAssertEqual(a["text"], .string("a"))
         XCTAssertEqual(a.provenance?[T.label.property("text")!.slot].last?.origin, .rule(selector: ".a"))
+    }
+
+    /// A theme switch keeps the rules' selectors: views whose own layer only sets properties
+    /// take the rules' new values under it; a view with a `mver` of its own is restyled.
+    func testAThemeSwitchRebasesViewsWhoseOwnLayerOnlySets() {
+        let plain = T.view(T.label, nil, "b"), literal = T.view(T.label, nil, "b"), transformed = T.view(T.label, nil, "b")
+        literal.literals = [Literal(keyPath: T.keyPath(T.label, "text"), value: .string("hi"), location: T.at(20))]
+        transformed.styles = [try! Style.mver(.keyPath(T.keyPath(T.view, "alpha")), World.halve, root: T.view, at: T.at(30))]
+        let root = T.view(T.stack, "root", "", plain, literal, transformed)
+        func sheet(_ color: Value, _ alpha: Double) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule(".b", T.mut(T.label, "textColor", color), line: 1)
+            s.addRule("Label", T.mut(T.view, "alpha", .number(alpha)), line: 2)
+            return s
+        }
+        let first = Cascade(sheet(World.colors[0], 0.8)).restyle(root, after: nil)
+        let before = TreeSnapshot(root)
+        let second = Cascade(sheet(World.colors[1], 0.6)).restyle(root, after: first.styled)
+        XCTAssertEqual(second.rebased, [1, 2])
+        XCTAssertEqual(second.restyled, [3])
+        XCTAssertEqual(second.changes, TreeSnapshot(root).changes(since: before))
+        XCTAssertEqual(second.changes?.count, 6)
+        XCTAssertEqual(literal["text"], .string("hi"))
+        XCTAssertEqual(literal["textColor"], World.colors[1])
+        XCTAssertEqual(transformed["alpha"], .number(0.3))
+        let reference = World.copyOf(root)
+        XCTAssertEqual(Cascade(sheet(World.colors[1], 0.6)).apply(to: reference), [])
+        for (got, expected) in zip(World.views(root), World.views(reference)) {
+            XCTAssertEqual(got.values, expected.values, got.reference)
+            XCTAssertEqual(got.provenance, expected.provenance, got.reference)
+        }
     }
 
     /// A script's `kind("GradientView", …)` is a new `Kind` at every evaluation: its re-built
@@ -154,7 +188,8 @@ struct World {
     var random = Random(state: 1)
     var rules: [RuleSpec] = []
     var nextLine = 1
-    let halvers = (0..<3).map { _ in Transform { v in if case .number(let x) = v { return .number(x / 2) } else { return v } } }
+    let halvers = (0..<3).map { _ in World.halve }
+    static var halve: Transform { Transform { v in if case .number(let x) = v { return .number(x / 2) } else { return v } } }
 
     mutating func randomOp(for kind: Kind) -> Op {
         if random.chance(10) {
@@ -223,6 +258,8 @@ struct World {
         if random.chance(15) {
             let (k, path, values) = random.pick(Self.settable(view.kind))
             view.styles = [T.mut(k, path, random.pick(values), line: 3000 + random.int(5))]
+        } else if random.chance(3) {  // a style of its own that reads the value before it
+            view.styles = [try! Style.mver(.keyPath(T.keyPath(T.view, "alpha")), halvers[0], root: T.view, at: T.at(3100))]
         }
     }
 
@@ -246,7 +283,7 @@ struct World {
     /// One random edit of the rules or of the tree (in place).
     mutating func edit(_ root: View) {
         let views = Self.views(root)
-        switch random.int(10) {
+        switch random.int(11) {
         case 0 where !rules.isEmpty:  // a value
             let r = random.int(rules.count)
             let o = random.int(rules[r].ops.count)
@@ -267,6 +304,15 @@ struct World {
         case 7:  // a new view
             let parent = random.pick(views.filter { $0.kind === T.stack })
             parent.addChild(View(kind: random.pick(Self.kinds), classes: [random.pick(Self.classes)]))
+        case 9:  // a theme switch: every value of every rule picked again, selectors kept
+            for r in rules.indices {
+                for o in rules[r].ops.indices where rules[r].ops[o].transform == -2 {
+                    let op = rules[r].ops[o]
+                    if let values = Self.settable(rules[r].kind).first(where: { $0.0 === op.kind && $0.1 == op.path })?.2 {
+                        rules[r].ops[o].value = random.pick(values)
+                    }
+                }
+            }
         case 8:  // a style that cannot apply: the cascade fails and the tree keeps its values
             if let button = views.first(where: { $0.kind === T.button }), random.chance(30) {
                 button.styles = [T.mut(T.label, "text", .string("no"), line: 4000)]

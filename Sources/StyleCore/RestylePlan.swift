@@ -1,0 +1,231 @@
+/// How a cascade restyles in part after `previous`: which views keep their values, and which
+/// take new values without running the cascade for them.
+///
+/// Two ways, tried in turn for each view of a tree of `previous`'s shape:
+/// - *kept*: when few rules changed, a view that no changed, added or removed rule matches (or
+///   matched), with the same own styles and literals, keeps its values and provenance.
+/// - *rebased*: when the rules have the same selectors (a theme switch, edited values), a view
+///   whose own layer is unchanged and only sets properties (no `mver`, function or field) has
+///   the values of its appearances and rules (a result shared by every view of its kind and
+///   matches, `CascadeSteps.sharedResult`) under the values its own layer set before, which
+///   are the same: only the slots its own layer does not set and whose value changed are
+///   rewritten, and they are the view's changes.
+final class RestylePlan {
+    /// Beyond this many changed complex selectors, restyling everything is cheaper than testing
+    /// every view against them.
+    static let changedCandidateLimit = 64
+
+    private let previous: StyledTree
+    /// `previous`'s candidates by their place in the new index; -1 for a rule changed or
+    /// removed. Nil when too many rules changed, or they were reordered: views are not kept.
+    private let candidateMap: [Int32]?
+    /// The rules changed or added, to test views against (`hasChanged`).
+    private let changed: RuleIndex
+    private let hasChanged: Bool
+    /// Whether views may be rebased: the rules have `previous`'s selectors.
+    private let rebases: Bool
+    private var scratch: [RuleIndex.Match] = []
+    private var ownSlots: [Int] = []
+
+    /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled:
+    /// provenance switched, or other selectors and other appearances, rules reordered or too
+    /// many rules changed.
+    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool) {
+        guard previous.recordedProvenance == recordingProvenance else { return nil }
+        self.previous = previous
+        rebases = previous.hasSameSelectors(as: stylesheet)
+        let pairing = Self.pairing(previous.stylesheet, stylesheet)
+        guard pairing != nil || rebases else { return nil }
+        changed = RuleIndex(pairing?.changed ?? [])
+        hasChanged = !(pairing?.changed.isEmpty ?? true)
+        // Kept and rebased records point at the previous table's origins and locations.
+        stylesheet.shareProvenanceTable(of: previous.stylesheet)
+        if let pairing {
+            let oldIndex = previous.stylesheet.ruleIndex, newIndex = stylesheet.ruleIndex
+            var map = [Int32](repeating: -1, count: oldIndex.prepared.count)
+            for (c, candidate) in newIndex.prepared.enumerated() where pairing.oldForNew[candidate.entry.rule] >= 0 {
+                let oldRule = pairing.oldForNew[candidate.entry.rule]
+                map[oldIndex.firstCandidate[oldRule] + candidate.entry.selector] = Int32(c)
+            }
+            candidateMap = map
+        } else {
+            candidateMap = nil
+        }
+    }
+
+    /// Each new rule paired with an identical old one (same selector, style and place), in
+    /// source order, and the rules changed or added; nil when the appearances differ, rules
+    /// were reordered or too many changed.
+    private static func pairing(_ old: Stylesheet, _ new: Stylesheet) -> (oldForNew: [Int], changed: [Rule])? {
+        guard old.appearances.count == new.appearances.count,
+              zip(old.appearances, new.appearances).allSatisfy(Self.same) else { return nil }
+        var oldByKey: [RuleKey: [Int]] = [:]
+        for (i, rule) in old.rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
+        var oldForNew = [Int](repeating: -1, count: new.rules.count)
+        var lastOld = -1
+        var changedRules: [Rule] = []
+        for (j, rule) in new.rules.enumerated() {
+            let key = RuleKey(rule)
+            if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { Self.same(old.rules[$0], rule) }) {
+                let i = candidates[k]
+                guard i > lastOld else { return nil }  // reordered: cascade order may differ
+                lastOld = i
+                oldForNew[j] = i
+                oldByKey[key]!.remove(at: k)
+            } else {
+                changedRules.append(rule)
+            }
+        }
+        guard changedRules.reduce(0, { $0 + $1.selector.selectors.count }) <= Self.changedCandidateLimit else { return nil }
+        return (oldForNew, changedRules)
+    }
+
+    /// What view `i` takes without the cascade running for it, or nil when it must be
+    /// restyled: `changedSlots` nil when it keeps its values, else the slots rewritten.
+    /// `context`: the view's match context (`CascadeSteps.context(of:parent:)`).
+    func kept(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps, context: Int32?)
+        -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
+        // Fields are read in place: copying an entry (or a pair of styles) retains all it holds.
+        let styles = view.styles, literals = view.literals
+        guard previous.entries[i].styles.count == styles.count, previous.entries[i].literals.count == literals.count else { return nil }
+        for k in styles.indices where !Self.same(previous.entries[i].styles[k], styles[k]) { return nil }
+        for k in literals.indices where !Self.same(previous.entries[i].literals[k], literals[k]) { return nil }
+        if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
+            return (previous.entries[i].values, previous.entries[i].record, kept, nil)
+        }
+        return rebasesView(i, view, steps: steps, context: context)
+    }
+
+    /// The view's matches mapped to the new index when no changed rule matches it, or nil.
+    private func unchanged(_ i: Int, _ view: View, filter: AncestorFilter, candidateMap: [Int32]) -> [Int32]? {
+        var matches = previous.entries[i].matches
+        for k in matches.indices {
+            let mapped = candidateMap[Int(matches[k])]
+            guard mapped >= 0 else { return nil }
+            if mapped != matches[k] { matches[k] = mapped }  // copied only when the index moved
+        }
+        if hasChanged {
+            changed.orderedMatches(for: view, filter: filter, into: &scratch)
+            guard scratch.isEmpty else { return nil }
+        }
+        return matches
+    }
+
+    /// The rebased view (see the type's summary), or nil.
+    private func rebasesView(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?)
+        -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
+        guard rebases, let writes = ownSlots(of: view, into: &ownSlots) else { return nil }
+        let matches = previous.entries[i].matches
+        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context), base.values.holdsOnlySharedValues else { return nil }
+        var record: ProvenanceRecord?
+        if let old = previous.entries[i].record {
+            // A record whose own writes are not apart from its appearances' and rules' (a result
+            // not shared) cannot be rebased.
+            guard writes == 0 || old.ownCount == writes, let baseRecord = base.record,
+                  let rebased = old.rebased(on: baseRecord, baseValues: base.values) else { return nil }
+            record = rebased
+        }
+        var values = previous.entries[i].values
+        var changedSlots: [Int] = []
+        for slot in 0..<values.count where !ownSlots.contains(slot) && !values.sameValue(at: slot, as: base.values) {
+            changedSlots.append(slot)
+        }
+        for slot in changedSlots { values.write(base.values.stored(slot), at: slot) }
+        return (values, record, matches, changedSlots)
+    }
+
+    /// The slots a view's own layer sets, into `slots`, and how many writes it makes; nil when
+    /// it does more than set properties of the view's kind (a `mver`, a function, a field, a
+    /// path still to resolve, a style of another kind).
+    private func ownSlots(of view: View, into slots: inout [Int]) -> Int? {
+        slots.removeAll(keepingCapacity: true)
+        let kind = view.kind
+        for style in view.styles {
+            // Many views share one style: its slots are worked out once per kind.
+            let key = style.storageIdentity.map { StyleOnKind(style: $0, kind: ObjectIdentifier(kind)) }
+            if let key, let known = styleSlots[key] {
+                guard let known else { return nil }
+                slots += known
+                continue
+            }
+            let found = Self.slots(of: style, on: kind)
+            if let key { styleSlots[key] = .some(found) }
+            guard let found else { return nil }
+            slots += found
+        }
+        for literal in view.literals {
+            guard case .property(let p) = literal.keyPath.target, kind.isA(literal.keyPath.root) else { return nil }
+            slots.append(p.slot)
+        }
+        return slots.count
+    }
+
+    private struct StyleOnKind: Hashable {
+        let style: UnsafeRawPointer
+        let kind: ObjectIdentifier
+    }
+
+    /// `ownSlots` of the styles seen, by storage and view kind; nil for a style that does more
+    /// than set properties. The styles live in `previous`, so their storage is not reused.
+    private var styleSlots: [StyleOnKind: [Int]?] = [:]
+
+    /// The slots `style` sets on a view of `kind`, or nil when it does more than set them.
+    private static func slots(of style: Style, on kind: Kind) -> [Int]? {
+        guard kind.isA(style.kind), style.count <= PreparedStyle.maximumPrepared else { return nil }
+        var slots: [Int] = []
+        var simple = true
+        style.forEachOperation { op in
+            guard simple, case .set(.keyPath(let kp), _, _) = op, case .property(let p) = kp.target, kind.isA(kp.root) else {
+                simple = false
+                return
+            }
+            slots.append(p.slot)
+        }
+        return simple ? slots : nil
+    }
+
+    /// What pairs an old rule with a new one before comparing styles.
+    private struct RuleKey: Hashable {
+        let selector: [String]
+        let location: SourceLocation
+        init(_ rule: Rule) {
+            selector = rule.selector.selectors.map(\.text)
+            location = rule.location
+        }
+    }
+
+    static func same(_ a: Rule, _ b: Rule) -> Bool {
+        a.selector.selectors.map(\.text) == b.selector.selectors.map(\.text) && a.location == b.location && same(a.style, b.style)
+    }
+
+    static func same(_ a: Appearance, _ b: Appearance) -> Bool {
+        a.kind === b.kind && a.order == b.order && a.location == b.location && same(a.style, b.style)
+    }
+
+    static func same(_ a: Literal, _ b: Literal) -> Bool {
+        a.keyPath == b.keyPath && a.value == b.value && a.location == b.location
+    }
+
+    /// Styles with the same steps: values, paths and lines equal, and the very same functions
+    /// (a function from another evaluation may do anything, so it counts as changed).
+    static func same(_ a: Style, _ b: Style) -> Bool {
+        // The name and attachment are part of a view style's origin in provenance.
+        guard a.kind === b.kind, a.location == b.location, a.name == b.name, a.attachment == b.attachment else { return false }
+        // One storage holds the same operations (the same style, or a copy of it).
+        if let x = a.storageIdentity, x == b.storageIdentity { return true }
+        guard a.operations.count == b.operations.count else { return false }
+        for (x, y) in zip(a.operations, b.operations) {
+            switch (x, y) {
+            case (.set(let p, let v, let l), .set(let q, let w, let m)):
+                guard p == q, v == w, l == m else { return false }
+            case (.transform(let p, let f, let l), .transform(let q, let g, let m)):
+                guard p == q, f === g, l == m else { return false }
+            case (.function(let f, let l), .function(let g, let m)):
+                guard f === g, l == m else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}

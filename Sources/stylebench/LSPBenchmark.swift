@@ -157,7 +157,9 @@ final class InProcessServer: @unchecked Sendable {
         var options = LanguageServer.Options()
         options.dynamicPass = dynamicPass
         options.dynamicDelay = 3600
-        let server = LanguageServer(options: options, output: { [unowned self] data in self.received(data) }, log: { _ in })
+        // Weak: the server's queue may still publish (a debounced pass finishing) after the
+        // benchmark has finished with it and let it go.
+        let server = LanguageServer(options: options, output: { [weak self] data in self?.received(data) }, log: { _ in })
         let input = pipe.fileHandleForReading
         Thread { _ = server.run(input: input); self.done.signal() }.start()
     }

@@ -45,17 +45,8 @@ final class ConstructorKeys {
     }
 
     private static let size = 1024
-    private let slots: UnsafeMutablePointer<Slot>
-
-    init() {
-        slots = .allocate(capacity: Self.size)
-        slots.initialize(repeating: Slot(), count: Self.size)
-    }
-
-    deinit {
-        slots.deinitialize(count: Self.size)
-        slots.deallocate()
-    }
+    private let storage = SlotStorage(count: size, empty: Slot())
+    private var slots: UnsafeMutablePointer<Slot> { storage.base }
 
     /// The string key at `index` of a constructor of `kind`; nil when the key is not a string.
     func key(at index: Int32, of kind: Kind, in vm: LuaVM) -> Key? {
@@ -100,17 +91,8 @@ final class ClassLists {
     }
 
     private static let size = 1024
-    private let slots: UnsafeMutablePointer<Slot>
-
-    init() {
-        slots = .allocate(capacity: Self.size)
-        slots.initialize(repeating: Slot(), count: Self.size)
-    }
-
-    deinit {
-        slots.deinitialize(count: Self.size)
-        slots.deallocate()
-    }
+    private let storage = SlotStorage(count: size, empty: Slot())
+    private var slots: UnsafeMutablePointer<Slot> { storage.base }
 
     /// The names of the `length` bytes at `pointer`, split at spaces and tabs.
     func names(_ pointer: UnsafeRawPointer, _ length: Int) -> [String] {
@@ -132,5 +114,23 @@ final class ClassLists {
         }
         slot.pointee = Slot(pointer: pointer, text: String(decoding: bytes, as: UTF8.self), names: names)
         return names
+    }
+}
+
+/// Slots written in place (a lookup takes no exclusive access to an array), allocated once and
+/// freed with the table that holds them.
+final class SlotStorage<Slot> {
+    let base: UnsafeMutablePointer<Slot>
+    private let count: Int
+
+    init(count: Int, empty: Slot) {
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: empty, count: count)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }

@@ -15,7 +15,14 @@ struct AncestorFilter {
     private static let bits = 12
     private static let mask = (1 << bits) - 1
 
-    private var counts = [UInt32](repeating: 0, count: 1 << bits)
+    /// How many counters there are (`counters(of:)` indexes them).
+    static let counterCount = 1 << bits
+
+    /// The two counters of a key: two 12-bit slices of it.
+    @inline(__always)
+    static func counters(of key: Int) -> (Int, Int) { (key & mask, (key >> bits) & mask) }
+
+    private var counts = [UInt32](repeating: 0, count: counterCount)
     /// The keys pushed for each view still on the path, so that a pop removes exactly them.
     private var pushed: [Int] = []
     /// `pushed.count` before each view's keys, one per view on the path.
@@ -39,8 +46,9 @@ struct AncestorFilter {
         let mark = marks.removeLast()
         counts.withUnsafeMutableBufferPointer { counts in
             for key in pushed[mark...] {
-                counts[key & Self.mask] -= 1
-                counts[(key >> Self.bits) & Self.mask] -= 1
+                let (a, b) = Self.counters(of: key)
+                counts[a] -= 1
+                counts[b] -= 1
             }
         }
         pushed.removeSubrange(mark...)
@@ -49,8 +57,9 @@ struct AncestorFilter {
     /// False only when some key is certainly absent.
     func mayContainAll(_ keys: [Int]) -> Bool {
         counts.withUnsafeBufferPointer { counts in
-            for key in keys where counts[key & Self.mask] == 0 || counts[(key >> Self.bits) & Self.mask] == 0 {
-                return false
+            for key in keys {
+                let (a, b) = Self.counters(of: key)
+                if counts[a] == 0 || counts[b] == 0 { return false }
             }
             return true
         }
@@ -72,8 +81,9 @@ struct AncestorFilter {
             withUnsafeMutableBytes(of: &indices) { raw in
                 let slots = raw.bindMemory(to: UInt16.self)
                 for key in keys.prefix(Self.inlineKeys) {
-                    slots[Int(count)] = UInt16(key & AncestorFilter.mask)
-                    slots[Int(count) + 1] = UInt16((key >> AncestorFilter.bits) & AncestorFilter.mask)
+                    let (a, b) = AncestorFilter.counters(of: key)
+                    slots[Int(count)] = UInt16(a)
+                    slots[Int(count) + 1] = UInt16(b)
                     count += 2
                 }
             }
@@ -95,8 +105,9 @@ struct AncestorFilter {
 
     private mutating func add(_ key: Int) {
         pushed.append(key)
-        counts[key & Self.mask] += 1
-        counts[(key >> Self.bits) & Self.mask] += 1
+        let (a, b) = Self.counters(of: key)
+        counts[a] += 1
+        counts[b] += 1
     }
 
     /// The keys some ancestor must have for `selector` to match: those of every compound left

@@ -38,7 +38,7 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain. A
     /// tree has a handful of kinds, so a list searched by identity beats hashing.
     @exclusivity(unchecked) private var appearancesByKind: [(kind: ObjectIdentifier, indices: [Int], plain: Bool)] = []
-    @exclusivity(unchecked) private var results: [ResultKey: (values: ValueStore, record: ProvenanceRecord?)] = [:]
+    @exclusivity(unchecked) private var results: [ResultKey: MatchContexts.Result] = [:]
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
     @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
     /// Views the rules cannot tell apart (`MatchContexts`), numbered when results are kept.
@@ -125,10 +125,9 @@ final class CascadeSteps {
             for match in matches { keyBuffer.append(Int32(match.candidate)) }
             key = ResultKey(kind: ObjectIdentifier(kind), matches: keyBuffer)
         }
-        if let key, let result = results[key] {
+        if let result = keptResult(key, context: context) {
             view.values = result.values
             view.record = result.record
-            if let context { contexts[context].result = result }
             return
         }
         let diagnosticsBefore = collector.diagnostics.count
@@ -148,7 +147,13 @@ final class CascadeSteps {
             results[key] = (view.values, view.record)
             if let context { contexts[context].result = (view.values, view.record) }
         }
-        return
+    }
+
+    /// The result kept for `key`, now kept for `context` too; nil when there is none.
+    private func keptResult(_ key: ResultKey?, context: Int32?) -> MatchContexts.Result? {
+        guard let key, let result = results[key] else { return nil }
+        if let context { contexts[context].result = result }
+        return result
     }
 
     /// The appearances that apply to views of `kind`, worked out once per kind.
@@ -218,14 +223,11 @@ extension CascadeSteps {
     /// plain style reads nothing else), then kept as `run` keeps it. Nil otherwise; the view
     /// is then styled by `run`, which reports what went wrong.
     /// `context`: the view's (`context(of:parent:)`), whose result is looked up first.
-    func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> (values: ValueStore, record: ProvenanceRecord?)? {
+    func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> MatchContexts.Result? {
         guard cachesResults else { return nil }
         if let context, let result = contexts[context].result { return result }
         let key = ResultKey(kind: ObjectIdentifier(kind), matches: candidates)
-        if let result = results[key] {
-            if let context { contexts[context].result = result }
-            return result
-        }
+        if let result = keptResult(key, context: context) { return result }
         let matches = candidates.map { index.match(of: Int($0)) }
         guard appearances(for: kind).plain, matches.allSatisfy({ index.preparedStyles[$0.rule].isPlain }) else { return nil }
         let application = StyleApplication(view: View(kind: kind), provenanceTable: provenanceTable, origins: index.provenanceTable)

@@ -15,13 +15,16 @@
 ///     let top = contexts.context(of: root, parent: nil)
 ///     let child = contexts.context(of: label, parent: top)
 struct MatchContexts {
+    /// What appearances and rules gave a view, kept for the views that take it.
+    typealias Result = (values: ValueStore, record: ProvenanceRecord?)
+
     /// What a context is known to give its views, once the first of them was styled.
     struct Entry {
         /// The rules the context's views match, in cascade order.
         var matches: [RuleIndex.Match]?
         /// What appearances and rules gave the first view, when it may be shared (plain styles,
         /// no diagnostic): see `CascadeSteps`.
-        var result: (values: ValueStore, record: ProvenanceRecord?)?
+        var result: Result?
     }
 
     /// A context as found: the first view found in it stands for the names. Nothing here is

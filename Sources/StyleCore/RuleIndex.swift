@@ -57,19 +57,18 @@ public struct RuleIndex {
     /// compound, as a Bloom filter: `mayName` is false only for a name no rule names, which
     /// is what lets `MatchContexts` leave such a name out.
     struct NamedKeys {
-        private static let bits = 12
-        private static let mask = (1 << bits) - 1
-        private var words = [UInt64](repeating: 0, count: (1 << bits) / 64)
+        private var words = [UInt64](repeating: 0, count: AncestorFilter.counterCount / 64)
 
         init(_ keys: some Sequence<Int>) {
             for key in keys {
-                for bit in [key & Self.mask, (key >> Self.bits) & Self.mask] { words[bit >> 6] |= 1 << UInt64(bit & 63) }
+                let (a, b) = AncestorFilter.counters(of: key)
+                for bit in [a, b] { words[bit >> 6] |= 1 << UInt64(bit & 63) }
             }
         }
 
         /// False only when no rule names the id or class of this key.
         func mayName(_ key: Int) -> Bool {
-            let a = key & Self.mask, b = (key >> Self.bits) & Self.mask
+            let (a, b) = AncestorFilter.counters(of: key)
             return words[a >> 6] & (1 << UInt64(a & 63)) != 0 && words[b >> 6] & (1 << UInt64(b & 63)) != 0
         }
     }

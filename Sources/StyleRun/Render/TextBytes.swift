@@ -11,9 +11,8 @@ import StyleCore
 ///     out.array    // [83, 116, …, 10]
 ///
 /// The buffer is `malloc`'s and grows with `realloc`, which moves a large buffer's pages
-/// rather than copying them, and `data()` hands it to `Data` as it is: the text of a
-/// 10,000-view screen (3.7 MB) was copied three times on its way out, and the fresh pages of
-/// each copy were a tenth of the process's page faults.
+/// rather than copying them; a renderer hands its bytes out in pieces from it
+/// (`TreeTextRenderer.write`), so a screen's text is never copied whole.
 struct TextBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -36,13 +35,6 @@ struct TextBytes: ~Copyable {
 
     /// The bytes as a string (a copy), made while the buffer is surely alive.
     var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The bytes as `Data`, without a copy: the buffer becomes the data's.
-    consuming func data() -> Data {
-        let (base, count) = (self.base, self.count)
-        discard self
-        return Data(bytesNoCopy: base, count: count, deallocator: .free)
-    }
 
     /// Room for `more` bytes: a comparison, inlined into every append; growing is apart.
     @inline(__always)

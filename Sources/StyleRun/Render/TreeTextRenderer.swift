@@ -84,12 +84,6 @@ public struct TreeTextRenderer: Sendable {
         terminal.colors ? Array(render(view).utf8) : plainBytes(view).array
     }
 
-    /// The text `render` gives, as UTF-8 `Data`, made without copying the bytes: what a
-    /// command writes to a file or standard output.
-    public func renderData(_ view: View) -> Data {
-        terminal.colors ? Data(render(view).utf8) : plainBytes(view).data()
-    }
-
     /// The text `render` gives, as UTF-8 bytes handed to `sink` in pieces of about `size` bytes
     /// (whole lines) as the walk goes: what a command prints. A screen's text (3.7 MB for
     /// 10,000 views) is never held whole, so its pages are not touched; a `sink` that throws

@@ -54,15 +54,12 @@ public struct Cascade {
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
              budget: CascadeBudget? = nil, knownSameShape: Bool? = nil)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
-        var views: [View] = []
-        root.forEachInTree { views.append($0) }
+        let views = root.treeInOrder(capacity: previous?.entries.count ?? 0)
         let sameShape = previous == nil ? false : knownSameShape ?? previous!.hasSameShape(as: views)
-        // What to restore if styling fails: a view never styled (a fresh tree's) goes back to
-        // its defaults, so only the others' states are kept.
+        // What to restore if styling fails, kept as each view is reached: a view never styled
+        // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [(index: Int, values: ValueStore, record: ProvenanceRecord?)] = []
-        for (i, view) in views.enumerated() where !view.isUnstyled {
-            saved.append((i, view.values, view.record))
-        }
+        saved.reserveCapacity(views.count)
 
         var collector = DiagnosticCollector()
         collector.add(duplicateIDs(in: views))
@@ -99,6 +96,7 @@ public struct Cascade {
         var matches: [RuleIndex.Match] = []
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
         var restyled: [Int] = []
+        var reached = 0
         for (i, view) in views.enumerated() {
             if let budget {
                 // Out of time or memory: one diagnostic, and the tree is restored below.
@@ -107,6 +105,8 @@ public struct Cascade {
                     break
                 }
             }
+            if !view.isUnstyled { saved.append((i, view.values, view.record)) }
+            reached = i + 1
             while let last = path.last, last !== view.parent {
                 path.removeLast()
                 if !contexts.isEmpty { contexts.removeLast() }
@@ -131,7 +131,8 @@ public struct Cascade {
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
 
         if collector.hasErrors {
-            for view in views { view.resetToDefaults() }
+            // Only the views reached were changed (a budget stops the walk part way).
+            for view in views[..<reached] { view.resetToDefaults() }
             for state in saved {
                 views[state.index].values = state.values
                 views[state.index].record = state.record
@@ -142,22 +143,34 @@ public struct Cascade {
     }
 
     /// `duplicate-id` at each view that reuses an id, pointing at the later view.
+    ///
+    /// The views with an id are sorted by the id's selector key (hashed once per view rather
+    /// than at every cascade, as a dictionary of names would), so only views whose keys are
+    /// the same have their ids compared.
     private func duplicateIDs(in views: [View]) -> [Diagnostic] {
-        var first: [String: View] = [:]
-        var out: [Diagnostic] = []
-        for view in views {
-            guard let id = view.id else { continue }
-            guard let earlier = first[id] else {
-                first[id] = view
-                continue
-            }
-            let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
-            out.append(Diagnostic(.duplicateID,
-                                  "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
-                                      + "\(view.kind.name)#\(id); ids must be unique in a tree.",
-                                  at: view.location ?? .host, length: id.count))
+        var keyed: [(key: Int, index: Int)] = []
+        for (i, view) in views.enumerated() {
+            if let key = view.selectorKeys.id { keyed.append((key, i)) }
         }
-        return out
+        keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+        var found: [(index: Int, diagnostic: Diagnostic)] = []
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count, keyed[end].key == keyed[start].key { end += 1 }
+            for k in (start + 1)..<max(end, start + 1) {
+                let view = views[keyed[k].index], id = view.id!
+                guard let first = keyed[start..<k].first(where: { views[$0.index].id == id }) else { continue }
+                let earlier = views[first.index]
+                let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
+                found.append((keyed[k].index, Diagnostic(.duplicateID,
+                                                         "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
+                                                             + "\(view.kind.name)#\(id); ids must be unique in a tree.",
+                                                         at: view.location ?? .host, length: id.count)))
+            }
+            start = end
+        }
+        return found.sorted { $0.index < $1.index }.map(\.diagnostic)
     }
 }
 

@@ -43,6 +43,9 @@ final class CascadeSteps {
     @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
     /// Views the rules cannot tell apart (`MatchContexts`), numbered when results are kept.
     @exclusivity(unchecked) private var contexts: MatchContexts
+    /// What styles every view in turn (`StyleApplication.restart(on:)`): one object for the
+    /// cascade rather than one for each view.
+    @exclusivity(unchecked) private var reused: StyleApplication?
 
     private struct ResultKey: Hashable {
         let kind: ObjectIdentifier
@@ -89,8 +92,7 @@ final class CascadeSteps {
     /// (`context(of:parent:)`).
     func run(_ view: View, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?,
              matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) {
-        let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
-        application.budget = budget
+        let application = application(on: view)
         if let carriedMatches {
             matches.removeAll(keepingCapacity: true)
             for c in carriedMatches { matches.append(index.match(of: Int(c))) }
@@ -130,6 +132,7 @@ final class CascadeSteps {
             view.record = result.record
             return
         }
+        application.resetView()
         let diagnosticsBefore = collector.diagnostics.count
         var plain = applying.plain
         for i in applying.indices {
@@ -147,6 +150,15 @@ final class CascadeSteps {
             results[key] = (view.values, view.record)
             if let context { contexts[context].result = (view.values, view.record) }
         }
+    }
+
+    /// The one application the views are styled through, moved on to `view`.
+    private func application(on view: View) -> StyleApplication {
+        if let reused { reused.restart(on: view); return reused }
+        let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
+        application.budget = budget
+        reused = application
+        return application
     }
 
     /// The result kept for `key`, now kept for `context` too; nil when there is none.

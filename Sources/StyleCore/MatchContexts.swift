@@ -44,18 +44,25 @@ struct MatchContexts {
 
         func sameNames(as other: Key) -> Bool {
             guard namesID == other.namesID, !namesID || view.id == other.view.id else { return false }
-            if namedClasses == .max && other.namedClasses == .max { return view.classes == other.view.classes }
-            var a = Self.named(view.classes, namedClasses), b = Self.named(other.view.classes, other.namedClasses)
+            return Self.sameNamed(view.classes, namedClasses, other.view.classes, other.namedClasses)
+        }
+
+        /// Whether the named classes of `a` (by `aMask`) are those of `b`, in order. Index
+        /// loops over borrowed arrays: no iterator holds a copy of either.
+        private static func sameNamed(_ a: [String], _ aMask: UInt64, _ b: [String], _ bMask: UInt64) -> Bool {
+            if aMask == .max && bMask == .max { return a == b }
+            var i = 0, j = 0
             while true {
-                let x = a.next(), y = b.next()
-                guard x == y else { return false }
-                if x == nil { return true }
+                while i < a.count, !isNamed(i, aMask) { i += 1 }
+                while j < b.count, !isNamed(j, bMask) { j += 1 }
+                guard i < a.count, j < b.count else { return i == a.count && j == b.count }
+                guard a[i] == b[j] else { return false }
+                i += 1
+                j += 1
             }
         }
 
-        private static func named(_ classes: [String], _ mask: UInt64) -> some IteratorProtocol<String> {
-            classes.enumerated().lazy.filter { $0.offset >= 64 || mask & (1 << UInt64($0.offset)) != 0 }.map(\.element).makeIterator()
-        }
+        private static func isNamed(_ i: Int, _ mask: UInt64) -> Bool { i >= 64 || mask & (1 << UInt64(i)) != 0 }
     }
 
     private(set) var entries: [Entry] = []

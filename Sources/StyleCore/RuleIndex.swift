@@ -2,9 +2,11 @@
 /// rules that could match it rather than every rule.
 ///
 /// Each complex selector goes into one bucket, chosen from its subject (rightmost compound):
-/// its id, else its rarest class, else its kind, else the universal bucket. A view gathers the
-/// buckets of its id, of each of its classes, of its kind and super-kinds, and the universal one;
-/// each candidate is then verified in full.
+/// its id, else its rarest class. A subject with neither (`.card--dark Label`) goes by an id or
+/// class an ancestor must have, the rarest (as Blink buckets such rules by an ancestor's name
+/// too), else by its kind, else into the universal bucket. A view gathers the buckets of its id,
+/// of each of its classes, of each id and class on its ancestors, of its kind and super-kinds,
+/// and the universal one; each candidate is then verified in full.
 ///
 ///     let index = RuleIndex(sheet.rules)
 ///     for match in index.matches(for: button) { print(match.selector.text, match.rule.order) }
@@ -29,10 +31,15 @@ public struct RuleIndex {
     /// By the id's and the class's `AncestorFilter` key, which a view computes once
     /// (`View.selectorKeys`): two names with one key would share a bucket, and verification
     /// tells their rules apart.
-    private var byID: [Int: [Slot]] = [:]
-    private var byClass: [Int: [Slot]] = [:]
-    private var byKind: [Kind: [Slot]] = [:]
-    private var universal: [Slot] = []
+    private let byID: KeyTable<[Slot]>
+    private let byClass: KeyTable<[Slot]>
+    /// By the kind's `ObjectIdentifier`.
+    private let byKind: KeyTable<[Slot]>
+    private let universal: [Slot]
+    /// Selectors whose subject has no id or class, by the key of an id or class one of the
+    /// view's ancestors must have: a view of a kind many such rules name (`.block--dark Label`
+    /// for each block) tests only those whose ancestor name is on its path.
+    private let byAncestorName: KeyTable<[Slot]>
 
     /// A candidate as a bucket lists it: what rejects most candidates, inline, so that going
     /// through a bucket reads one small array rather than every candidate's selector.
@@ -112,13 +119,19 @@ public struct RuleIndex {
         self.rules = rules
         self.provenanceTable = provenanceTable
         var classUse: [String: Int] = [:]
+        var ancestorNameUse: [Int: Int] = [:]
         for rule in rules {
             for complex in rule.selector.selectors where complex.subject.id == nil {
                 for c in complex.subject.classes { classUse[c, default: 0] += 1 }
+                if complex.subject.classes.isEmpty {
+                    for key in Self.ancestorNames(of: complex) { ancestorNameUse[key, default: 0] += 1 }
+                }
             }
         }
         var prepared: [Candidate] = []
         var firstCandidate: [Int] = []
+        var byID: [Int: [Slot]] = [:], byClass: [Int: [Slot]] = [:], byKind: [Int: [Slot]] = [:]
+        var byAncestorName: [Int: [Slot]] = [:], universal: [Slot] = []
         for (r, rule) in rules.enumerated() {
             firstCandidate.append(prepared.count)
             for (s, complex) in rule.selector.selectors.enumerated() {
@@ -134,19 +147,59 @@ public struct RuleIndex {
                     byID[AncestorFilter.key(id: id), default: []].append(slot)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
                     byClass[AncestorFilter.key(class: rarest), default: []].append(slot)
+                } else if let rarest = Self.ancestorNames(of: complex).min(by: { ancestorNameUse[$0, default: 0] < ancestorNameUse[$1, default: 0] }) {
+                    byAncestorName[rarest, default: []].append(slot)
                 } else if let kind = subject.kind {
-                    byKind[kind, default: []].append(slot)
+                    byKind[Self.key(of: kind), default: []].append(slot)
                 } else {
                     universal.append(slot)
                 }
             }
         }
+        self.byID = KeyTable(byID)
+        self.byClass = KeyTable(byClass)
+        self.byKind = KeyTable(byKind)
+        self.byAncestorName = KeyTable(byAncestorName)
+        self.universal = universal
         self.prepared = prepared
         self.firstCandidate = firstCandidate
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
             compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
         })
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
+    }
+
+    /// A kind's key in `byKind`.
+    private static func key(of kind: Kind) -> Int { Int(bitPattern: ObjectIdentifier(kind)) }
+
+    /// The `AncestorFilter` keys of the ids and classes that some ancestor must have for
+    /// `selector` to match, in the order written.
+    private static func ancestorNames(of selector: ComplexSelector) -> [Int] {
+        selector.compounds.dropLast().flatMap { compound in
+            (compound.id.map { [AncestorFilter.key(id: $0)] } ?? []) + compound.classes.map(AncestorFilter.key(class:))
+        }
+    }
+
+    /// Calls `gather` with the ancestor-name bucket of each distinct id and class key on the
+    /// path above `view`: from `filter` when it holds that path, else from the ancestors.
+    private func gatherByAncestorNames(of view: View, filter: AncestorFilter?, _ gather: ([Slot]) -> Void) {
+        guard !byAncestorName.isEmpty else { return }
+        var names: [Int] = []
+        if let filter {
+            names = filter.ancestorNames
+        } else {
+            var ancestor = view.parent
+            while let a = ancestor {
+                if let id = a.selectorKeys.id { names.append(id) }
+                names += a.selectorKeys.classes
+                ancestor = a.parent
+            }
+        }
+        for (i, key) in names.enumerated() {
+            // A name two ancestors have is gathered once.
+            guard let bucket = byAncestorName[key], !names[..<i].contains(key) else { continue }
+            gather(bucket)
+        }
     }
 
     /// The match of candidate `c`, as `orderedMatches` lists it.
@@ -166,7 +219,8 @@ public struct RuleIndex {
         let keys = view.selectorKeys
         if let id = keys.id { gather(byID[id]) }
         for c in keys.classes { gather(byClass[c]) }
-        for k in view.kind.lineage { gather(byKind[k]) }
+        gatherByAncestorNames(of: view, filter: nil) { gather($0) }
+        for k in view.kind.lineage { gather(byKind[Self.key(of: k)]) }
         gather(universal)
         return out
     }
@@ -222,9 +276,10 @@ public struct RuleIndex {
                 if !byID.isEmpty, let id = keys.id { gather(byID[id]) }
                 if !byClass.isEmpty { for c in keys.classes { gather(byClass[c]) } }
             }
+            gatherByAncestorNames(of: view, filter: filter) { gather($0) }
             var k: Kind? = byKind.isEmpty ? nil : kind
             while let current = k {
-                gather(byKind[current])
+                gather(byKind[Self.key(of: current)])
                 k = current.superKind
             }
             gather(universal)

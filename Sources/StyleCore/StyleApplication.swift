@@ -4,7 +4,9 @@
 /// Writes are checked against the view's kind and, when provenance is on, recorded with the
 /// step (`origin`) and the line that wrote them.
 public final class StyleApplication {
-    public let view: View
+    /// The view being styled; the cascade moves one application from view to view
+    /// (`restart(on:)`) instead of making one per view.
+    @exclusivity(unchecked) public private(set) var view: View
     /// The cascade step now running; contributions are tagged with it.
     public var origin: Origin {
         get { namedOrigin ?? origins!.origins[Int(originIndex!)] }
@@ -15,6 +17,8 @@ public final class StyleApplication {
     /// Where `setOrigin(index:)` indices point: the provenance table of the cascade's rules,
     /// recording or not.
     private let origins: ProvenanceTable?
+    /// Where the view's record is kept; nil when provenance is not recorded.
+    private let provenanceTable: ProvenanceTable?
     private let recordsProvenance: Bool
     /// `origin` in the provenance table, looked up at its first write.
     @exclusivity(unchecked) private var originIndex: UInt32?
@@ -33,8 +37,25 @@ public final class StyleApplication {
     /// table among all the views it styles.
     init(view: View, provenanceTable: ProvenanceTable?, origins: ProvenanceTable? = nil) {
         self.view = view
+        self.provenanceTable = provenanceTable
         self.recordsProvenance = provenanceTable != nil
         self.origins = origins ?? provenanceTable
+        resetView()
+    }
+
+    /// Moves on to styling `view`, as a new application would, except that the view keeps its
+    /// values until `resetView()`: the cascade gives a view that takes a kept result its values
+    /// and record directly. A function style's proxy of the previous view is already invalid.
+    func restart(on view: View) {
+        self.view = view
+        if namedOrigin != .kindDefault { namedOrigin = .kindDefault }
+        originIndex = nil
+        if !watchedLiterals.isEmpty { watchedLiterals = [:] }
+        if !replacedLiterals.isEmpty { replacedLiterals = [] }
+    }
+
+    /// Puts the view back to its kind's defaults, with an empty record when provenance is kept.
+    func resetView() {
         view.resetToDefaults()
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }

@@ -97,45 +97,95 @@ public struct StoredValue: Sendable {
 
 /// A view's applied values, by slot: the cascade's value store.
 ///
-/// A new view shares its kind's defaults (one array for every view of the kind) until written;
-/// a write of a `StoredValue` is a 16-byte store, with no reference counting and no allocation
-/// once the view has its own copy. Reading decodes a slot into a `Value`.
+/// A new view shares its kind's defaults (one buffer for every view of the kind), and a view
+/// that takes a result the cascade kept shares that result's buffer. The first two writes to a
+/// shared buffer are kept beside it (`patches`), so a view that adds a literal or two to what
+/// it shares (a label's text) makes no copy; the third write copies the buffer, and from then
+/// on a write of a `StoredValue` is an 8-byte store with no reference counting or allocation.
+/// The first of the view's own values is kept in the store too, so such a view allocates
+/// nothing.
+/// Reading decodes a slot into a `Value`.
 ///
 ///     let font = view.values[Label.font.slot]     // a Value
 ///     for (slot, value) in view.values.enumerated() { … }
-public struct ValueStore: RandomAccessCollection, Equatable, Sendable {
-    private(set) var slots: ContiguousArray<StoredValue>
-    /// Values only this view holds (`StoredValue.own`); appended to by writes until the next
-    /// reset, so an index stays valid in copies of the store (provenance keeps overridden
-    /// values as `StoredValue`s).
-    private(set) var own: [Value] = []
+///
+/// Sendable as an array is: the slot buffer (a `ManagedBuffer`, which cannot say so itself) is
+/// written only while this store holds it alone.
+public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable {
+    /// The slots, shared between stores until one that holds it alone writes it.
+    private var buffer: SlotBuffer
+    /// Writes not in `buffer` while it was shared: two slots (-1 for none) and their values.
+    private var patchSlot0: Int32 = -1, patchSlot1: Int32 = -1
+    private var patchValue0 = StoredValue.null, patchValue1 = StoredValue.null
+    /// Values only this view holds (`StoredValue.own`): index 0 is `firstOwn`, kept in the
+    /// store itself (most views have one, a literal's text), the others `moreOwn`. Appended to
+    /// by writes until the next reset, so an index stays valid in copies of the store
+    /// (provenance keeps overridden values as `StoredValue`s).
+    private var firstOwn: Value?
+    private var moreOwn: [Value] = []
 
     init(defaults: [Value]) {
-        slots = ContiguousArray(defaults.map(StoredValue.init(sharing:)))
+        buffer = SlotBuffer.make(defaults.map(StoredValue.init(sharing:)))
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { slots.count }
+    public var endIndex: Int { buffer.count }
 
     /// The applied value of a slot. Setting stores a scalar in place and any other value as the
     /// view's own.
     public subscript(slot: Int) -> Value {
-        get { value(of: slots[slot]) }
-        set { slots[slot] = store(newValue) }
+        get { value(of: stored(slot)) }
+        set { write(store(newValue), at: slot) }
     }
 
     /// The stored form of a slot, for copying or comparing without decoding.
-    func stored(_ slot: Int) -> StoredValue { slots[slot] }
+    func stored(_ slot: Int) -> StoredValue {
+        precondition(slot >= 0 && slot < buffer.count, "Slot \(slot) out of range")
+        if patchSlot0 >= 0 {
+            let s = Int32(truncatingIfNeeded: slot)
+            if patchSlot0 == s { return patchValue0 }
+            if patchSlot1 == s { return patchValue1 }
+        }
+        return buffer.withUnsafeMutablePointerToElements { $0[slot] }
+    }
 
     /// Writes a stored value: a shared or scalar one from anywhere, an own one only from this
     /// store (provenance restoring what it recorded).
-    mutating func write(_ value: StoredValue, at slot: Int) { slots[slot] = value }
+    ///
+    /// Patches fill in order (the second only after the first) and are folded into the buffer
+    /// together, so a store without patches tests one slot number before writing.
+    mutating func write(_ value: StoredValue, at slot: Int) {
+        precondition(slot >= 0 && slot < buffer.count, "Slot \(slot) out of range")
+        let s = Int32(truncatingIfNeeded: slot)
+        if patchSlot0 >= 0 {
+            if patchSlot0 == s { patchValue0 = value; return }
+            if patchSlot1 == s { patchValue1 = value; return }
+        }
+        if !isKnownUniquelyReferenced(&buffer) {
+            if patchSlot0 < 0 { patchSlot0 = s; patchValue0 = value; return }
+            if patchSlot1 < 0 { patchSlot1 = s; patchValue1 = value; return }
+            buffer = buffer.copy()
+        }
+        buffer.withUnsafeMutablePointerToElements { elements in
+            if patchSlot0 >= 0 {
+                elements[Int(patchSlot0)] = patchValue0
+                if patchSlot1 >= 0 { elements[Int(patchSlot1)] = patchValue1 }
+                patchSlot0 = -1
+                patchSlot1 = -1
+            }
+            elements[slot] = value
+        }
+    }
 
     /// `value` in this store's terms: in place, or appended to the own values.
     mutating func store(_ value: Value) -> StoredValue {
         if let scalar = StoredValue(scalar: value) { return scalar }
-        own.append(value)
-        return .own(UInt32(own.count - 1))
+        guard firstOwn != nil else {
+            firstOwn = value
+            return .own(0)
+        }
+        moreOwn.append(value)
+        return .own(UInt32(moreOwn.count))
     }
 
     /// Decodes a stored value of this store.
@@ -146,27 +196,52 @@ public struct ValueStore: RandomAccessCollection, Equatable, Sendable {
         case .bool(let b): .bool(b)
         case .null: .null
         case .shared(let i): SharedValues.value(at: i)
-        case .own(let i): own[Int(i)]
+        case .own(let i): i == 0 ? firstOwn! : moreOwn[Int(i) - 1]
         }
     }
 
     /// Whether every slot holds a scalar or shared value, which any store may take as it is.
-    var holdsOnlySharedValues: Bool { own.isEmpty }
+    var holdsOnlySharedValues: Bool { firstOwn == nil }
 
     /// Whether both share one storage (a copy never written since): equal without comparing.
     func isSameStorage(as other: ValueStore) -> Bool {
-        own.isEmpty && other.own.isEmpty
-            && slots.withUnsafeBufferPointer { a in other.slots.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        buffer === other.buffer && firstOwn == nil && other.firstOwn == nil
+            && patchSlot0 < 0 && other.patchSlot0 < 0
     }
 
     /// Whether `slot` holds the same value here and in `other`.
     func sameValue(at slot: Int, as other: ValueStore) -> Bool {
-        let a = slots[slot], b = other.slots[slot]
+        let a = stored(slot), b = other.stored(slot)
         return a.sameInPlace(as: b) ?? (value(of: a) == other.value(of: b))
     }
 
     public static func == (a: ValueStore, b: ValueStore) -> Bool {
         a.count == b.count && a.indices.allSatisfy { a.sameValue(at: $0, as: b) }
+    }
+}
+
+/// A store's slots: a count and the stored values in one allocation, which a store writes in
+/// place only while it holds it alone (`isKnownUniquelyReferenced`), as an array would.
+private final class SlotBuffer: ManagedBuffer<Int, StoredValue> {
+    static func make(_ values: [StoredValue]) -> SlotBuffer {
+        let buffer = unsafeDowncast(create(minimumCapacity: values.count) { _ in values.count }, to: SlotBuffer.self)
+        buffer.withUnsafeMutablePointerToElements { elements in
+            for (i, value) in values.enumerated() { (elements + i).initialize(to: value) }
+        }
+        return buffer
+    }
+
+    /// How many slots: the header, read through its pointer (reading `header` itself is a
+    /// checked access to a class's property, at every read and write of a slot).
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    func copy() -> SlotBuffer {
+        let count = self.count
+        let new = unsafeDowncast(SlotBuffer.create(minimumCapacity: count) { _ in count }, to: SlotBuffer.self)
+        new.withUnsafeMutablePointerToElements { to in
+            withUnsafeMutablePointerToElements { from in to.initialize(from: from, count: count) }
+        }
+        return new
     }
 }
 

@@ -77,11 +77,14 @@ public final class View {
 
     /// The `AncestorFilter` keys of the id and classes, hashed once rather than at every
     /// cascade (the filter and the rule index's buckets use them).
+    /// Read in place (a borrow, not a copy of the classes' keys).
     var selectorKeys: (id: Int?, classes: [Int]) {
-        if let known = cachedSelectorKeys { return known }
-        let keys = (id.map(AncestorFilter.key(id:)), classes.map(AncestorFilter.key(class:)))
-        cachedSelectorKeys = keys
-        return keys
+        _read {
+            if cachedSelectorKeys == nil {
+                cachedSelectorKeys = (id.map(AncestorFilter.key(id:)), classes.map(AncestorFilter.key(class:)))
+            }
+            yield cachedSelectorKeys.unsafelyUnwrapped
+        }
     }
 
     @exclusivity(unchecked) private var cachedSelectorKeys: (id: Int?, classes: [Int])?
@@ -180,8 +183,33 @@ public final class View {
         var pending = [self]
         while let view = pending.popLast() {
             try body(view)
-            pending.append(contentsOf: view.children.reversed())
+            // Children pushed last first, one by one: appending a reversed view of the array
+            // copied it into a buffer of its own at every view.
+            let children = view.children
+            var i = children.count
+            while i > 0 {
+                i -= 1
+                pending.append(children[i])
+            }
         }
+    }
+
+    /// This view and every descendant in `forEachInTree` order, as an array (built without a
+    /// closure, whose captured array would be an exclusivity-checked access per view).
+    func treeInOrder(capacity: Int = 0) -> [View] {
+        var views: [View] = []
+        views.reserveCapacity(capacity)
+        var pending = [self]
+        while let view = pending.popLast() {
+            views.append(view)
+            let children = view.children
+            var i = children.count
+            while i > 0 {
+                i -= 1
+                pending.append(children[i])
+            }
+        }
+        return views
     }
 
     /// Whether the view holds its kind's defaults, as built, with no provenance: what

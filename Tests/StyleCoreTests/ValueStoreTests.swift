@@ -37,6 +37,45 @@ final class ValueStoreTests: XCTestCase {
         XCTAssertEqual(StoredValue(sharing: .int(1)).sameInPlace(as: StoredValue(sharing: .number(1))), false)
     }
 
+    /// Copies share one slot buffer: the first two writes to a shared buffer are kept beside
+    /// it, the third copies it. Random writes and copies among a few stores, each checked
+    /// against a plain array after every step: no store ever sees another's write, and the
+    /// kind's defaults stay the defaults.
+    func testCopiesNeverSeeEachOthersWritesWhateverTheOrder() {
+        var rng = SystemRandomNumberGenerator()
+        let kind = T.button
+        let defaults = kind.defaultValues
+        let pool: [Value] = [red, blue, .number(2), .bool(true), .null, .enumCase("center"), .int(3)]
+        for round in 0..<40 {
+            var stores = Array(repeating: defaults, count: 4)
+            var expected = Array(repeating: Array(defaults), count: 4)
+            for step in 0..<60 {
+                let k = Int.random(in: 0..<4, using: &rng)
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0:
+                    let j = Int.random(in: 0..<4, using: &rng)
+                    stores[k] = stores[j]
+                    expected[k] = expected[j]
+                case 1:
+                    // A value of the store's own (a literal's text).
+                    let slot = kind.property("title")!.slot
+                    stores[k][slot] = .string("t\(round).\(step)")
+                    expected[k][slot] = .string("t\(round).\(step)")
+                default:
+                    let slot = Int.random(in: 0..<defaults.count, using: &rng)
+                    let value = pool.randomElement(using: &rng)!
+                    stores[k].write(StoredValue(sharing: value), at: slot)
+                    expected[k][slot] = value
+                }
+                for i in 0..<4 {
+                    XCTAssertEqual(Array(stores[i]), expected[i], "round \(round), step \(step), store \(i)")
+                }
+            }
+            XCTAssertEqual(Array(kind.defaultValues), Array(defaults))
+            XCTAssertTrue(kind.defaultValues.isSameStorage(as: View(kind: kind).values))
+        }
+    }
+
     func testOwnValuesTravelWithCopiesAndCompareByValue() {
         let label = View(kind: T.label)
         let text = T.label.property("text")!.slot, color = T.label.property("textColor")!.slot

@@ -105,7 +105,10 @@ public struct Cascade {
                     break
                 }
             }
-            if !view.isUnstyled { saved.append((i, view.values, view.record)) }
+            if !view.isUnstyled {
+                let (values, record) = view.takeState()
+                saved.append((i, values, record))
+            }
             reached = i + 1
             while let last = path.last, last !== view.parent {
                 path.removeLast()
@@ -119,7 +122,7 @@ public struct Cascade {
                 styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots)
             } else {
                 steps.run(view, filter: filter, carriedMatches: carried?.entries[i].matches, context: context,
-                          matches: &matches, into: &collector)
+                          needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
                 if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
                 restyled.append(i)

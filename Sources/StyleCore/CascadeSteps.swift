@@ -89,18 +89,27 @@ final class CascadeSteps {
     /// or of its kind with its matches, got from them), then the view's own layer.
     /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
     /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`). `context`: the view's
-    /// (`context(of:parent:)`).
-    func run(_ view: View, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?,
+    /// (`context(of:parent:)`). `matches` is the view's matches afterwards only with
+    /// `needsMatches`: a view that takes its context's result is not told them otherwise.
+    func run(_ view: View, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?, needsMatches: Bool,
              matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) {
         let application = application(on: view)
+        if !needsMatches, carriedMatches == nil, let context, contexts.hasResult(context) {
+            // Copied straight from where the context keeps it: a local copy would be retained
+            // and released again.
+            view.values = contexts[context].result!.values
+            view.record = contexts[context].result!.record
+            runOwnLayer(application, into: &collector)
+            return
+        }
         if let carriedMatches {
             matches.removeAll(keepingCapacity: true)
             for c in carriedMatches { matches.append(index.match(of: Int(c))) }
-        } else if let context, let known = contexts[context].matches {
-            matches = known
+        } else if let context, contexts.copyMatches(of: context, into: &matches) {
+            // The context's matches, found for an earlier view.
         } else {
             index.orderedMatches(for: view, filter: filter, into: &matches)
-            if let context { contexts[context].matches = matches }
+            if let context { contexts.setMatches(matches, of: context) }
         }
         runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
         runOwnLayer(application, into: &collector)

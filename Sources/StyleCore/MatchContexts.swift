@@ -20,8 +20,10 @@ struct MatchContexts {
 
     /// What a context is known to give its views, once the first of them was styled.
     struct Entry {
-        /// The rules the context's views match, in cascade order.
-        var matches: [RuleIndex.Match]?
+        /// Where the rules the context's views match are in `matchStorage` (in cascade order),
+        /// once known: one array for every context rather than one each.
+        var matchesStart: Int32 = -1
+        var matchesCount: Int32 = 0
         /// What appearances and rules gave the first view, when it may be shared (plain styles,
         /// no diagnostic): see `CascadeSteps`.
         var result: Result?
@@ -66,6 +68,8 @@ struct MatchContexts {
     }
 
     private(set) var entries: [Entry] = []
+    /// The matches of every context whose matches are known, one after another.
+    private var matchStorage: [RuleIndex.Match] = []
     private var keys: [Key] = []
     /// Open addressing by `Key.mixed`: indices into `keys`, -1 for an empty slot.
     private var table = [Int32](repeating: -1, count: 64)
@@ -111,6 +115,29 @@ struct MatchContexts {
         entries.append(Entry())
         if self.keys.count * 2 > table.count { grow() }
         return number
+    }
+
+    /// Copies the matches of `context` into `matches` (emptied first, its storage reused);
+    /// false, leaving it as it was, when they are not known yet.
+    func copyMatches(of context: Int32, into matches: inout [RuleIndex.Match]) -> Bool {
+        // The fields alone: copying the entry would retain its result.
+        let start = Int(entries[Int(context)].matchesStart), count = Int(entries[Int(context)].matchesCount)
+        guard start >= 0 else { return false }
+        matches.removeAll(keepingCapacity: true)
+        matchStorage.withUnsafeBufferPointer { storage in
+            matches.append(contentsOf: UnsafeBufferPointer(rebasing: storage[start..<(start + count)]))
+        }
+        return true
+    }
+
+    /// Whether `context` has a result its views may take.
+    func hasResult(_ context: Int32) -> Bool { entries[Int(context)].result != nil }
+
+    /// Keeps `matches` as the matches of `context`.
+    mutating func setMatches(_ matches: [RuleIndex.Match], of context: Int32) {
+        entries[Int(context)].matchesStart = Int32(matchStorage.count)
+        entries[Int(context)].matchesCount = Int32(matches.count)
+        matchStorage.append(contentsOf: matches)
     }
 
     subscript(context: Int32) -> Entry {

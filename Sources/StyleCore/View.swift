@@ -216,6 +216,16 @@ public final class View {
     /// `resetToDefaults()` leaves.
     var isUnstyled: Bool { record == nil && values.isSameStorage(as: kind.defaultValues) }
 
+    /// The view's values and record, moved out rather than copied (no reference counting):
+    /// the view is left at its kind's defaults with no record, as `resetToDefaults()` leaves it.
+    func takeState() -> (values: ValueStore, record: ProvenanceRecord?) {
+        var values = kind.defaultValues
+        swap(&values, &self.values)
+        var record: ProvenanceRecord?
+        swap(&record, &self.record)
+        return (values, record)
+    }
+
     /// Resets every value to the kind's default, dropping provenance.
     public func resetToDefaults() {
         values = kind.defaultValues

@@ -54,7 +54,11 @@ public struct Cascade {
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
              budget: CascadeBudget? = nil, knownSameShape: Bool? = nil)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
-        let views = root.treeInOrder(capacity: previous?.entries.count ?? 0)
+        // A restyle lists the tree first, to compare its shape with the previous one's; without
+        // a previous tree the views are listed as the walk below reaches them, in one pass over
+        // the tree rather than two (the second would find most views out of the caches).
+        var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
+        var unlisted: [View] = previous == nil ? [root] : []
         let sameShape = previous == nil ? false : knownSameShape ?? previous!.hasSameShape(as: views)
         // What to restore if styling fails, kept as each view is reached: a view never styled
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
@@ -62,7 +66,6 @@ public struct Cascade {
         saved.reserveCapacity(views.count)
 
         var collector = DiagnosticCollector()
-        collector.add(duplicateIDs(in: views))
         // Restyling in part needs the previous index's provenance table, so that the records
         // views keep or take over point at the same origins and locations.
         let plan = sameShape ? previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance) } : nil
@@ -97,7 +100,17 @@ public struct Cascade {
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
         var restyled: [Int] = []
         var reached = 0
-        for (i, view) in views.enumerated() {
+        var i = -1
+        while true {
+            i += 1
+            let view: View
+            if previous == nil {
+                guard let next = Self.listNext(&unlisted, into: &views) else { break }
+                view = next
+            } else {
+                guard i < views.count else { break }
+                view = views[i]
+            }
             if let budget {
                 // Out of time or memory: one diagnostic, and the tree is restored below.
                 do throws(Diagnostic) { try budget.check(at: view.location) } catch {
@@ -132,7 +145,14 @@ public struct Cascade {
             filter.push(view)
         }
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
+        // The views a budget stopped the walk before are listed too.
+        while Self.listNext(&unlisted, into: &views) != nil {}
 
+        // Duplicate ids come first, then each view's diagnostics in tree order.
+        var all = DiagnosticCollector()
+        all.add(duplicateIDs(in: views))
+        all.add(collector.diagnostics)
+        collector = all
         if collector.hasErrors {
             // Only the views reached were changed (a budget stops the walk part way).
             for view in views[..<reached] { view.resetToDefaults() }
@@ -143,6 +163,20 @@ public struct Cascade {
         }
         let diagnostics = collector.diagnostics
         return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape)
+    }
+
+    /// The next view of the tree in `forEachInTree` order, appended to `views`: `unlisted`
+    /// holds the views still to list, the next last; nil when there are none.
+    private static func listNext(_ unlisted: inout [View], into views: inout [View]) -> View? {
+        guard let view = unlisted.popLast() else { return nil }
+        views.append(view)
+        let children = view.children
+        var c = children.count
+        while c > 0 {
+            c -= 1
+            unlisted.append(children[c])
+        }
+        return view
     }
 
     /// `duplicate-id` at each view that reuses an id, pointing at the later view.

@@ -38,7 +38,7 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain. A
     /// tree has a handful of kinds, so a list searched by identity beats hashing.
     @exclusivity(unchecked) private var appearancesByKind: [(kind: ObjectIdentifier, indices: [Int], plain: Bool)] = []
-    @exclusivity(unchecked) private var results: [ResultKey: MatchContexts.Result] = [:]
+    @exclusivity(unchecked) private var results = ResultTable()
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
     @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
     /// Views the rules cannot tell apart (`MatchContexts`), numbered when results are kept.
@@ -62,10 +62,52 @@ final class CascadeSteps {
             mixed = Int(truncatingIfNeeded: h ^ (h >> 29))
         }
 
+        init(kind: ObjectIdentifier, matches: [Int32], mixed: Int) {
+            self.kind = kind
+            self.matches = matches
+            self.mixed = mixed
+        }
+
         func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
 
         static func == (a: ResultKey, b: ResultKey) -> Bool {
             a.mixed == b.mixed && a.kind == b.kind && a.matches == b.matches
+        }
+    }
+
+    /// Results by key, open-addressed on the key's `mixed` word: a lookup for every view
+    /// matched, where a dictionary's seeded hashing cost more than the comparison.
+    private struct ResultTable {
+        private var positions = [Int32](repeating: -1, count: 64)
+        private var entries: [(key: ResultKey, result: MatchContexts.Result)] = []
+
+        func find(_ key: ResultKey) -> MatchContexts.Result? {
+            let mask = positions.count - 1
+            var i = key.mixed & mask
+            while positions[i] >= 0 {
+                let e = Int(positions[i])
+                if entries[e].key == key { return entries[e].result }
+                i = (i + 1) & mask
+            }
+            return nil
+        }
+
+        /// Keeps `result` under `key`, which has none yet.
+        mutating func insert(_ key: ResultKey, _ result: MatchContexts.Result) {
+            entries.append((key, result))
+            if entries.count * 2 > positions.count {
+                positions = [Int32](repeating: -1, count: positions.count * 2)
+                for e in entries.indices { place(e) }
+            } else {
+                place(entries.count - 1)
+            }
+        }
+
+        private mutating func place(_ e: Int) {
+            let mask = positions.count - 1
+            var i = entries[e].key.mixed & mask
+            while positions[i] >= 0 { i = (i + 1) & mask }
+            positions[i] = Int32(e)
         }
     }
 
@@ -156,7 +198,9 @@ final class CascadeSteps {
         guard plain, collector.diagnostics.count == diagnosticsBefore else { return }
         if let key {
             view.record?.shrink()
-            results[key] = (view.values, view.record)
+            // The key keeps a list of its own: sharing the buffer's storage would make the
+            // buffer copy itself at the next view.
+            results.insert(ResultKey(kind: key.kind, matches: Array(keyBuffer), mixed: key.mixed), (view.values, view.record))
             if let context { contexts[context].result = (view.values, view.record) }
         }
     }
@@ -172,7 +216,7 @@ final class CascadeSteps {
 
     /// The result kept for `key`, now kept for `context` too; nil when there is none.
     private func keptResult(_ key: ResultKey?, context: Int32?) -> MatchContexts.Result? {
-        guard let key, let result = results[key] else { return nil }
+        guard let key, let result = results.find(key) else { return nil }
         if let context { contexts[context].result = result }
         return result
     }
@@ -255,6 +299,6 @@ extension CascadeSteps {
         application.budget = budget
         var collector = DiagnosticCollector()
         runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
-        return results[key]  // nil when not kept: a diagnostic
+        return results.find(key)  // nil when not kept: a diagnostic
     }
 }

@@ -57,13 +57,15 @@ public struct Cascade {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
+        let expectedSize = previous?.entries.count ?? stylesheet.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
+        if previous == nil { views.reserveCapacity(expectedSize) }
         var unlisted: [View] = previous == nil ? [root] : []
         let sameShape = previous == nil ? false : knownSameShape ?? previous!.hasSameShape(as: views)
         // What to restore if styling fails, kept as each view is reached: a view never styled
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [(index: Int, values: ValueStore, record: ProvenanceRecord?)] = []
-        saved.reserveCapacity(views.count)
+        saved.reserveCapacity(expectedSize)
 
         var collector = DiagnosticCollector()
         // Restyling in part needs the previous index's provenance table, so that the records
@@ -97,7 +99,7 @@ public struct Cascade {
         // The match context of each view on `path` (`MatchContexts`), when results are kept.
         var contexts: [Int32] = []
         var matches: [RuleIndex.Match] = []
-        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? views.count : 0)
+        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0)
         var restyled: [Int] = []
         var reached = 0
         var i = -1
@@ -147,6 +149,7 @@ public struct Cascade {
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
+        stylesheet.lastTreeSize = views.count
 
         // Duplicate ids come first, then each view's diagnostics in tree order.
         var all = DiagnosticCollector()

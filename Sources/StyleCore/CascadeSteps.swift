@@ -200,8 +200,9 @@ final class CascadeSteps {
             view.record?.shrink()
             // The key keeps a list of its own: sharing the buffer's storage would make the
             // buffer copy itself at the next view.
-            results.insert(ResultKey(kind: key.kind, matches: Array(keyBuffer), mixed: key.mixed), (view.values, view.record))
-            if let context { contexts[context].result = (view.values, view.record) }
+            let result = MatchContexts.Result(values: view.values, record: view.record)
+            results.insert(ResultKey(kind: key.kind, matches: Array(keyBuffer), mixed: key.mixed), result)
+            if let context { contexts[context].result = result }
         }
     }
 

@@ -15,8 +15,18 @@
 ///     let top = contexts.context(of: root, parent: nil)
 ///     let child = contexts.context(of: label, parent: top)
 struct MatchContexts {
-    /// What appearances and rules gave a view, kept for the views that take it.
-    typealias Result = (values: ValueStore, record: ProvenanceRecord?)
+    /// What appearances and rules gave a view, kept for the views that take it: a reference,
+    /// kept by its context and by its kind and matches and handed to many views, so that
+    /// passing it on copies no store.
+    final class Result {
+        let values: ValueStore
+        let record: ProvenanceRecord?
+
+        init(values: ValueStore, record: ProvenanceRecord?) {
+            self.values = values
+            self.record = record
+        }
+    }
 
     /// What a context is known to give its views, once the first of them was styled.
     struct Entry {

@@ -16,6 +16,9 @@ public final class Stylesheet {
     public var root: View?
 
     private var cachedIndex: RuleIndex?
+    /// How many views the tree last styled with this stylesheet had: the room the cascade
+    /// reserves for its lists next time, rather than growing them view by view.
+    var lastTreeSize = 0
     /// Where the index records provenance; a restyle shares the previous stylesheet's.
     private var provenanceTable = ProvenanceTable()
 

@@ -142,9 +142,13 @@ public struct Cascade {
                 if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
                 restyled.append(i)
             }
-            path.append(view)
-            if let context { contexts.append(context) }
-            filter.push(view)
+            // Only a view with children is an ancestor of a view still to come: a leaf (most
+            // views) is not pushed, to be popped again at the next view.
+            if !view.children.isEmpty {
+                path.append(view)
+                if let context { contexts.append(context) }
+                filter.push(view)
+            }
         }
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
         // The views a budget stopped the walk before are listed too.

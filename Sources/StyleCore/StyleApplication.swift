@@ -48,7 +48,7 @@ public final class StyleApplication {
     /// and record directly. A function style's proxy of the previous view is already invalid.
     func restart(on view: View) {
         self.view = view
-        if namedOrigin != .kindDefault { namedOrigin = .kindDefault }
+        if case .kindDefault? = namedOrigin {} else { namedOrigin = .kindDefault }
         originIndex = nil
         if !watchedLiterals.isEmpty { watchedLiterals = [:] }
         if !replacedLiterals.isEmpty { replacedLiterals = [] }

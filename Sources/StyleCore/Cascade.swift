@@ -175,14 +175,8 @@ public struct Cascade {
     /// The next view of the tree in `forEachInTree` order, appended to `views`: `unlisted`
     /// holds the views still to list, the next last; nil when there are none.
     private static func listNext(_ unlisted: inout [View], into views: inout [View]) -> View? {
-        guard let view = unlisted.popLast() else { return nil }
+        guard let view = View.nextInTree(&unlisted) else { return nil }
         views.append(view)
-        let children = view.children
-        var c = children.count
-        while c > 0 {
-            c -= 1
-            unlisted.append(children[c])
-        }
         return view
     }
 

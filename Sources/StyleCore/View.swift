@@ -181,17 +181,7 @@ public final class View {
     /// stack: a tree of any depth).
     public func forEachInTree(_ body: (View) throws -> Void) rethrows {
         var pending = [self]
-        while let view = pending.popLast() {
-            try body(view)
-            // Children pushed last first, one by one: appending a reversed view of the array
-            // copied it into a buffer of its own at every view.
-            let children = view.children
-            var i = children.count
-            while i > 0 {
-                i -= 1
-                pending.append(children[i])
-            }
-        }
+        while let view = View.nextInTree(&pending) { try body(view) }
     }
 
     /// This view and every descendant in `forEachInTree` order, as an array (built without a
@@ -200,16 +190,24 @@ public final class View {
         var views: [View] = []
         views.reserveCapacity(capacity)
         var pending = [self]
-        while let view = pending.popLast() {
-            views.append(view)
-            let children = view.children
-            var i = children.count
-            while i > 0 {
-                i -= 1
-                pending.append(children[i])
-            }
-        }
+        while let view = View.nextInTree(&pending) { views.append(view) }
         return views
+    }
+
+    /// The next view of a walk in `forEachInTree` order, `pending` holding the views still to
+    /// visit, the next last (start with the root); its children are pushed in its place. Nil
+    /// when the walk is over.
+    static func nextInTree(_ pending: inout [View]) -> View? {
+        guard let view = pending.popLast() else { return nil }
+        // Children pushed last first, one by one: appending a reversed view of the array
+        // copied it into a buffer of its own at every view.
+        let children = view.children
+        var i = children.count
+        while i > 0 {
+            i -= 1
+            pending.append(children[i])
+        }
+        return view
     }
 
     /// Whether the view holds its kind's defaults, as built, with no provenance: what

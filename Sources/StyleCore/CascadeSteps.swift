@@ -47,11 +47,11 @@ final class CascadeSteps {
     /// cascade rather than one for each view.
     @exclusivity(unchecked) private var reused: StyleApplication?
 
-    private struct ResultKey: Hashable {
+    private struct ResultKey: Equatable {
         let kind: ObjectIdentifier
         let matches: [Int32]
-        /// The kind and matches mixed once, so that hashing a key feeds the hasher one word
-        /// instead of every match.
+        /// The kind and matches mixed once: where `ResultTable` looks first, and what two keys
+        /// compare before their matches.
         let mixed: Int
 
         init(kind: ObjectIdentifier, matches: [Int32]) {
@@ -67,8 +67,6 @@ final class CascadeSteps {
             self.matches = matches
             self.mixed = mixed
         }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
 
         static func == (a: ResultKey, b: ResultKey) -> Bool {
             a.mixed == b.mixed && a.kind == b.kind && a.matches == b.matches

@@ -123,14 +123,17 @@ struct AncestorFilter {
     /// The keys some ancestor must have for `selector` to match: those of every compound left
     /// of the subject (each is matched against an ancestor, whatever the combinator), each once.
     static func keys(requiredBy selector: ComplexSelector) -> [Int] {
-        var keys: [Int] = []
-        for compound in selector.compounds.dropLast() {
-            if let id = compound.id { keys.append(key(id: id)) }
-            for name in compound.classes { keys.append(key(class: name)) }
-            if let kind = compound.kind { keys.append(key(kind: kind)) }
-        }
+        let keys = nameKeys(requiredBy: selector) + selector.compounds.dropLast().compactMap { $0.kind.map(key(kind:)) }
         var seen = Set<Int>()
         return keys.filter { seen.insert($0).inserted }
+    }
+
+    /// The keys of the ids and classes some ancestor must have for `selector` to match, in the
+    /// order written (the rule index buckets such selectors by one of them).
+    static func nameKeys(requiredBy selector: ComplexSelector) -> [Int] {
+        selector.compounds.dropLast().flatMap { compound in
+            (compound.id.map { [key(id: $0)] } ?? []) + compound.classes.map(key(class:))
+        }
     }
 
     static func key(id: String) -> Int { key(tag: 1, id) }

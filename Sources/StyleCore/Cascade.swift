@@ -196,7 +196,7 @@ public struct Cascade {
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count, keyed[end].key == keyed[start].key { end += 1 }
-            for k in (start + 1)..<max(end, start + 1) {
+            for k in (start + 1)..<end {
                 let view = views[keyed[k].index], id = view.id!
                 guard let first = keyed[start..<k].first(where: { views[$0.index].id == id }) else { continue }
                 let earlier = views[first.index]

@@ -73,39 +73,20 @@ final class CascadeSteps {
         }
     }
 
-    /// Results by key, open-addressed on the key's `mixed` word: a lookup for every view
+    /// Results by key, on a `ProbeIndex` of the key's `mixed` word: a lookup for every view
     /// matched, where a dictionary's seeded hashing cost more than the comparison.
     private struct ResultTable {
-        private var positions = [Int32](repeating: -1, count: 64)
+        private var index = ProbeIndex()
         private var entries: [(key: ResultKey, result: MatchContexts.Result)] = []
 
         func find(_ key: ResultKey) -> MatchContexts.Result? {
-            let mask = positions.count - 1
-            var i = key.mixed & mask
-            while positions[i] >= 0 {
-                let e = Int(positions[i])
-                if entries[e].key == key { return entries[e].result }
-                i = (i + 1) & mask
-            }
-            return nil
+            index.find(key.mixed) { entries[Int($0)].key == key }.map { entries[Int($0)].result }
         }
 
         /// Keeps `result` under `key`, which has none yet.
         mutating func insert(_ key: ResultKey, _ result: MatchContexts.Result) {
             entries.append((key, result))
-            if entries.count * 2 > positions.count {
-                positions = [Int32](repeating: -1, count: positions.count * 2)
-                for e in entries.indices { place(e) }
-            } else {
-                place(entries.count - 1)
-            }
-        }
-
-        private mutating func place(_ e: Int) {
-            let mask = positions.count - 1
-            var i = entries[e].key.mixed & mask
-            while positions[i] >= 0 { i = (i + 1) & mask }
-            positions[i] = Int32(e)
+            index.insert(Int32(entries.count - 1), hash: key.mixed) { [entries] in entries[Int($0)].key.mixed }
         }
     }
 

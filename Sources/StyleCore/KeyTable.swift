@@ -1,4 +1,50 @@
-/// A read-only map from integer keys to values, by open addressing on the key's own bits: no
+/// Where entries kept in an array are, by a hash the caller computed: open addressing with
+/// linear probing, on the hash's own bits (no hashing here). The one index behind the
+/// cascade's tables: rule buckets (`KeyTable`), match contexts and kept results.
+///
+///     var index = ProbeIndex()
+///     index.insert(Int32(entries.count - 1), hash: h) { entries[Int($0)].hash }
+///     index.find(h) { entries[Int($0)].key == key }
+struct ProbeIndex {
+    /// Per position: an entry's index, -1 when empty.
+    private var positions = [Int32](repeating: -1, count: 8)
+    private var count = 0
+
+    /// The entry whose hash is `hash` and that `isEntry` accepts, or nil.
+    @inline(__always)
+    func find(_ hash: Int, _ isEntry: (Int32) -> Bool) -> Int32? {
+        positions.withUnsafeBufferPointer { positions in
+            let mask = positions.count - 1
+            var i = hash & mask
+            while positions[i] >= 0 {
+                if isEntry(positions[i]) { return positions[i] }
+                i = (i + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// Records `entry`, whose hash is `hash`; `hashOf` gives the hash of every entry recorded so
+    /// far when the index grows (it keeps at most half its positions full).
+    mutating func insert(_ entry: Int32, hash: Int, hashOf: (Int32) -> Int) {
+        count += 1
+        if count * 2 > positions.count {
+            let recorded = positions.filter { $0 >= 0 }
+            positions = [Int32](repeating: -1, count: positions.count * 2)
+            for e in recorded { place(e, hashOf(e)) }
+        }
+        place(entry, hash)
+    }
+
+    private mutating func place(_ entry: Int32, _ hash: Int) {
+        let mask = positions.count - 1
+        var i = hash & mask
+        while positions[i] >= 0 { i = (i + 1) & mask }
+        positions[i] = entry
+    }
+}
+
+/// A read-only map from integer keys to values, on a `ProbeIndex` of the key's own bits: no
 /// hashing on lookup. For keys that are already hashes (`AncestorFilter` keys of ids and
 /// classes) or identities (a kind's `ObjectIdentifier`), looked up for every view the cascade
 /// matches, where `Dictionary`'s seeded hashing was a tenth of the work.
@@ -6,41 +52,25 @@
 ///     let table = KeyTable([AncestorFilter.key(class: "card"): slots])
 ///     table[AncestorFilter.key(class: "card")]    // slots
 struct KeyTable<Element> {
-    /// Per table position: the key and its index in `elements`, -1 when empty.
-    private var positions: [(key: Int, element: Int32)]
-    private var elements: [Element] = []
-    private let mask: Int
+    private var entries: [(key: Int, element: Element)] = []
+    private var index = ProbeIndex()
 
     init(_ dictionary: [Int: Element]) {
-        var capacity = 8
-        while capacity < dictionary.count * 2 { capacity <<= 1 }
-        mask = capacity - 1
-        positions = Array(repeating: (0, -1), count: capacity)
-        elements.reserveCapacity(dictionary.count)
+        entries.reserveCapacity(dictionary.count)
         for (key, element) in dictionary {
-            var i = Self.position(of: key, mask)
-            while positions[i].element >= 0 { i = (i + 1) & mask }
-            positions[i] = (key, Int32(elements.count))
-            elements.append(element)
+            entries.append((key, element))
+            index.insert(Int32(entries.count - 1), hash: Self.spread(key)) { [entries] in Self.spread(entries[Int($0)].key) }
         }
     }
 
-    var isEmpty: Bool { elements.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     subscript(key: Int) -> Element? {
-        positions.withUnsafeBufferPointer { positions in
-            var i = Self.position(of: key, mask)
-            while true {
-                let p = positions[i]
-                if p.element < 0 { return nil }
-                if p.key == key { return elements[Int(p.element)] }
-                i = (i + 1) & mask
-            }
-        }
+        index.find(Self.spread(key)) { entries[Int($0)].key == key }.map { entries[Int($0)].element }
     }
 
     /// The key's bits spread over the table (an identity's low bits are all zero).
-    private static func position(of key: Int, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    private static func spread(_ key: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }

@@ -81,8 +81,8 @@ struct MatchContexts {
     /// The matches of every context whose matches are known, one after another.
     private var matchStorage: [RuleIndex.Match] = []
     private var keys: [Key] = []
-    /// Open addressing by `Key.mixed`: indices into `keys`, -1 for an empty slot.
-    private var table = [Int32](repeating: -1, count: 64)
+    /// Where each context's key is in `keys`, by `Key.mixed`.
+    private var index = ProbeIndex()
     private let names: RuleIndex.NamedKeys
 
     init(_ index: RuleIndex) {
@@ -110,20 +110,15 @@ struct MatchContexts {
         }
         let key = Key(parent: parent, kind: ObjectIdentifier(view.kind), view: view, namesID: namesID,
                       namedClasses: namedClasses, mixed: mixed)
-        let mask = table.count - 1
-        var slot = mixed & mask
-        while table[slot] >= 0 {
-            let known = self.keys[Int(table[slot])]
-            if known.mixed == mixed, known.parent == parent, known.kind == key.kind, known.sameNames(as: key) {
-                return table[slot]
-            }
-            slot = (slot + 1) & mask
+        let found = index.find(mixed) { i in
+            let known = self.keys[Int(i)]
+            return known.mixed == mixed && known.parent == parent && known.kind == key.kind && known.sameNames(as: key)
         }
+        if let found { return found }
         let number = Int32(entries.count)
-        table[slot] = number
         self.keys.append(key)
         entries.append(Entry())
-        if self.keys.count * 2 > table.count { grow() }
+        index.insert(number, hash: mixed) { [keys = self.keys] in keys[Int($0)].mixed }
         return number
     }
 
@@ -153,16 +148,6 @@ struct MatchContexts {
     subscript(context: Int32) -> Entry {
         _read { yield entries[Int(context)] }
         _modify { yield &entries[Int(context)] }
-    }
-
-    private mutating func grow() {
-        table = [Int32](repeating: -1, count: table.count * 2)
-        let mask = table.count - 1
-        for (i, key) in keys.enumerated() {
-            var slot = key.mixed & mask
-            while table[slot] >= 0 { slot = (slot + 1) & mask }
-            table[slot] = Int32(i)
-        }
     }
 
     private static func mix(_ a: Int, _ b: Int) -> Int {

@@ -124,7 +124,7 @@ public struct RuleIndex {
             for complex in rule.selector.selectors where complex.subject.id == nil {
                 for c in complex.subject.classes { classUse[c, default: 0] += 1 }
                 if complex.subject.classes.isEmpty {
-                    for key in Self.ancestorNames(of: complex) { ancestorNameUse[key, default: 0] += 1 }
+                    for key in AncestorFilter.nameKeys(requiredBy: complex) { ancestorNameUse[key, default: 0] += 1 }
                 }
             }
         }
@@ -147,7 +147,7 @@ public struct RuleIndex {
                     byID[AncestorFilter.key(id: id), default: []].append(slot)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
                     byClass[AncestorFilter.key(class: rarest), default: []].append(slot)
-                } else if let rarest = Self.ancestorNames(of: complex).min(by: { ancestorNameUse[$0, default: 0] < ancestorNameUse[$1, default: 0] }) {
+                } else if let rarest = AncestorFilter.nameKeys(requiredBy: complex).min(by: { ancestorNameUse[$0, default: 0] < ancestorNameUse[$1, default: 0] }) {
                     byAncestorName[rarest, default: []].append(slot)
                 } else if let kind = subject.kind {
                     byKind[Self.key(of: kind), default: []].append(slot)
@@ -171,14 +171,6 @@ public struct RuleIndex {
 
     /// A kind's key in `byKind`.
     private static func key(of kind: Kind) -> Int { Int(bitPattern: ObjectIdentifier(kind)) }
-
-    /// The `AncestorFilter` keys of the ids and classes that some ancestor must have for
-    /// `selector` to match, in the order written.
-    private static func ancestorNames(of selector: ComplexSelector) -> [Int] {
-        selector.compounds.dropLast().flatMap { compound in
-            (compound.id.map { [AncestorFilter.key(id: $0)] } ?? []) + compound.classes.map(AncestorFilter.key(class:))
-        }
-    }
 
     /// Calls `gather` with the ancestor-name bucket of each distinct id and class key on the
     /// path above `view`: from `filter` when it holds that path, else from the ancestors.

@@ -120,26 +120,30 @@ public struct StyledTree {
         previous.entries.withUnsafeBufferPointer { olds in
             entries.withUnsafeBufferPointer { news in
                 var references = References(entries: news, views: views)
-                func add(_ i: Int, _ slot: Int, _ reference: inout String?) {
-                    if reference == nil { reference = references.reference(of: i) }
-                    out.append(PropertyChange(view: reference!, property: news[i].kind.properties[slot].path,
-                                              old: olds[i].values[slot], new: news[i].values[slot],
-                                              viewIdentity: views[i].identity))
+                // Each view's stores are read once: every read of an entry's field copies it.
+                func add(_ i: Int, slots: [Int], old: ValueStore, new: ValueStore) {
+                    guard !slots.isEmpty else { return }
+                    let reference = references.reference(of: i), properties = news[i].kind.properties
+                    for slot in slots {
+                        out.append(PropertyChange(view: reference, property: properties[slot].path, old: old[slot],
+                                                  new: new[slot], viewIdentity: views[i].identity))
+                    }
                 }
                 var next = 0  // in `rebased`
                 func addRebased(before position: Int) {
                     while next < rebased.count, rebased[next].position < position {
-                        var reference: String?
-                        for slot in rebased[next].slots { add(rebased[next].position, slot, &reference) }
+                        let i = rebased[next].position
+                        add(i, slots: rebased[next].slots, old: olds[i].values, new: news[i].values)
                         next += 1
                     }
                 }
+                var slots: [Int] = []
                 for i in positions {
                     addRebased(before: i)
-                    var reference: String?
-                    for slot in 0..<news[i].values.count where !olds[i].values.sameValue(at: slot, as: news[i].values) {
-                        add(i, slot, &reference)
-                    }
+                    let old = olds[i].values, new = news[i].values
+                    slots.removeAll(keepingCapacity: true)
+                    for slot in 0..<new.count where !old.sameValue(at: slot, as: new) { slots.append(slot) }
+                    add(i, slots: slots, old: old, new: new)
                 }
                 addRebased(before: Int.max)
             }

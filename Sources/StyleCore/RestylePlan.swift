@@ -116,21 +116,20 @@ final class RestylePlan {
         -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
         guard rebases, let writes = ownSlots(of: view, into: &ownSlots) else { return nil }
         let matches = previous.entries[i].matches
-        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context), base.values.holdsOnlySharedValues else { return nil }
+        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context) else { return nil }
+        let baseValues = base.values  // read once: each read of a class's stored struct copies it
+        guard baseValues.holdsOnlySharedValues else { return nil }
         var record: ProvenanceRecord?
         if let old = previous.entries[i].record {
             // A record whose own writes are not apart from its appearances' and rules' (a result
             // not shared) cannot be rebased.
             guard writes == 0 || old.ownCount == writes, let baseRecord = base.record,
-                  let rebased = old.rebased(on: baseRecord, baseValues: base.values) else { return nil }
+                  let rebased = old.rebased(on: baseRecord, baseValues: baseValues) else { return nil }
             record = rebased
         }
         var values = previous.entries[i].values
         var changedSlots: [Int] = []
-        for slot in 0..<values.count where !ownSlots.contains(slot) && !values.sameValue(at: slot, as: base.values) {
-            changedSlots.append(slot)
-        }
-        for slot in changedSlots { values.write(base.values.stored(slot), at: slot) }
+        values.rebase(onto: baseValues, keeping: ownSlots, changed: &changedSlots)
         return (values, record, matches, changedSlots)
     }
 

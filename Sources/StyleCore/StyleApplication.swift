@@ -9,11 +9,14 @@ public final class StyleApplication {
     @exclusivity(unchecked) public private(set) var view: View
     /// The cascade step now running; contributions are tagged with it.
     public var origin: Origin {
-        get { namedOrigin ?? origins!.origins[Int(originIndex!)] }
-        set { namedOrigin = newValue; originIndex = nil }
+        get { isNamed ? namedOrigin : origins!.origins[Int(originIndex!)] }
+        set { namedOrigin = newValue; isNamed = true; originIndex = nil }
     }
-    /// `origin` as set by name; nil while the cascade has set it by index (`setOrigin(index:)`).
-    @exclusivity(unchecked) private var namedOrigin: Origin? = .kindDefault
+    /// `origin` as set by name, while `isNamed`; else the cascade has set it by index
+    /// (`setOrigin(index:)`). A flag rather than an optional: setting an `Origin?` to nil
+    /// destroyed the old value through the runtime's generic witness at every view.
+    @exclusivity(unchecked) private var namedOrigin: Origin = .kindDefault
+    @exclusivity(unchecked) private var isNamed = true
     /// Where `setOrigin(index:)` indices point: the provenance table of the cascade's rules,
     /// recording or not.
     private let origins: ProvenanceTable?
@@ -48,7 +51,8 @@ public final class StyleApplication {
     /// and record directly. A function style's proxy of the previous view is already invalid.
     func restart(on view: View) {
         self.view = view
-        if case .kindDefault? = namedOrigin {} else { namedOrigin = .kindDefault }
+        if case .kindDefault = namedOrigin {} else { namedOrigin = .kindDefault }
+        isNamed = true
         originIndex = nil
         if !watchedLiterals.isEmpty { watchedLiterals = [:] }
         if !replacedLiterals.isEmpty { replacedLiterals = [] }
@@ -121,13 +125,13 @@ public final class StyleApplication {
     /// Sets `origin` to the one entered in this application's provenance table at `index`,
     /// without building it: only provenance reads it.
     func setOrigin(index: UInt32) {
-        if namedOrigin != nil { namedOrigin = nil }
+        isNamed = false
         originIndex = index
     }
 
     /// Records a write of `slot` before it replaces the slot's value.
     private func record(slot: Int, locationIndex: UInt32, isTransform: Bool) {
-        let origin = originIndex ?? view.record!.table.index(of: namedOrigin!)
+        let origin = originIndex ?? view.record!.table.index(of: namedOrigin)
         originIndex = origin
         view.record!.append(slot: slot, previous: view.values.stored(slot), origin: origin, location: locationIndex,
                             isTransform: isTransform)

@@ -209,6 +209,35 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
             && patchSlot0 < 0 && other.patchSlot0 < 0
     }
 
+    /// Takes `base`'s value at every slot not in `own` where it differs, keeping this store's
+    /// values at `own`; appends the slots taken to `changed`. `base` holds only shared values.
+    ///
+    /// The rebased store shares `base`'s slots, with this store's values at `own` written over
+    /// them (as patches, for one or two), so rebasing views onto one result makes no copy of
+    /// its slots. This store's own values come along: an own index stays valid.
+    mutating func rebase(onto base: ValueStore, keeping own: [Int], changed: inout [Int]) {
+        precondition(base.holdsOnlySharedValues && base.count == count, "A store rebases onto shared values of its kind")
+        let first = changed.count
+        for slot in 0..<count {
+            let a = stored(slot), b = base.stored(slot)
+            if a.isIdentical(to: b) || own.contains(slot) { continue }
+            if a.sameInPlace(as: b) ?? (value(of: a) == base.value(of: b)) { continue }
+            changed.append(slot)
+        }
+        guard changed.count > first else { return }
+        var rebased = base
+        rebased.firstOwn = firstOwn
+        rebased.moreOwn = moreOwn
+        for slot in own {
+            let mine = stored(slot)
+            if !rebased.stored(slot).isIdentical(to: mine) { rebased.write(mine, at: slot) }
+        }
+        self = rebased
+    }
+
+    /// Whether both read their slots from one buffer (patches aside).
+    func sharesSlots(with other: ValueStore) -> Bool { buffer === other.buffer }
+
     /// Whether `slot` holds the same value here and in `other`.
     func sameValue(at slot: Int, as other: ValueStore) -> Bool {
         let a = stored(slot), b = other.stored(slot)

@@ -97,6 +97,43 @@ final class ValueStoreTests: XCTestCase {
         XCTAssertFalse(copy.sameValue(at: text, as: store))
     }
 
+    /// A store rebased onto another result keeps its own slots (their own values still
+    /// readable), takes the rest from the new base, and reports exactly the slots that changed;
+    /// with one or two own slots it shares the base's buffer.
+    func testRebasingKeepsOwnSlotsAndReportsWhatChanged() {
+        let kind = T.button
+        let title = kind.property("title")!.slot, alpha = kind.property("alpha")!.slot
+        let others = (0..<kind.defaultValues.count).filter { $0 != title && $0 != alpha }
+        for ownCount in 1...3 {
+            var oldBase = kind.defaultValues, newBase = kind.defaultValues
+            oldBase.write(StoredValue(sharing: red), at: others[0])
+            oldBase.write(StoredValue(sharing: .number(1)), at: others[1])
+            oldBase.write(StoredValue(sharing: .bool(true)), at: others[2])
+            newBase.write(StoredValue(sharing: blue), at: others[0])  // changed
+            newBase.write(StoredValue(sharing: .number(1)), at: others[1])  // the same
+            newBase.write(StoredValue(sharing: .number(2)), at: alpha)  // under an own slot
+            var own = [title, alpha, others[3]]
+            own.removeLast(3 - ownCount)
+            var store = oldBase
+            store[title] = .string("Ada")
+            if ownCount > 1 { store.write(StoredValue(sharing: .number(0.5)), at: alpha) }
+            if ownCount > 2 { store[others[3]] = .string("own") }
+            let before = Array(store)
+
+            var changed: [Int] = []
+            store.rebase(onto: newBase, keeping: own, changed: &changed)
+            var expected = Array(newBase)
+            for slot in own { expected[slot] = before[slot] }
+            XCTAssertEqual(Array(store), expected, "\(ownCount) own slots")
+            XCTAssertEqual(changed, (0..<expected.count).filter { expected[$0] != before[$0] }, "\(ownCount) own slots")
+            // Alpha is the base's to change unless the store's own layer sets it.
+            XCTAssertEqual(changed, ([others[0], others[2]] + (ownCount == 1 ? [alpha] : [])).sorted(), "\(ownCount) own slots")
+            XCTAssertEqual(store[title], .string("Ada"))
+            XCTAssertEqual(Array(newBase)[others[0]], blue, "the base is not written")
+            if ownCount <= 2 { XCTAssertTrue(store.sharesSlots(with: newBase), "\(ownCount) own slots: patches over the base") }
+        }
+    }
+
     func testProvenanceKeepsAnOverriddenOwnValue() {
         let label = View(kind: T.label, id: "a")
         let text = T.keyPath(T.label, "text")

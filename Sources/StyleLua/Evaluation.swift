@@ -80,6 +80,10 @@ public final class Evaluation {
     @exclusivity(unchecked) var constructorChildList: [(position: Int, view: View?)] = []
     /// Class lists, split once per string.
     let classLists = ClassLists()
+    /// The key paths a function style's proxy reached (`v.alpha`, `v.layer.cornerRadius`),
+    /// resolved once per kind, prefix and name (`proxyKeyPath`). The kind is held, so the
+    /// identity in the key names it while the entry lives.
+    @exclusivity(unchecked) var proxyKeyPaths: [ProxyMember: (kind: Kind, path: StyleKeyPath)] = [:]
     /// The metatables of kinds and views, found once (`LuaVM.metatable(_:)`).
     @exclusivity(unchecked) private(set) var kindMetatable: Metatable!
     @exclusivity(unchecked) private(set) var viewMetatable: Metatable!

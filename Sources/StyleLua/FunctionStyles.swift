@@ -117,11 +117,17 @@ extension Evaluation {
         failure(.staleView)
     }
 
+    /// The key path `name` names on `proxy`'s view, resolved once per kind, prefix and name: a
+    /// function style runs for every view it applies to.
     private func proxyKeyPath(_ proxy: ProxyObject, _ name: String) throws(ScriptError) -> StyleKeyPath {
         let view = proxy.application.view
+        let member = ProxyMember(kind: ObjectIdentifier(view.kind), prefix: proxy.prefix, name: name)
+        if let known = proxyKeyPaths[member] { return known.path }
         let components = (proxy.prefix.map { $0.split(separator: ".").map(String.init) } ?? []) + [name]
         switch StyleKeyPath.resolve(components, in: view.kind) {
-        case .success(let kp): return kp
+        case .success(let kp):
+            proxyKeyPaths[member] = (view.kind, kp)
+            return kp
         case .failure(let e):
             // Inside a sub-object (`v.layer.x`) another view kind's property is no hint.
             let declaredBy = proxy.prefix == nil ? kindDeclaring(e) : nil
@@ -169,7 +175,7 @@ extension Evaluation {
         let proxy = vm.object(at: 1, metatable: ProxyObject.metatable, as: ProxyObject.self)!
         guard proxy.alive else { throw staleProxy() }
         guard let name = vm.string(at: 2) else { throw badArgument("index", 2, expected: "a property name", index: 2) }
-        if proxy.prefix == nil, ["id", "kind", "classes"].contains(name) {
+        if proxy.prefix == nil, name == "id" || name == "kind" || name == "classes" {
             throw failure(.viewIdentityInStyle(name), pointingAt: [name])
         }
         let kp = try proxyKeyPath(proxy, name)
@@ -181,4 +187,12 @@ extension Evaluation {
         }
         return 0
     }
+}
+
+/// A member reached through a function style's proxy: the view's kind, the nested object's
+/// path (`layer`), and the name.
+struct ProxyMember: Hashable {
+    let kind: ObjectIdentifier
+    let prefix: String?
+    let name: String
 }

@@ -82,7 +82,7 @@ public struct Cascade {
         let table = index.provenanceTable
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
-                                 cachesResults: sharesStyles)
+                                 cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -154,6 +154,7 @@ public struct Cascade {
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
         stylesheet.lastTreeSize = views.count
+        stylesheet.ownStyles = steps.ownStyles
 
         // Duplicate ids come first, then each view's diagnostics in tree order.
         var all = DiagnosticCollector()

@@ -40,7 +40,9 @@ final class CascadeSteps {
     @exclusivity(unchecked) private var appearancesByKind: [(kind: ObjectIdentifier, indices: [Int], plain: Bool)] = []
     @exclusivity(unchecked) private var results = ResultTable()
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
-    @exclusivity(unchecked) private var ownStyles: [UnsafeRawPointer: (style: Style, prepared: PreparedStyle?)] = [:]
+    /// Views' own styles seen, by storage: carried from one cascade of the stylesheet to the
+    /// next (`OwnStyles`), so a host's tree restyled again applies its styles prepared.
+    @exclusivity(unchecked) private(set) var ownStyles: OwnStyles
     /// Views the rules cannot tell apart (`MatchContexts`), numbered when results are kept.
     @exclusivity(unchecked) private var contexts: MatchContexts
     /// What styles every view in turn (`StyleApplication.restart(on:)`): one object for the
@@ -90,14 +92,18 @@ final class CascadeSteps {
         }
     }
 
+    /// `ownStyles`: what earlier cascades of the stylesheet saw (`Stylesheet.ownStyles`); taken
+    /// only when prepared with `index`'s provenance table.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
-         budget: CascadeBudget?, cachesResults: Bool) {
+         budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil) {
         self.appearances = appearances
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
         contexts = MatchContexts(index)
+        self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
+        self.ownStyles.startCascade()
     }
 
     /// The match context of `view` (`MatchContexts`), given its parent's; nil when results are
@@ -217,10 +223,13 @@ final class CascadeSteps {
         let view = application.view
         let beforeLiterals = min(view.stylesBeforeLiterals ?? view.styles.count, view.styles.count)
         for i in 0..<beforeLiterals { applyOwnStyle(i, of: view, application, into: &collector) }
-        if !view.literals.isEmpty {
+        let literals = view.literals
+        if !literals.isEmpty {
             application.origin = .literal
-            for literal in view.literals where !application.writeChecked(literal) {
-                collector.run { () throws(Diagnostic) in try application.set(literal.keyPath, literal.value, at: literal.location) }
+            // By index: each literal is borrowed where it is, not copied out (a copy retained
+            // its path, value and file name).
+            for i in literals.indices where !application.writeChecked(literals[i]) {
+                collector.run { () throws(Diagnostic) in try application.set(literals[i].keyPath, literals[i].value, at: literals[i].location) }
             }
         }
         guard beforeLiterals < view.styles.count else { return }
@@ -246,17 +255,72 @@ final class CascadeSteps {
     }
 
     /// A view's own style prepared, with its locations entered in the rules' table, once it is
-    /// seen a second time (many views share their `style = …`; a style of one view is cheaper
-    /// applied as it is); nil for a style seen once, or too large to prepare.
+    /// seen a second time, in this cascade or an earlier one of the stylesheet (many views
+    /// share their `style = …`, and a host restyles its tree; a style of one view, applied
+    /// once, is cheaper applied as it is); nil for a style seen once, or too large to prepare.
     private func prepared(_ style: Style) -> PreparedStyle? {
         guard style.count <= PreparedStyle.maximumPrepared, let key = style.storageIdentity else { return nil }
-        guard let seen = ownStyles[key] else {
-            ownStyles[key] = (style, nil)  // the style is kept so that its storage, and key, live on
+        return ownStyles.prepared(style, key: key)
+    }
+}
+
+/// The views' own styles a stylesheet's cascades have seen, by storage, each prepared once
+/// seen twice. Carried from cascade to cascade (`Stylesheet.ownStyles`) and pruned to the
+/// styles the last cascade used when others outnumber them, so a host that builds new styles
+/// for every restyle does not grow it without bound.
+final class OwnStyles {
+    /// One style seen: kept so that its storage, and the key, live on.
+    final class Entry {
+        let style: Style
+        var prepared: PreparedStyle?
+        /// The cascade (`generation`) that last applied it.
+        var lastUsed: Int
+
+        init(style: Style, lastUsed: Int) {
+            self.style = style
+            self.lastUsed = lastUsed
+        }
+    }
+
+    /// The provenance table the styles are prepared with (their locations' indices).
+    let table: ProvenanceTable
+    private var entries: [UnsafeRawPointer: Entry] = [:]
+    private var generation = 0
+    /// How many entries the current cascade applied.
+    private var used = 0
+
+    init(table: ProvenanceTable) {
+        self.table = table
+    }
+
+    var count: Int { entries.count }
+    /// How many of the styles are prepared.
+    var preparedCount: Int { entries.values.count { $0.prepared != nil } }
+
+    /// Begins a cascade: drops the styles the previous one did not apply when they outnumber
+    /// those it did.
+    func startCascade() {
+        if entries.count > 2 * used + 64 {
+            entries = entries.filter { $0.value.lastUsed == generation }
+        }
+        generation += 1
+        used = 0
+    }
+
+    /// `style` (whose storage is `key`) prepared when seen before; nil the first time.
+    func prepared(_ style: Style, key: UnsafeRawPointer) -> PreparedStyle? {
+        guard let entry = entries[key] else {
+            entries[key] = Entry(style: style, lastUsed: generation)
+            used += 1
             return nil
         }
-        if let prepared = seen.prepared { return prepared }
-        let prepared = PreparedStyle(style, table: index.provenanceTable)
-        ownStyles[key] = (style, prepared)
+        if entry.lastUsed != generation {
+            entry.lastUsed = generation
+            used += 1
+        }
+        if let prepared = entry.prepared { return prepared }
+        let prepared = PreparedStyle(style, table: table)
+        entry.prepared = prepared
         return prepared
     }
 }

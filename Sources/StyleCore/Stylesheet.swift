@@ -19,6 +19,8 @@ public final class Stylesheet {
     /// How many views the tree last styled with this stylesheet had: the room the cascade
     /// reserves for its lists next time, rather than growing them view by view.
     var lastTreeSize = 0
+    /// The views' own styles the cascades of this stylesheet have seen (`OwnStyles`).
+    var ownStyles: OwnStyles?
     /// Where the index records provenance; a restyle shares the previous stylesheet's.
     private var provenanceTable = ProvenanceTable()
 

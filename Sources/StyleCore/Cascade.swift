@@ -134,7 +134,7 @@ public struct Cascade {
             if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
                 view.values = kept.values
                 view.record = kept.record
-                styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots)
+                styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots, ownSlots: kept.ownSlots)
             } else {
                 steps.run(view, filter: filter, carriedMatches: carried?.entries[i].matches, context: context,
                           needsMatches: remembering, matches: &matches, into: &collector)

@@ -20,6 +20,9 @@ public struct StyledTree {
         let record: ProvenanceRecord?
         /// The matched complex selectors, as candidates of `stylesheet.ruleIndex`, in cascade order.
         let matches: [Int32]
+        /// The slots the view's own layer sets, once a rebase worked them out
+        /// (`RestylePlan`); carried while the own layer stays the same.
+        let ownSlots: [Int]?
     }
 
     let stylesheet: Stylesheet
@@ -37,17 +40,28 @@ public struct StyledTree {
     /// The number of views.
     public var count: Int { entries.count }
 
-    /// The views a restyle rebased (`RestylePlan`), in tree order, with the slots it rewrote.
-    private(set) var rebased: [(position: Int, slots: [Int])] = []
+    /// The views a restyle rebased (`RestylePlan`), in tree order, with where the slots it
+    /// rewrote are in `rebasedSlots`: one array for all of them rather than one each.
+    private(set) var rebased: [(position: Int, start: Int, count: Int)] = []
+    private var rebasedSlots: [Int] = []
+
+    /// The slots rewritten in the `k`th view rebased.
+    private func rebasedSlots(_ k: Int) -> ArraySlice<Int> {
+        rebasedSlots[rebased[k].start..<(rebased[k].start + rebased[k].count)]
+    }
 
     /// Appends the next view in tree order, styled; `changedSlots`: the slots a restyle
-    /// rewrote when it rebased the view.
-    mutating func append(_ view: View, matches: [Int32], changedSlots: [Int]? = nil) {
-        if let changedSlots { rebased.append((entries.count, changedSlots)) }
+    /// rewrote when it rebased the view; `ownSlots`: those its own layer sets, when known.
+    mutating func append(_ view: View, matches: [Int32], changedSlots: [Int]? = nil, ownSlots: [Int]? = nil) {
+        if let changedSlots {
+            rebased.append((entries.count, rebasedSlots.count, changedSlots.count))
+            rebasedSlots += changedSlots
+        }
         let parent = Self.parentPosition(of: view, path: &path)
         path.append((view, entries.count))
         entries.append(Entry(kind: view.kind, id: view.id, classes: view.classes, parent: parent, styles: view.styles,
-                             literals: view.literals, values: view.values, record: view.record, matches: matches))
+                             literals: view.literals, values: view.values, record: view.record, matches: matches,
+                             ownSlots: ownSlots))
     }
 
     /// The position of `view`'s parent, `path` holding the positions down to the previous view.
@@ -121,7 +135,7 @@ public struct StyledTree {
             entries.withUnsafeBufferPointer { news in
                 var references = References(entries: news, views: views)
                 // Each view's stores are read once: every read of an entry's field copies it.
-                func add(_ i: Int, slots: [Int], old: ValueStore, new: ValueStore) {
+                func add(_ i: Int, slots: some Collection<Int>, old: ValueStore, new: ValueStore) {
                     guard !slots.isEmpty else { return }
                     let reference = references.reference(of: i), properties = news[i].kind.properties
                     for slot in slots {
@@ -133,7 +147,7 @@ public struct StyledTree {
                 func addRebased(before position: Int) {
                     while next < rebased.count, rebased[next].position < position {
                         let i = rebased[next].position
-                        add(i, slots: rebased[next].slots, old: olds[i].values, new: news[i].values)
+                        add(i, slots: rebasedSlots(next), old: olds[i].values, new: news[i].values)
                         next += 1
                     }
                 }
@@ -178,10 +192,14 @@ private struct References {
         if paths.isEmpty {
             paths = Array(repeating: nil, count: entries.count)
             var children = [Int](repeating: 0, count: entries.count)
-            siblingIndex = entries.map { entry in
-                guard entry.parent >= 0 else { return 0 }
-                children[entry.parent] += 1
-                return children[entry.parent]
+            siblingIndex = [Int](repeating: 0, count: entries.count)
+            // By index, reading the parent alone: mapping the entries copied (and retained)
+            // every field of every entry.
+            for i in entries.indices {
+                let parent = entries[i].parent
+                guard parent >= 0 else { continue }
+                children[parent] += 1
+                siblingIndex[i] = children[parent]
             }
         }
         // Up to an ancestor whose path is known, or that starts one; then down again.

@@ -24,8 +24,11 @@ final class RestylePlan {
     private let hasChanged: Bool
     /// Whether views may be rebased: the rules have `previous`'s selectors.
     private let rebases: Bool
-    private var scratch: [RuleIndex.Match] = []
-    private var ownSlots: [Int] = []
+    @exclusivity(unchecked) private var scratch: [RuleIndex.Match] = []
+    @exclusivity(unchecked) private var ownSlots: [Int] = []
+    /// The slots the last rebase rewrote, reused from view to view (`StyledTree.append` copies
+    /// them out).
+    @exclusivity(unchecked) private var changedSlots: [Int] = []
 
     /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled:
     /// provenance switched, or other selectors and other appearances, rules reordered or too
@@ -80,18 +83,39 @@ final class RestylePlan {
         return (oldForNew, changedRules)
     }
 
+    /// What a view takes without the cascade running for it.
+    struct Kept {
+        let values: ValueStore
+        let record: ProvenanceRecord?
+        let matches: [Int32]
+        /// Nil when the view keeps its values, else the slots rewritten.
+        let changedSlots: [Int]?
+        /// The slots the view's own layer sets, when a rebase worked them out, for the next.
+        let ownSlots: [Int]?
+    }
+
     /// What view `i` takes without the cascade running for it, or nil when it must be
-    /// restyled: `changedSlots` nil when it keeps its values, else the slots rewritten.
-    /// `context`: the view's match context (`CascadeSteps.context(of:parent:)`).
-    func kept(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps, context: Int32?)
-        -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
-        // Fields are read in place: copying an entry (or a pair of styles) retains all it holds.
+    /// restyled. `context`: the view's match context (`CascadeSteps.context(of:parent:)`).
+    func kept(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps, context: Int32?) -> Kept? {
+        // Each list is read once and its items compared where they are: copying an entry, a
+        // style or a literal retains all it holds.
         let styles = view.styles, literals = view.literals
-        guard previous.entries[i].styles.count == styles.count, previous.entries[i].literals.count == literals.count else { return nil }
-        for k in styles.indices where !Self.same(previous.entries[i].styles[k], styles[k]) { return nil }
-        for k in literals.indices where !Self.same(previous.entries[i].literals[k], literals[k]) { return nil }
+        let oldStyles = previous.entries[i].styles, oldLiterals = previous.entries[i].literals
+        guard oldStyles.count == styles.count, oldLiterals.count == literals.count else { return nil }
+        // A host's view keeps its lists from one restyle to the next: the very same storage
+        // holds the same items.
+        if !Self.sameStorage(oldStyles, styles) {
+            for k in styles.indices where !Self.same(oldStyles[k], styles[k]) { return nil }
+        }
+        if !Self.sameStorage(oldLiterals, literals) {
+            let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
+                literals.withUnsafeBufferPointer { new in new.indices.allSatisfy { Self.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
+            }
+            guard sameLiterals else { return nil }
+        }
         if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
-            return (previous.entries[i].values, previous.entries[i].record, kept, nil)
+            return Kept(values: previous.entries[i].values, record: previous.entries[i].record, matches: kept,
+                        changedSlots: nil, ownSlots: previous.entries[i].ownSlots)
         }
         return rebasesView(i, view, steps: steps, context: context)
     }
@@ -112,9 +136,16 @@ final class RestylePlan {
     }
 
     /// The rebased view (see the type's summary), or nil.
-    private func rebasesView(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?)
-        -> (values: ValueStore, record: ProvenanceRecord?, matches: [Int32], changedSlots: [Int]?)? {
-        guard rebases, let writes = ownSlots(of: view, into: &ownSlots) else { return nil }
+    private func rebasesView(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?) -> Kept? {
+        guard rebases else { return nil }
+        // The own layer is the previous one (`kept` compared them): its slots, when the
+        // previous rebase worked them out, are these.
+        if let known = previous.entries[i].ownSlots {
+            ownSlots = known
+        } else if ownSlots(of: view, into: &ownSlots) == nil {
+            return nil
+        }
+        let writes = ownSlots.count
         let matches = previous.entries[i].matches
         guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context) else { return nil }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
@@ -128,9 +159,9 @@ final class RestylePlan {
             record = rebased
         }
         var values = previous.entries[i].values
-        var changedSlots: [Int] = []
+        changedSlots.removeAll(keepingCapacity: true)
         values.rebase(onto: baseValues, keeping: ownSlots, changed: &changedSlots)
-        return (values, record, matches, changedSlots)
+        return Kept(values: values, record: record, matches: matches, changedSlots: changedSlots, ownSlots: ownSlots)
     }
 
     /// The slots a view's own layer sets, into `slots`, and how many writes it makes; nil when
@@ -201,8 +232,19 @@ final class RestylePlan {
         a.kind === b.kind && a.order == b.order && a.location == b.location && same(a.style, b.style)
     }
 
+    /// Whether two arrays are one storage (an empty array's included).
+    private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     static func same(_ a: Literal, _ b: Literal) -> Bool {
-        a.keyPath == b.keyPath && a.value == b.value && a.location == b.location
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b) } }
+    }
+
+    /// `same(_:_:)` of two literals where they are: passing them by value copied (and
+    /// retained) their paths, values and file names.
+    private static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>) -> Bool {
+        a.pointee.keyPath == b.pointee.keyPath && a.pointee.value == b.pointee.value && a.pointee.location == b.pointee.location
     }
 
     /// Styles with the same steps: values, paths and lines equal, and the very same functions

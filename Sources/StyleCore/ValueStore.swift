@@ -214,11 +214,20 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     mutating func rebase(onto base: ValueStore, keeping own: [Int], changed: inout [Int]) {
         precondition(base.holdsOnlySharedValues && base.count == count, "A store rebases onto shared values of its kind")
         let first = changed.count
-        for slot in 0..<count {
-            let a = stored(slot), b = base.stored(slot)
-            if a.isIdentical(to: b) || own.contains(slot) { continue }
-            if a.sameInPlace(as: b) ?? (value(of: a) == base.value(of: b)) { continue }
+        func compare(_ slot: Int, _ a: StoredValue, _ b: StoredValue) {
+            if a.isIdentical(to: b) || own.contains(slot) { return }
+            if a.sameInPlace(as: b) ?? (value(of: a) == base.value(of: b)) { return }
             changed.append(slot)
+        }
+        if patchSlot0 < 0 && base.patchSlot0 < 0 {
+            // Neither has patches: the two buffers side by side, most slots the same bits.
+            buffer.withUnsafeMutablePointerToElements { mine in
+                base.buffer.withUnsafeMutablePointerToElements { theirs in
+                    for slot in 0..<count where !mine[slot].isIdentical(to: theirs[slot]) { compare(slot, mine[slot], theirs[slot]) }
+                }
+            }
+        } else {
+            for slot in 0..<count { compare(slot, stored(slot), base.stored(slot)) }
         }
         guard changed.count > first else { return }
         var rebased = base

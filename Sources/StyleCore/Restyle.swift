@@ -29,7 +29,7 @@ public struct StyledTree {
     let recordedProvenance: Bool
     private(set) var entries: [Entry] = []
     /// While appending: the positions of the path from the root to the last view appended.
-    private var path: [(view: View, position: Int)] = []
+    private var path: [(view: ObjectIdentifier, position: Int)] = []
 
     init(stylesheet: Stylesheet, recordedProvenance: Bool, capacity: Int) {
         self.stylesheet = stylesheet
@@ -58,15 +58,22 @@ public struct StyledTree {
             rebasedSlots += changedSlots
         }
         let parent = Self.parentPosition(of: view, path: &path)
-        path.append((view, entries.count))
+        path.append((ObjectIdentifier(view), entries.count))
         entries.append(Entry(kind: view.kind, id: view.id, classes: view.classes, parent: parent, styles: view.styles,
                              literals: view.literals, values: view.values, record: view.record, matches: matches,
                              ownSlots: ownSlots))
     }
 
     /// The position of `view`'s parent, `path` holding the positions down to the previous view.
-    private static func parentPosition(of view: View, path: inout [(view: View, position: Int)]) -> Int {
-        while let last = path.last, last.view !== view.parent { path.removeLast() }
+    /// The path holds identities, not views: the views live while the tree is walked, and a
+    /// path of references retained and released one at every step.
+    private static func parentPosition(of view: View, path: inout [(view: ObjectIdentifier, position: Int)]) -> Int {
+        guard let parent = view.parent else {
+            path.removeAll(keepingCapacity: true)
+            return -1
+        }
+        let id = ObjectIdentifier(parent)
+        while let last = path.last, last.view != id { path.removeLast() }
         return path.last?.position ?? -1
     }
 
@@ -76,7 +83,7 @@ public struct StyledTree {
     /// evaluation) is the same kind when it has its layout (`Kind.hasLayout(of:)`).
     func hasSameShape(as views: [View]) -> Bool {
         guard views.count == entries.count else { return false }
-        var path: [(view: View, position: Int)] = []
+        var path: [(view: ObjectIdentifier, position: Int)] = []
         var sameKinds: [Pair: Bool] = [:]
         func same(_ a: Kind, _ b: Kind) -> Bool {
             if a === b { return true }
@@ -89,12 +96,17 @@ public struct StyledTree {
         // Fields are read in place: copying an entry retains everything it holds.
         return entries.withUnsafeBufferPointer { entries in
             for (i, view) in views.enumerated() {
-                guard same(entries[i].kind, view.kind), entries[i].id == view.id, entries[i].classes == view.classes,
+                guard same(entries[i].kind, view.kind), entries[i].id == view.id, Self.same(entries[i].classes, view.classes),
                       Self.parentPosition(of: view, path: &path) == entries[i].parent else { return false }
-                path.append((view, i))
+                path.append((ObjectIdentifier(view), i))
             }
             return true
         }
+    }
+
+    /// Equal class lists; one storage (a host's view, unchanged) without comparing names.
+    private static func same(_ a: [String], _ b: [String]) -> Bool {
+        a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } } || a == b
     }
 
     private struct Pair: Hashable {
@@ -177,6 +189,8 @@ private struct References {
     private var paths: [[UInt8]?] = []
     /// By position: 1-based among its siblings.
     private var siblingIndex: [Int] = []
+    /// The kinds' names met so far, as bytes: a tree has a handful of kinds.
+    private var kindNames: [(kind: ObjectIdentifier, name: [UInt8])] = []
 
     init(entries: UnsafeBufferPointer<StyledTree.Entry>, views: [View]) {
         self.entries = entries
@@ -217,15 +231,27 @@ private struct References {
             }
         }
         while let k = pending.popLast() {
-            var path = paths[entries[k].parent]!
+            let name = kindName(views[k].kind)
+            var path: [UInt8] = []
+            path.reserveCapacity(paths[entries[k].parent]!.count + name.count + 12)
+            path += paths[entries[k].parent]!
             path.append(contentsOf: " > ".utf8)
-            path.append(contentsOf: views[k].kind.name.utf8)
+            path += name
             path.append(UInt8(ascii: "["))
             Self.appendDecimal(siblingIndex[k], to: &path)
             path.append(UInt8(ascii: "]"))
             paths[k] = path
         }
         return paths[i]!
+    }
+
+    /// A kind's name as bytes, made once per kind.
+    private mutating func kindName(_ kind: Kind) -> [UInt8] {
+        let id = ObjectIdentifier(kind)
+        for known in kindNames where known.kind == id { return known.name }
+        let name = Array(kind.name.utf8)
+        kindNames.append((id, name))
+        return name
     }
 
     private static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {

@@ -169,6 +169,42 @@ public struct RuleIndex {
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
     }
 
+    /// `old`'s buckets and candidates for `rules`, which have `old`'s selectors (the same text,
+    /// of the very same kinds) and style kinds, in order, with other styles: a theme switch
+    /// re-prepares the styles and keeps the rest. Nil when the selectors differ.
+    init?(_ rules: [Rule], selectorsOf old: RuleIndex, provenanceTable: ProvenanceTable) {
+        guard provenanceTable === old.provenanceTable, Self.sameSelectors(rules, old.rules) else { return nil }
+        self.rules = rules
+        self.provenanceTable = provenanceTable
+        prepared = old.prepared
+        firstCandidate = old.firstCandidate
+        byID = old.byID
+        byClass = old.byClass
+        byKind = old.byKind
+        universal = old.universal
+        byAncestorName = old.byAncestorName
+        namedKeys = old.namedKeys
+        preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable) }
+    }
+
+    /// Whether two lists of rules have the same selectors, compound by compound (kinds by
+    /// identity: a kind a script declares again is another object), for styles of the same kinds.
+    private static func sameSelectors(_ a: [Rule], _ b: [Rule]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            guard x.style.kind === y.style.kind, x.order == y.order,
+                  x.selector.selectors.count == y.selector.selectors.count else { return false }
+            for (p, q) in zip(x.selector.selectors, y.selector.selectors) {
+                guard p.text == q.text, p.offset == q.offset, p.compounds.count == q.compounds.count,
+                      zip(p.compounds, q.compounds).allSatisfy({
+                          $0.kind === $1.kind && $0.id == $1.id && $0.classes == $1.classes && $0.offset == $1.offset
+                      })
+                else { return false }
+            }
+        }
+        return true
+    }
+
     /// A kind's key in `byKind`.
     private static func key(of kind: Kind) -> Int { Int(bitPattern: ObjectIdentifier(kind)) }
 

@@ -79,6 +79,10 @@ extension Stylesheet {
         guard provenanceTable !== other.provenanceTable else { return }
         provenanceTable = other.provenanceTable
         cachedIndex = nil
+        // With the table shared, an index of the same selectors is `other`'s with new styles.
+        if let old = other.cachedIndex {
+            cachedIndex = RuleIndex(rules, selectorsOf: old, provenanceTable: provenanceTable)
+        }
     }
 }
 

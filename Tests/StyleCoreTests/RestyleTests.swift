@@ -1,4 +1,4 @@
-import StyleCore
+@testable import StyleCore
 import XCTest
 
 /// `Cascade.restyle` after random edits of a stylesheet and a tree gives what a full restyle
@@ -90,9 +90,13 @@ final class RestyleTests: XCTestCase {
             s.addRule("Label", T.mut(T.view, "alpha", .number(alpha)), line: 2)
             return s
         }
-        let first = Cascade(sheet(World.colors[0], 0.8)).restyle(root, after: nil)
+        let firstSheet = sheet(World.colors[0], 0.8), secondSheet = sheet(World.colors[1], 0.6)
+        let first = Cascade(firstSheet).restyle(root, after: nil)
         let before = TreeSnapshot(root)
-        let second = Cascade(sheet(World.colors[1], 0.6)).restyle(root, after: first.styled)
+        let second = Cascade(secondSheet).restyle(root, after: first.styled)
+        XCTAssertTrue(Self.sharesCandidates(firstSheet.ruleIndex, secondSheet.ruleIndex),
+                      "the same selectors: the index is the first's with the new styles")
+        XCTAssertEqual(secondSheet.ruleIndex.preparedStyles.count, 2)
         XCTAssertEqual(second.rebased, [1, 2])
         XCTAssertEqual(second.restyled, [3])
         XCTAssertEqual(second.changes, TreeSnapshot(root).changes(since: before))
@@ -111,6 +115,10 @@ final class RestyleTests: XCTestCase {
     /// A script's `kind("GradientView", …)` is a new `Kind` at every evaluation: its re-built
     /// tree still has the previous tree's shape, so only what an edit touches is restyled and
     /// changes are listed by position, as a full restyle and a snapshot diff would list them.
+    private static func sharesCandidates(_ a: RuleIndex, _ b: RuleIndex) -> Bool {
+        a.prepared.withUnsafeBufferPointer { x in b.prepared.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+
     func testAKindDeclaredAgainKeepsTheTreeShape() throws {
         func evaluate(_ color: Value, superKind: Kind = Schema.view) throws -> (sheet: Stylesheet, root: View) {
             var schema = Schema.standard
@@ -119,6 +127,8 @@ final class RestyleTests: XCTestCase {
             let sheet = Stylesheet()
             _ = try sheet.rule(try SelectorList.parse("GradientView", schema: schema), T.mut(gradient, "fromColor", color), at: T.at(1))
             sheet.addRule(".b", T.mut(T.label, "textColor", World.colors[2]), line: 2)
+            // A style of a kind every evaluation shares, for a selector of the kind declared again.
+            _ = try sheet.rule(try SelectorList.parse("GradientView", schema: schema), T.mut(T.view, "alpha", .number(0.5)), at: T.at(3))
             return (sheet, T.view(T.stack, "root", "", View(kind: gradient, id: "g"), T.view(T.label, nil, "b")))
         }
         let first = try evaluate(World.colors[0])
@@ -127,6 +137,8 @@ final class RestyleTests: XCTestCase {
         XCTAssertTrue(styled?.hasSameShape(as: second.root) == true)
         let before = TreeSnapshot(first.root)
         let restyle = Cascade(second.sheet).restyle(second.root, after: styled)
+        XCTAssertFalse(Self.sharesCandidates(first.sheet.ruleIndex, second.sheet.ruleIndex),
+                       "a selector of a kind declared again is another selector: the index is built anew")
         XCTAssertEqual(restyle.restyled, [1], "only the gradient's rule changed")
         XCTAssertEqual(restyle.changes, TreeSnapshot(second.root).changes(since: before))
         XCTAssertEqual(restyle.changes?.map(\.property), ["fromColor"])

@@ -1,4 +1,4 @@
-import StyleCore
+@testable import StyleCore
 import XCTest
 
 final class RuleIndexTests: XCTestCase {
@@ -87,5 +87,40 @@ final class RuleIndexTests: XCTestCase {
         XCTAssertEqual(sheet.ruleIndex.matches(for: b).count, 0)
         sheet.addRule(".a", T.mut(T.view, "alpha", .number(1)))
         XCTAssertEqual(sheet.ruleIndex.matches(for: b).count, 1)
+    }
+
+    /// A stylesheet of the same selectors (a theme switch) takes the previous index's buckets
+    /// and candidates with its own styles; a selector of a kind declared again, or written
+    /// at another place, is another selector.
+    func testAnIndexOfTheSameSelectorsIsReusedOnlyForTheVeryKinds() throws {
+        func rules(_ alpha: Double, gradient: Kind, schema: Schema, list: String = "GradientView, .a") throws -> [Rule] {
+            let sheet = Stylesheet()
+            _ = try sheet.rule(try SelectorList.parse(list, schema: schema), T.mut(T.view, "alpha", .number(alpha)), at: T.at(1))
+            _ = try sheet.rule(try SelectorList.parse("#x Label", schema: schema), T.mut(T.label, "textColor", .color(Color(hex: "#FF0000")!)), at: T.at(2))
+            return sheet.rules
+        }
+        func declare() throws -> (Kind, Schema) {
+            var schema = Schema.standard
+            let kind = try schema.register("GradientView", superKind: Schema.view, properties: [])
+            return (kind, schema)
+        }
+        let (gradient, schema) = try declare()
+        let table = ProvenanceTable()
+        let old = RuleIndex(try rules(0.5, gradient: gradient, schema: schema), provenanceTable: table)
+        let reused = RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: table)
+        XCTAssertNotNil(reused)
+        let view = View(kind: gradient)
+        XCTAssertEqual(reused?.matches(for: view).map(\.rule.order), [0])
+        XCTAssertEqual(reused?.preparedStyles.first?.operations.first?.value.isIdentical(to: StoredValue(sharing: .number(0.7))), true,
+                       "the new styles, prepared")
+
+        let (again, otherSchema) = try declare()
+        XCTAssertFalse(again === gradient)
+        XCTAssertNil(RuleIndex(try rules(0.7, gradient: again, schema: otherSchema), selectorsOf: old, provenanceTable: table),
+                     "a kind declared again is another kind")
+        XCTAssertNil(RuleIndex(try rules(0.7, gradient: gradient, schema: schema, list: "GradientView,  .a"), selectorsOf: old,
+                               provenanceTable: table), "the same text at another column")
+        XCTAssertNil(RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: ProvenanceTable()),
+                     "another table: the candidates' origins are indices into it")
     }
 }

@@ -80,9 +80,13 @@ public struct Cascade {
         }
         let index = stylesheet.ruleIndex
         let table = index.provenanceTable
+        // A tree of the previous shape under rules of the previous selectors has the previous
+        // match contexts: each view keeps its number instead of being looked up.
+        let carriedContexts = sharesStyles ? carried.flatMap { $0.contexts.count == $0.entries.count ? $0 : nil } : nil
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
-                                 cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles)
+                                 cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles,
+                                 carriedContexts: carriedContexts?.contextCount)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -92,8 +96,11 @@ public struct Cascade {
         var aboveContext: Int32?
         for a in above.reversed() {
             filter.push(a)
-            aboveContext = steps.context(of: a, parent: aboveContext)
+            if carriedContexts == nil { aboveContext = steps.context(of: a, parent: aboveContext) }
         }
+        if let carriedContexts { aboveContext = carriedContexts.aboveContext }
+        // Read once: each read through the optional tree copied (and retained) all of it.
+        let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
         let base = filter.depth
         var path: [View] = []
         // The match context of each view on `path` (`MatchContexts`), when results are kept.
@@ -130,16 +137,16 @@ public struct Cascade {
                 if !contexts.isEmpty { contexts.removeLast() }
                 filter.pop()
             }
-            let context = steps.context(of: view, parent: contexts.last ?? aboveContext)
+            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: contexts.last ?? aboveContext)
             if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
                 view.values = kept.values
                 view.record = kept.record
-                styled.append(view, matches: kept.matches, changedSlots: kept.changedSlots, ownSlots: kept.ownSlots)
+                styled.append(view, matches: kept.matches, context: context, changedSlots: kept.changedSlots, ownSlots: kept.ownSlots)
             } else {
-                steps.run(view, filter: filter, carriedMatches: carried?.entries[i].matches, context: context,
+                steps.run(view, filter: filter, carriedMatches: carriedEntries?[i].matches, context: context,
                           needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
-                if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }) }
+                if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }, context: context) }
                 restyled.append(i)
             }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
@@ -155,10 +162,14 @@ public struct Cascade {
         while Self.listNext(&unlisted, into: &views) != nil {}
         stylesheet.lastTreeSize = views.count
         stylesheet.ownStyles = steps.ownStyles
+        styled.aboveContext = aboveContext
+        styled.contextCount = steps.contextCount
 
         // Duplicate ids come first, then each view's diagnostics in tree order.
         var all = DiagnosticCollector()
-        all.add(duplicateIDs(in: views))
+        // A tree of the previous shape has its ids, and the previous tree (styled without a
+        // diagnostic) had no duplicate.
+        if !sameShape { all.add(duplicateIDs(in: views)) }
         all.add(collector.diagnostics)
         collector = all
         if collector.hasErrors {

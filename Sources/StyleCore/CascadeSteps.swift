@@ -94,14 +94,16 @@ final class CascadeSteps {
 
     /// `ownStyles`: what earlier cascades of the stylesheet saw (`Stylesheet.ownStyles`); taken
     /// only when prepared with `index`'s provenance table.
+    /// `carriedContexts`: how many match contexts an earlier cascade numbered, when the views
+    /// keep their numbers (`MatchContexts.init(_:carrying:)`).
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
-         budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil) {
+         budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil) {
         self.appearances = appearances
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
-        contexts = MatchContexts(index)
+        contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index)
         self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
         self.ownStyles.startCascade()
     }
@@ -111,6 +113,9 @@ final class CascadeSteps {
     func context(of view: View, parent: Int32?) -> Int32? {
         cachesResults ? contexts.context(of: view, parent: parent) : nil
     }
+
+    /// How many match contexts there are.
+    var contextCount: Int { contexts.count }
 
     /// Styles one view: appearances and rules (or what an earlier view of its match context,
     /// or of its kind with its matches, got from them), then the view's own layer.

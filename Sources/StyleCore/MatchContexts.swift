@@ -85,13 +85,30 @@ struct MatchContexts {
     private var index = ProbeIndex()
     private let names: RuleIndex.NamedKeys
 
+    /// Whether the contexts were carried over (`init(_:carrying:)`): they are known by number
+    /// only, and no view is looked up.
+    private let isCarried: Bool
+
     init(_ index: RuleIndex) {
         names = index.namedKeys
+        isCarried = false
     }
+
+    /// `count` contexts as an earlier cascade numbered them, with nothing known of them yet:
+    /// a tree of that cascade's shape, under rules of its selectors, has its contexts, and
+    /// each view keeps its number (`StyledTree.contexts`).
+    init(_ index: RuleIndex, carrying count: Int) {
+        names = index.namedKeys
+        entries = Array(repeating: Entry(), count: count)
+        isCarried = true
+    }
+
+    var count: Int { entries.count }
 
     /// The context of `view`, whose parent's context is `parent` (nil for a view with no
     /// parent); a new one the first time.
     mutating func context(of view: View, parent: Int32?) -> Int32 {
+        precondition(!isCarried, "Carried contexts are known by number")
         let parent = parent ?? -1
         var mixed = Self.mix(Int(parent), Int(bitPattern: ObjectIdentifier(view.kind)))
         let keys = view.selectorKeys

@@ -28,6 +28,12 @@ public struct StyledTree {
     let stylesheet: Stylesheet
     let recordedProvenance: Bool
     private(set) var entries: [Entry] = []
+    /// Each view's match context (`MatchContexts`), by position, when the cascade kept results;
+    /// the context of the views above the root; and how many there were. A tree of this shape
+    /// under rules of these selectors has the same contexts: a restyle carries them over.
+    private(set) var contexts: [Int32] = []
+    var aboveContext: Int32?
+    var contextCount = 0
     /// While appending: the positions of the path from the root to the last view appended.
     private var path: [(view: ObjectIdentifier, position: Int)] = []
 
@@ -52,7 +58,8 @@ public struct StyledTree {
 
     /// Appends the next view in tree order, styled; `changedSlots`: the slots a restyle
     /// rewrote when it rebased the view; `ownSlots`: those its own layer sets, when known.
-    mutating func append(_ view: View, matches: [Int32], changedSlots: [Int]? = nil, ownSlots: [Int]? = nil) {
+    mutating func append(_ view: View, matches: [Int32], context: Int32?, changedSlots: [Int]? = nil, ownSlots: [Int]? = nil) {
+        if let context { contexts.append(context) }
         if let changedSlots {
             rebased.append((entries.count, rebasedSlots.count, changedSlots.count))
             rebasedSlots += changedSlots

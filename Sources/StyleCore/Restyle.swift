@@ -34,6 +34,8 @@ public struct StyledTree {
     private(set) var contexts: [Int32] = []
     var aboveContext: Int32?
     var contextCount = 0
+    /// The views' references, as far as a change list needed them (`ViewReferences`).
+    private(set) var references: ViewReferences?
     /// While appending: the positions of the path from the root to the last view appended.
     private var path: [(view: ObjectIdentifier, position: Int)] = []
 
@@ -147,16 +149,19 @@ public struct StyledTree {
     /// tree order then slot order: `TreeSnapshot.changes(since:)` for two trees of the same
     /// shape. A rebased view's changes are the slots rewritten; a restyled view's are found by
     /// comparing every slot.
-    func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
+    mutating func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
         var out: [PropertyChange] = []
         // Entries are read in place: copying one retains everything it holds.
+        guard let root = views.first else { return [] }
+        let references = previous.references.flatMap { $0.rootReference == root.reference ? $0 : nil }
+            ?? ViewReferences(root: root, count: views.count)
+        self.references = references
         previous.entries.withUnsafeBufferPointer { olds in
             entries.withUnsafeBufferPointer { news in
-                var references = References(entries: news, views: views)
                 // Each view's stores are read once: every read of an entry's field copies it.
                 func add(_ i: Int, slots: some Collection<Int>, old: ValueStore, new: ValueStore) {
                     guard !slots.isEmpty else { return }
-                    let reference = references.reference(of: i), properties = news[i].kind.properties
+                    let reference = references.reference(of: i, entries: news, views: views), properties = news[i].kind.properties
                     for slot in slots {
                         out.append(PropertyChange(view: reference, property: properties[slot].path, old: old[slot],
                                                   new: new[slot], viewIdentity: views[i].identity))
@@ -185,13 +190,19 @@ public struct StyledTree {
     }
 }
 
-/// `View.reference` of the views of a `StyledTree`, each path built from its parent's once,
-/// when asked for: views in long lists of siblings are not searched for among them one by one.
-/// Paths are kept as UTF-8 bytes, each a copy of its parent's with one step appended: appending
-/// to a `String` piece by piece cost several times as much.
-private struct References {
-    let entries: UnsafeBufferPointer<StyledTree.Entry>
-    let views: [View]
+/// `View.reference` of the views of a `StyledTree`, by position, each built when first asked
+/// for from its parent's path: views in long lists of siblings are not searched for among them
+/// one by one. Paths are kept as UTF-8 bytes, each a copy of its parent's with one step
+/// appended: appending to a `String` piece by piece cost several times as much.
+///
+/// A tree of the same shape under the same root has the same references, so the next restyle's
+/// tree takes them over (`StyledTree.changes(since:at:views:)`): a reload that changes the same
+/// views as the last one builds none.
+final class ViewReferences {
+    /// The root's reference, which may start above it: references are taken over only under it.
+    let rootReference: String
+    /// By position: the reference, once built.
+    private var references: [String?]
     /// By position: the path of kinds from the nearest ancestor with an id, once built.
     private var paths: [[UInt8]?] = []
     /// By position: 1-based among its siblings.
@@ -199,17 +210,20 @@ private struct References {
     /// The kinds' names met so far, as bytes: a tree has a handful of kinds.
     private var kindNames: [(kind: ObjectIdentifier, name: [UInt8])] = []
 
-    init(entries: UnsafeBufferPointer<StyledTree.Entry>, views: [View]) {
-        self.entries = entries
-        self.views = views
+    init(root: View, count: Int) {
+        rootReference = root.reference
+        references = Array(repeating: nil, count: count)
     }
 
-    mutating func reference(of i: Int) -> String {
-        if let id = views[i].id { return "#" + id }
-        return String(decoding: path(of: i), as: UTF8.self)
+    /// The reference of the view at `i` of `views`, whose entries are `entries`.
+    func reference(of i: Int, entries: UnsafeBufferPointer<StyledTree.Entry>, views: [View]) -> String {
+        if let known = references[i] { return known }
+        let reference = views[i].id.map { "#" + $0 } ?? String(decoding: path(of: i, entries, views), as: UTF8.self)
+        references[i] = reference
+        return reference
     }
 
-    private mutating func path(of i: Int) -> [UInt8] {
+    private func path(of i: Int, _ entries: UnsafeBufferPointer<StyledTree.Entry>, _ views: [View]) -> [UInt8] {
         if paths.isEmpty {
             paths = Array(repeating: nil, count: entries.count)
             var children = [Int](repeating: 0, count: entries.count)
@@ -253,7 +267,7 @@ private struct References {
     }
 
     /// A kind's name as bytes, made once per kind.
-    private mutating func kindName(_ kind: Kind) -> [UInt8] {
+    private func kindName(_ kind: Kind) -> [UInt8] {
         let id = ObjectIdentifier(kind)
         for known in kindNames where known.kind == id { return known.name }
         let name = Array(kind.name.utf8)
@@ -318,10 +332,11 @@ extension Cascade {
         let run = self.run(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
                            knownSameShape: knownSameShape)
         var changes: [PropertyChange]?
-        if let previous, let styled = run.styled, run.sameShape {
-            changes = styled.changes(since: previous, at: run.restyled, views: run.views)
+        var styled = run.styled
+        if let previous, run.sameShape, styled != nil {
+            changes = styled!.changes(since: previous, at: run.restyled, views: run.views)
         }
-        return Restyle(diagnostics: run.diagnostics, styled: run.styled, restyled: run.restyled,
-                       rebased: run.styled?.rebased.map(\.position) ?? [], changes: changes)
+        return Restyle(diagnostics: run.diagnostics, styled: styled, restyled: run.restyled,
+                       rebased: styled?.rebased.map(\.position) ?? [], changes: changes)
     }
 }

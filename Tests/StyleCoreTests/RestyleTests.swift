@@ -115,6 +115,30 @@ final class RestyleTests: XCTestCase {
     /// A script's `kind("GradientView", …)` is a new `Kind` at every evaluation: its re-built
     /// tree still has the previous tree's shape, so only what an edit touches is restyled and
     /// changes are listed by position, as a full restyle and a snapshot diff would list them.
+    /// A change names its view as `View.reference` does; the references a restyle built are
+    /// taken over by the next only under the same root reference.
+    func testChangesNameTheirViewsWhereverTheRootWasMoved() {
+        let label = T.view(T.label, nil, "b")
+        let root = T.view(T.stack, nil, "", T.view(T.stack, nil, "", label))
+        func sheet(_ color: Value) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule(".b", T.mut(T.label, "textColor", color), line: 1)
+            return s
+        }
+        var styled = Cascade(sheet(World.colors[0])).restyle(root, after: nil).styled
+        let first = Cascade(sheet(World.colors[1])).restyle(root, after: styled)
+        XCTAssertEqual(first.changes?.map(\.view), [label.reference])
+        XCTAssertEqual(label.reference, "StackView > StackView[1] > Label[1]")
+        styled = first.styled
+
+        // The same tree, now inside a view with an id: the same shape, other references.
+        let top = T.view(T.view, "top")
+        top.addChild(root)
+        let second = Cascade(sheet(World.colors[0])).restyle(root, after: styled)
+        XCTAssertEqual(second.changes?.map(\.view), [label.reference])
+        XCTAssertEqual(label.reference, "View#top > StackView[1] > StackView[1] > Label[1]")
+    }
+
     private static func sharesCandidates(_ a: RuleIndex, _ b: RuleIndex) -> Bool {
         a.prepared.withUnsafeBufferPointer { x in b.prepared.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }

@@ -39,7 +39,7 @@ struct MatchContexts {
         var result: Result?
     }
 
-    /// A context as found: the first view found in it stands for the names. Nothing here is
+    /// A context as found: the latest view found in it stands for the names. Nothing here is
     /// reference-counted, so looking a view up copies no names.
     private struct Key {
         let parent: Int32
@@ -131,7 +131,13 @@ struct MatchContexts {
             let known = self.keys[Int(i)]
             return known.mixed == mixed && known.parent == parent && known.kind == key.kind && known.sameNames(as: key)
         }
-        if let found { return found }
+        if let found {
+            // The next view of the context compares its names with this one, which it is
+            // likely near in memory (a sibling, a cousin in the next block), rather than with
+            // the first, long out of the cache.
+            self.keys[Int(found)] = key
+            return found
+        }
         let number = Int32(entries.count)
         self.keys.append(key)
         entries.append(Entry())

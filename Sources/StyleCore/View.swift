@@ -78,16 +78,16 @@ public final class View {
     /// The `AncestorFilter` keys of the id and classes, hashed once rather than at every
     /// cascade (the filter and the rule index's buckets use them).
     /// Read in place (a borrow, not a copy of the classes' keys).
-    var selectorKeys: (id: Int?, classes: [Int]) {
+    var selectorKeys: SelectorKeys {
         _read {
             if cachedSelectorKeys == nil {
-                cachedSelectorKeys = (id.map(AncestorFilter.key(id:)), classes.map(AncestorFilter.key(class:)))
+                cachedSelectorKeys = SelectorKeys(id: id.map(AncestorFilter.key(id:)), classes: ClassKeys(classes))
             }
             yield cachedSelectorKeys.unsafelyUnwrapped
         }
     }
 
-    @exclusivity(unchecked) private var cachedSelectorKeys: (id: Int?, classes: [Int])?
+    @exclusivity(unchecked) private var cachedSelectorKeys: SelectorKeys?
 
     public func setClasses(_ names: [String]) {
         cachedSelectorKeys = nil
@@ -259,5 +259,41 @@ public struct Literal: Sendable {
         self.value = checkedValue
         self.location = location
         if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
+    }
+}
+
+/// A view's `AncestorFilter` keys: its id's and its classes'.
+struct SelectorKeys {
+    let id: Int?
+    let classes: ClassKeys
+}
+
+/// The keys of a view's classes, the first two kept in the view itself: reading a view's class
+/// keys was a miss of the cache at every view the cascade looked up, the keys being an array of
+/// their own elsewhere in memory. A view with more classes keeps them all in an array.
+struct ClassKeys: RandomAccessCollection {
+    private let first: Int, second: Int
+    private let all: [Int]
+    let count: Int
+
+    init(_ names: [String]) {
+        count = names.count
+        if names.count <= 2 {
+            first = names.first.map(AncestorFilter.key(class:)) ?? 0
+            second = names.count == 2 ? AncestorFilter.key(class: names[1]) : 0
+            all = []
+        } else {
+            all = names.map(AncestorFilter.key(class:))
+            first = all[0]
+            second = all[1]
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> Int {
+        precondition(i >= 0 && i < count, "Class key \(i) out of range")
+        return i == 0 ? first : i == 1 ? second : all[i]
     }
 }

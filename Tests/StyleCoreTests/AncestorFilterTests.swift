@@ -54,4 +54,16 @@ final class AncestorFilterTests: XCTestCase {
         XCTAssertEqual(leaves[0].provenance![alpha.slot].count, 1 + 8)
         withExtendedLifetime(outside) {}
     }
+
+    /// A view's class keys, the first two kept in the view, are its classes' keys in order,
+    /// however many classes it has.
+    func testClassKeysAreTheClassesKeysInOrder() {
+        for count in 0...5 {
+            let names = (0..<count).map { "c\($0)" }
+            let view = T.view(T.label, nil, names.joined(separator: " "))
+            XCTAssertEqual(Array(view.selectorKeys.classes), names.map(AncestorFilter.key(class:)), "\(count) classes")
+            view.setClasses(names.reversed())
+            XCTAssertEqual(Array(view.selectorKeys.classes), names.reversed().map(AncestorFilter.key(class:)), "\(count) classes, set again")
+        }
+    }
 }

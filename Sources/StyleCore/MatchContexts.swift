@@ -39,8 +39,10 @@ struct MatchContexts {
         var result: Result?
     }
 
-    /// A context as found: the latest view found in it stands for the names. Nothing here is
-    /// reference-counted, so looking a view up copies no names.
+    /// A context as found: the latest view found in it stands for the names. Its first two
+    /// named classes are kept in the key (a class name of up to 15 bytes is stored in the
+    /// string itself), so a view is compared with the context without reading the other view,
+    /// which is long out of the cache; a view with more named classes is compared through it.
     private struct Key {
         let parent: Int32
         let kind: ObjectIdentifier
@@ -53,9 +55,32 @@ struct MatchContexts {
         let namedClasses: UInt64
         /// Mixed from the parent, kind and named names' `AncestorFilter` keys.
         let mixed: Int
+        /// How many of the view's classes are named, and the first two of them ("" past them).
+        let namedCount: Int
+        let named0: String, named1: String
+
+        init(parent: Int32, kind: ObjectIdentifier, view: View, namesID: Bool, namedClasses: UInt64, mixed: Int) {
+            self.parent = parent
+            self.kind = kind
+            self.view = view
+            self.namesID = namesID
+            self.namedClasses = namedClasses
+            self.mixed = mixed
+            var count = 0, first = "", second = ""
+            let classes = view.classes
+            for i in classes.indices where Self.isNamed(i, namedClasses) {
+                if count == 0 { first = classes[i] } else if count == 1 { second = classes[i] }
+                count += 1
+            }
+            namedCount = count
+            named0 = first
+            named1 = second
+        }
 
         func sameNames(as other: Key) -> Bool {
-            guard namesID == other.namesID, !namesID || view.id == other.view.id else { return false }
+            guard namesID == other.namesID, namedCount == other.namedCount,
+                  !namesID || view.id == other.view.id else { return false }
+            if namedCount <= 2 { return named0 == other.named0 && named1 == other.named1 }
             return Self.sameNamed(view.classes, namedClasses, other.view.classes, other.namedClasses)
         }
 
@@ -127,9 +152,13 @@ struct MatchContexts {
         }
         let key = Key(parent: parent, kind: ObjectIdentifier(view.kind), view: view, namesID: namesID,
                       namedClasses: namedClasses, mixed: mixed)
-        let found = index.find(mixed) { i in
-            let known = self.keys[Int(i)]
-            return known.mixed == mixed && known.parent == parent && known.kind == key.kind && known.sameNames(as: key)
+        // Keys are compared where they are: a copy of one would retain its names.
+        let found = self.keys.withUnsafeBufferPointer { keys in
+            index.find(mixed) { i in
+                let known = keys.baseAddress! + Int(i)
+                return known.pointee.mixed == mixed && known.pointee.parent == parent && known.pointee.kind == key.kind
+                    && known.pointee.sameNames(as: key)
+            }
         }
         if let found {
             // The next view of the context compares its names with this one, which it is

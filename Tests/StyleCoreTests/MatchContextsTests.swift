@@ -46,6 +46,28 @@ final class MatchContextsTests: XCTestCase {
         XCTAssertEqual(of(plain), of(unnamed), "a class no rule names")
     }
 
+    /// Named classes are compared in order, however many a view has: the first two are kept
+    /// in the context's key, the rest read from the view.
+    func testEveryNamedClassTellsViewsApart() {
+        let index = index([".a", ".b", ".c", ".d", ".a-long-class-name-past-fifteen-bytes"])
+        func label(_ classes: String) -> View { View(kind: T.label, classes: classes.split(separator: " ").map(String.init)) }
+        let views = ["a", "a b", "a c", "b a", "a b c", "a b d", "a b c d", "a b c x", "x a y b z c",
+                     "a-long-class-name-past-fifteen-bytes", "a-long-class-name-past-fifteen-bytes b"].map(label)
+        let twins = ["a", "a b", "x a c", "b a", "a b c", "a b d", "a b c d", "a b c", "a b c",
+                     "a-long-class-name-past-fifteen-bytes", "a-long-class-name-past-fifteen-bytes b"].map(label)
+        let root = T.view(T.stack, "root")
+        for view in views + twins { root.addChild(view) }
+        let found = contexts(root, index)
+        let of = { (v: View) in found[ObjectIdentifier(v)]! }
+        for (i, a) in views.enumerated() {
+            XCTAssertEqual(of(a), of(twins[i]), "\(a.classes) and \(twins[i].classes)")
+            for b in views[(i + 1)...] where a.classes.filter({ $0 != "x" && $0 != "y" && $0 != "z" })
+                                            != b.classes.filter({ $0 != "x" && $0 != "y" && $0 != "z" }) {
+                XCTAssertNotEqual(of(a), of(b), "\(a.classes) and \(b.classes)")
+            }
+        }
+    }
+
     /// Random trees and rules (descendant and child selectors, ids and classes some rules name
     /// and some do not): every view gets the same values and provenance with contexts and
     /// results kept as without.

@@ -39,7 +39,7 @@ struct MatchContexts {
         var result: Result?
     }
 
-    /// A context as found: the latest view found in it stands for the names. Its first two
+    /// A context as found: the first view found in it stands for the names. Its first two
     /// named classes are kept in the key (a class name of up to 15 bytes is stored in the
     /// string itself), so a view is compared with the context without reading the other view,
     /// which is long out of the cache; a view with more named classes is compared through it.
@@ -77,11 +77,18 @@ struct MatchContexts {
             named1 = second
         }
 
-        func sameNames(as other: Key) -> Bool {
-            guard namesID == other.namesID, namedCount == other.namedCount,
-                  !namesID || view.id == other.view.id else { return false }
-            if namedCount <= 2 { return named0 == other.named0 && named1 == other.named1 }
-            return Self.sameNamed(view.classes, namedClasses, other.view.classes, other.namedClasses)
+        /// Whether `other` has this key's names: its id when a rule names it (`namesID`), and
+        /// the classes a rule names (`namedClasses`, its bits), in order.
+        func sameNames(as other: View, namesID: Bool, namedClasses: UInt64) -> Bool {
+            guard namesID == self.namesID, !namesID || view.id == other.id else { return false }
+            guard namedCount <= 2 else { return Self.sameNamed(view.classes, self.namedClasses, other.classes, namedClasses) }
+            var count = 0
+            let classes = other.classes
+            for i in classes.indices where Self.isNamed(i, namedClasses) {
+                guard count < namedCount, classes[i] == (count == 0 ? named0 : named1) else { return false }
+                count += 1
+            }
+            return count == namedCount
         }
 
         /// Whether the named classes of `a` (by `aMask`) are those of `b`, in order. Index
@@ -150,25 +157,18 @@ struct MatchContexts {
                 namedClasses &= ~(1 << UInt64(i))
             }
         }
-        let key = Key(parent: parent, kind: ObjectIdentifier(view.kind), view: view, namesID: namesID,
-                      namedClasses: namedClasses, mixed: mixed)
+        let kind = ObjectIdentifier(view.kind)
         // Keys are compared where they are: a copy of one would retain its names.
         let found = self.keys.withUnsafeBufferPointer { keys in
             index.find(mixed) { i in
                 let known = keys.baseAddress! + Int(i)
-                return known.pointee.mixed == mixed && known.pointee.parent == parent && known.pointee.kind == key.kind
-                    && known.pointee.sameNames(as: key)
+                return known.pointee.mixed == mixed && known.pointee.parent == parent && known.pointee.kind == kind
+                    && known.pointee.sameNames(as: view, namesID: namesID, namedClasses: namedClasses)
             }
         }
-        if let found {
-            // The next view of the context compares its names with this one, which it is
-            // likely near in memory (a sibling, a cousin in the next block), rather than with
-            // the first, long out of the cache.
-            self.keys[Int(found)] = key
-            return found
-        }
+        if let found { return found }
         let number = Int32(entries.count)
-        self.keys.append(key)
+        self.keys.append(Key(parent: parent, kind: kind, view: view, namesID: namesID, namedClasses: namedClasses, mixed: mixed))
         entries.append(Entry())
         index.insert(number, hash: mixed) { [keys = self.keys] in keys[Int($0)].mixed }
         return number

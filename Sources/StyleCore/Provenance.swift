@@ -120,22 +120,40 @@ final class ProvenanceTable {
     /// A location's index. Locations are keyed by their file's number and their line and
     /// column, so that the file name is hashed once per file rather than at every write
     /// recorded (every literal of every view has a location of its own).
+    ///
+    /// Found in an open-addressed table on the key's mixed bits (`ProbeIndex`): every literal
+    /// written with provenance asks, and a `Dictionary`'s seeded hash of the key cost more than
+    /// the rest of the write.
     func index(of location: SourceLocation) -> UInt32 {
         let key = LocationKey(file: fileNumber(location.file), line: location.line, column: location.column)
-        if let i = locationIndex[key] { return i }
+        let found = locationKeys.withUnsafeBufferPointer { keys in
+            locationIndex.find(key.mixed) { keys[Int($0)] == key }
+        }
+        if let found { return UInt32(found) }
         let i = UInt32(locations.count)
         locations.append(location)
-        locationIndex[key] = i
+        locationKeys.append(key)
+        locationIndex.insert(Int32(i), hash: key.mixed) { [locationKeys] in locationKeys[Int($0)].mixed }
         return i
     }
 
-    private struct LocationKey: Hashable {
+    private struct LocationKey: Equatable {
         let file: Int
         let line: Int
         let column: Int
+
+        var mixed: Int {
+            var h = UInt64(bitPattern: Int64(file)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= UInt64(bitPattern: Int64(line)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= UInt64(bitPattern: Int64(column)) &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 31
+            return Int(truncatingIfNeeded: h)
+        }
     }
 
-    @exclusivity(unchecked) private var locationIndex: [LocationKey: UInt32] = [:]
+    /// By index: each location's key, as `locationIndex` places it.
+    @exclusivity(unchecked) private var locationKeys: [LocationKey] = []
+    @exclusivity(unchecked) private var locationIndex = ProbeIndex()
     @exclusivity(unchecked) private var fileNumbers: [String: Int] = [:]
     @exclusivity(unchecked) private var lastFile: (name: String, number: Int)?
 

@@ -170,7 +170,9 @@ struct MatchContexts {
         let number = Int32(entries.count)
         self.keys.append(Key(parent: parent, kind: kind, view: view, namesID: namesID, namedClasses: namedClasses, mixed: mixed))
         entries.append(Entry())
-        index.insert(number, hash: mixed) { [keys = self.keys] in keys[Int($0)].mixed }
+        self.keys.withUnsafeBufferPointer { keys in
+            index.insert(number, hash: mixed) { keys[Int($0)].mixed }  // read in place: a copy retains its names
+        }
         return number
     }
 

@@ -105,17 +105,12 @@ public struct StyledTree {
         // Fields are read in place: copying an entry retains everything it holds.
         return entries.withUnsafeBufferPointer { entries in
             for (i, view) in views.enumerated() {
-                guard same(entries[i].kind, view.kind), entries[i].id == view.id, Self.same(entries[i].classes, view.classes),
+                guard same(entries[i].kind, view.kind), entries[i].id == view.id, (entries[i].classes.hasStorage(of: view.classes) || entries[i].classes == view.classes),
                       Self.parentPosition(of: view, path: &path) == entries[i].parent else { return false }
                 path.append((ObjectIdentifier(view), i))
             }
             return true
         }
-    }
-
-    /// Equal class lists; one storage (a host's view, unchanged) without comparing names.
-    private static func same(_ a: [String], _ b: [String]) -> Bool {
-        a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } } || a == b
     }
 
     private struct Pair: Hashable {
@@ -127,13 +122,7 @@ public struct StyledTree {
     /// order, for styles of the same kinds: then a view of a tree of this shape matches the
     /// same candidates (the indices number them alike), whatever the rules' styles now set.
     func hasSameSelectors(as stylesheet: Stylesheet) -> Bool {
-        let old = self.stylesheet.rules, new = stylesheet.rules
-        guard old.count == new.count else { return false }
-        for (a, b) in zip(old, new) {
-            guard a.style.kind === b.style.kind, a.selector.selectors.count == b.selector.selectors.count,
-                  zip(a.selector.selectors, b.selector.selectors).allSatisfy({ $0.text == $1.text }) else { return false }
-        }
-        return true
+        RuleIndex.sameSelectors(self.stylesheet.rules, stylesheet.rules, compoundByCompound: false)
     }
 
     /// Whether `root`'s tree has this tree's shape (see `hasSameShape(as:)`).

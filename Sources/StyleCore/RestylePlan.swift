@@ -104,10 +104,10 @@ final class RestylePlan {
         guard oldStyles.count == styles.count, oldLiterals.count == literals.count else { return nil }
         // A host's view keeps its lists from one restyle to the next: the very same storage
         // holds the same items.
-        if !Self.sameStorage(oldStyles, styles) {
+        if !oldStyles.hasStorage(of: styles) {
             for k in styles.indices where !Self.same(oldStyles[k], styles[k]) { return nil }
         }
-        if !Self.sameStorage(oldLiterals, literals) {
+        if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
                 literals.withUnsafeBufferPointer { new in new.indices.allSatisfy { Self.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
             }
@@ -232,17 +232,8 @@ final class RestylePlan {
         a.kind === b.kind && a.order == b.order && a.location == b.location && same(a.style, b.style)
     }
 
-    /// Whether two arrays are one storage (an empty array's included).
-    private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-    }
-
-    static func same(_ a: Literal, _ b: Literal) -> Bool {
-        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b) } }
-    }
-
-    /// `same(_:_:)` of two literals where they are: passing them by value copied (and
-    /// retained) their paths, values and file names.
+    /// Whether two literals are the same, compared where they are: passing them by value
+    /// copied (and retained) their paths, values and file names.
     private static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>) -> Bool {
         a.pointee.keyPath == b.pointee.keyPath && a.pointee.value == b.pointee.value && a.pointee.location == b.pointee.location
     }
@@ -268,5 +259,14 @@ final class RestylePlan {
             }
         }
         return true
+    }
+}
+
+extension Array {
+    /// Whether this array and `other` are one storage (two empty arrays included): then they
+    /// hold the same elements, without comparing them. A host's view keeps its lists from one
+    /// restyle to the next.
+    func hasStorage(of other: [Element]) -> Bool {
+        withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 }

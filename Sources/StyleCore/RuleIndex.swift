@@ -173,7 +173,7 @@ public struct RuleIndex {
     /// of the very same kinds) and style kinds, in order, with other styles: a theme switch
     /// re-prepares the styles and keeps the rest. Nil when the selectors differ.
     init?(_ rules: [Rule], selectorsOf old: RuleIndex, provenanceTable: ProvenanceTable) {
-        guard provenanceTable === old.provenanceTable, Self.sameSelectors(rules, old.rules) else { return nil }
+        guard provenanceTable === old.provenanceTable, Self.sameSelectors(rules, old.rules, compoundByCompound: true) else { return nil }
         self.rules = rules
         self.provenanceTable = provenanceTable
         prepared = old.prepared
@@ -187,15 +187,18 @@ public struct RuleIndex {
         preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable) }
     }
 
-    /// Whether two lists of rules have the same selectors, compound by compound (kinds by
-    /// identity: a kind a script declares again is another object), for styles of the same kinds.
-    private static func sameSelectors(_ a: [Rule], _ b: [Rule]) -> Bool {
+    /// Whether two lists of rules have the same selectors, in order, for styles of the same
+    /// kinds: the same text, which numbers their candidates alike (what a restyle needs to carry
+    /// matches over); with `compoundByCompound`, also at the same places and of the very same
+    /// kinds (a kind a script declares again is another object), so that one index serves both.
+    static func sameSelectors(_ a: [Rule], _ b: [Rule], compoundByCompound: Bool) -> Bool {
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) {
-            guard x.style.kind === y.style.kind, x.order == y.order,
-                  x.selector.selectors.count == y.selector.selectors.count else { return false }
+            guard x.style.kind === y.style.kind, x.selector.selectors.count == y.selector.selectors.count else { return false }
             for (p, q) in zip(x.selector.selectors, y.selector.selectors) {
-                guard p.text == q.text, p.offset == q.offset, p.compounds.count == q.compounds.count,
+                guard p.text == q.text else { return false }
+                guard compoundByCompound else { continue }
+                guard p.offset == q.offset, p.compounds.count == q.compounds.count,
                       zip(p.compounds, q.compounds).allSatisfy({
                           $0.kind === $1.kind && $0.id == $1.id && $0.classes == $1.classes && $0.offset == $1.offset
                       })

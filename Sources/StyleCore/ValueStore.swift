@@ -215,8 +215,7 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         precondition(base.holdsOnlySharedValues && base.count == count, "A store rebases onto shared values of its kind")
         let first = changed.count
         func compare(_ slot: Int, _ a: StoredValue, _ b: StoredValue) {
-            if a.isIdentical(to: b) || own.contains(slot) { return }
-            if a.sameInPlace(as: b) ?? (value(of: a) == base.value(of: b)) { return }
+            if a.isIdentical(to: b) || own.contains(slot) || same(a, b, in: base) { return }
             changed.append(slot)
         }
         if patchSlot0 < 0 && base.patchSlot0 < 0 {
@@ -244,8 +243,12 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
 
     /// Whether `slot` holds the same value here and in `other`.
     func sameValue(at slot: Int, as other: ValueStore) -> Bool {
-        let a = stored(slot), b = other.stored(slot)
-        return a.sameInPlace(as: b) ?? (value(of: a) == other.value(of: b))
+        same(stored(slot), other.stored(slot), in: other)
+    }
+
+    /// Whether `a`, stored here, is the value `b` is in `other`.
+    private func same(_ a: StoredValue, _ b: StoredValue, in other: ValueStore) -> Bool {
+        a.sameInPlace(as: b) ?? (value(of: a) == other.value(of: b))
     }
 
     public static func == (a: ValueStore, b: ValueStore) -> Bool {

@@ -108,6 +108,7 @@ public struct Cascade {
         var matches: [RuleIndex.Match] = []
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0)
         var restyled: [Int] = []
+        var ids: [IDKey] = []
         var reached = 0
         var i = -1
         while true {
@@ -132,6 +133,8 @@ public struct Cascade {
                 saved.append(SavedState(index: i, values: values, record: record))
             }
             reached = i + 1
+            // A tree of the previous shape has its ids (see below).
+            if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
             while let last = path.last, last !== view.parent {
                 path.removeLast()
                 if !contexts.isEmpty { contexts.removeLast() }
@@ -160,6 +163,9 @@ public struct Cascade {
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
+        if !sameShape {
+            for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
+        }
         stylesheet.lastTreeSize = views.count
         stylesheet.ownStyles = steps.ownStyles
         styled.aboveContext = aboveContext
@@ -169,7 +175,7 @@ public struct Cascade {
         var all = DiagnosticCollector()
         // A tree of the previous shape has its ids, and the previous tree (styled without a
         // diagnostic) had no duplicate.
-        if !sameShape { all.add(duplicateIDs(in: views)) }
+        if !sameShape { all.add(duplicateIDs(in: views, ids: ids)) }
         all.add(collector.diagnostics)
         collector = all
         if collector.hasErrors {
@@ -201,35 +207,38 @@ public struct Cascade {
         return view
     }
 
-    /// `duplicate-id` at each view that reuses an id, pointing at the later view.
+    /// A view's id key (`SelectorKeys.id`) and its place in tree order, listed as the walk
+    /// reaches the view, for `duplicateIDs`.
+    private struct IDKey {
+        let key: Int
+        let index: Int
+    }
+
+    /// `duplicate-id` at each view that reuses an id, pointing at the later view, in tree
+    /// order. `ids`: the views with an id, in tree order.
     ///
-    /// The views with an id are sorted by the id's selector key (hashed once per view rather
-    /// than at every cascade, as a dictionary of names would), so only views whose keys are
-    /// the same have their ids compared.
-    private func duplicateIDs(in views: [View]) -> [Diagnostic] {
-        var keyed: [(key: Int, index: Int)] = []
-        for (i, view) in views.enumerated() {
-            if let key = view.selectorKeys.id { keyed.append((key, i)) }
-        }
-        keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
-        var found: [(index: Int, diagnostic: Diagnostic)] = []
-        var start = 0
-        while start < keyed.count {
-            var end = start + 1
-            while end < keyed.count, keyed[end].key == keyed[start].key { end += 1 }
-            for k in (start + 1)..<end {
-                let view = views[keyed[k].index], id = view.id!
-                guard let first = keyed[start..<k].first(where: { views[$0.index].id == id }) else { continue }
-                let earlier = views[first.index]
-                let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
-                found.append((keyed[k].index, Diagnostic(.duplicateID,
-                                                         "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
-                                                             + "\(view.kind.name)#\(id); ids must be unique in a tree.",
-                                                         at: view.location ?? .host, length: id.count)))
+    /// Views are found by their id's selector key (hashed once per view rather than at every
+    /// cascade) in an index of the first view of each id, so only views whose keys are the
+    /// same have their ids compared.
+    private func duplicateIDs(in views: [View], ids: [IDKey]) -> [Diagnostic] {
+        var firstOfID = ProbeIndex(expecting: ids.count)
+        var found: [Diagnostic] = []
+        for (n, entry) in ids.enumerated() {
+            let first = firstOfID.find(entry.key) {
+                ids[Int($0)].key == entry.key && views[ids[Int($0)].index].id == views[entry.index].id
             }
-            start = end
+            guard let first else {
+                firstOfID.insert(Int32(n), hash: entry.key) { ids[Int($0)].key }
+                continue
+            }
+            let view = views[entry.index], id = view.id!, earlier = views[ids[Int(first)].index]
+            let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
+            found.append(Diagnostic(.duplicateID,
+                                    "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
+                                        + "\(view.kind.name)#\(id); ids must be unique in a tree.",
+                                    at: view.location ?? .host, length: id.count))
         }
-        return found.sorted { $0.index < $1.index }.map(\.diagnostic)
+        return found
     }
 }
 

@@ -231,9 +231,12 @@ final class CascadeSteps {
         let literals = view.literals
         if !literals.isEmpty {
             application.origin = .literal
+            // The literals' values become the view's own values, one array kept in the view,
+            // unless a style before them wrote own values of its own.
+            let adopted = view.values.adoptOwnValues(view.literalValues)
             // By index: each literal is borrowed where it is, not copied out (a copy retained
             // its path, value and file name).
-            for i in literals.indices where !application.writeChecked(literals[i]) {
+            for i in literals.indices where !application.writeChecked(literals[i], adopted: adopted ? i : nil) {
                 collector.run { () throws(Diagnostic) in try application.set(literals[i].keyPath, literals[i].value, at: literals[i].location) }
             }
         }

@@ -10,6 +10,15 @@ struct ProbeIndex {
     private var positions = [Int32](repeating: -1, count: 8)
     private var count = 0
 
+    init() {}
+
+    /// An index that holds `expected` entries without growing.
+    init(expecting expected: Int) {
+        var size = 8
+        while size < 2 * expected { size *= 2 }
+        positions = [Int32](repeating: -1, count: size)
+    }
+
     /// The entry whose hash is `hash` and that `isEntry` accepts, or nil.
     @inline(__always)
     func find(_ hash: Int, _ isEntry: (Int32) -> Bool) -> Int32? {

@@ -146,10 +146,18 @@ public final class StyleApplication {
     /// `set` of a literal whose value was checked when it was made (`Literal.checkedSlot`):
     /// the write alone. False, having written nothing, for one that needs `set`: a field, a
     /// value to check, a path of another kind, or a lint run logging its reads and writes.
-    func writeChecked(_ literal: Literal) -> Bool {
+    /// `adopted`: the literal's index among the view's literal values, when the store took them
+    /// as its own (`ValueStore.adoptOwnValues`).
+    func writeChecked(_ literal: Literal, adopted: Int?) -> Bool {
         guard literal.checkedSlot >= 0, deadWrites == nil, watchedLiterals.isEmpty,
               view.kind.isA(id: ObjectIdentifier(literal.keyPath.root)) else { return false }
-        write(slot: Int(literal.checkedSlot), literal.value, at: literal.location)
+        let slot = Int(literal.checkedSlot)
+        guard let adopted else {
+            write(slot: slot, literal.value, at: literal.location)
+            return true
+        }
+        if recordsProvenance { record(slot: slot, locationIndex: view.record!.table.index(of: literal.location), isTransform: false) }
+        view.values.write(adopted: adopted, literal.value, at: slot)
         return true
     }
 

@@ -184,6 +184,22 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         return .own(UInt32(ownValues.count - 1))
     }
 
+    /// Takes `values` as this store's own values when it has none yet (a view's literals, before
+    /// they are written: `write(adopted:_:at:)`), sharing their storage; false when it has some,
+    /// or `values` is empty.
+    mutating func adoptOwnValues(_ values: [Value]) -> Bool {
+        guard ownValues.isEmpty, !values.isEmpty else { return false }
+        ownValues = values
+        return true
+    }
+
+    /// Writes `value`, which is own value `index` since `adoptOwnValues`, at `slot`: in place
+    /// when it is a scalar, else by that index, with nothing appended.
+    mutating func write(adopted index: Int, _ value: Value, at slot: Int) {
+        assert(index < ownValues.count && ownValues[index] == value, "An adopted value is written where it was adopted")
+        write(StoredValue(scalar: value) ?? .own(UInt32(index)), at: slot)
+    }
+
     /// Decodes a stored value of this store.
     func value(of stored: StoredValue) -> Value {
         switch stored.unpacked {
@@ -195,6 +211,10 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         case .own(let i): ownValues[Int(i)]
         }
     }
+
+    /// Whether this store's own values are `values`' storage (taken by `adoptOwnValues` and not
+    /// appended to since).
+    func sharesOwnValues(with values: [Value]) -> Bool { !values.isEmpty && ownValues.hasStorage(of: values) }
 
     /// Whether every slot holds a scalar or shared value, which any store may take as it is.
     var holdsOnlySharedValues: Bool { ownValues.isEmpty }

@@ -31,7 +31,11 @@ public final class View {
     /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
     @exclusivity(unchecked) public var styles: [Style] = []
     /// Properties given in the constructor (`Label { text = "Hi" }`).
-    @exclusivity(unchecked) public var literals: [Literal] = []
+    @exclusivity(unchecked) public var literals: [Literal] = [] {
+        didSet { cachedLiteralValues = nil }
+    }
+    /// `literalValues`, once asked for, until the literals change.
+    @exclusivity(unchecked) private var cachedLiteralValues: [Value]?
     /// How many of `styles` apply before `literals`: those given in the constructor, as the
     /// ones added later (`with`, calling a style) apply after them, in the order they were
     /// applied. Nil, as for a view built in Swift: every style applies before the literals.
@@ -222,6 +226,19 @@ public final class View {
         var record: ProvenanceRecord?
         swap(&record, &self.record)
         return (values, record)
+    }
+
+    /// The literals' values, in order: what the cascade gives a styled view as its own values
+    /// (`ValueStore.adoptOwnValues`), one array kept from styling to styling, so writing a
+    /// view's literals allocates nothing (a label's text was an array of its own, made at
+    /// every styling and freed at the next). Empty when every value is kept in place (numbers,
+    /// booleans): then there is nothing to share.
+    var literalValues: [Value] {
+        if let cachedLiteralValues { return cachedLiteralValues }
+        let values = literals.map(\.value)
+        let needed = values.contains { StoredValue(scalar: $0) == nil } ? values : []
+        cachedLiteralValues = needed
+        return needed
     }
 
     /// Resets every value to the kind's default, dropping provenance.

@@ -256,6 +256,24 @@ final class CascadeTests: XCTestCase {
         ])
         XCTAssertEqual(first["text"], .null)
     }
+
+    /// Every reuse of an id is reported once, in tree order, each naming the id's first view,
+    /// among many unique ids.
+    func testEveryReusedIDIsReportedInTreeOrderAgainstItsFirstView() {
+        func view(_ id: String, _ line: Int) -> View {
+            View(kind: T.label, id: id, location: SourceLocation(file: "app.lua", line: line, column: 3))
+        }
+        let root = T.view(T.stack)
+        let ids = ["a", "b"] + (0..<40).map { "unique-\($0)" } + ["a", "b", "c", "a", "c"]
+        for (line, id) in ids.enumerated() { root.addChild(view(id, line + 1)) }
+        let diagnostics = Cascade(Stylesheet()).apply(to: root)
+        XCTAssertEqual(diagnostics.map { "\($0.location.line): \($0.message)" }, [
+            "43: The id 'a' is used by Label#a (first at app.lua:1) and again by Label#a; ids must be unique in a tree.",
+            "44: The id 'b' is used by Label#b (first at app.lua:2) and again by Label#b; ids must be unique in a tree.",
+            "46: The id 'a' is used by Label#a (first at app.lua:1) and again by Label#a; ids must be unique in a tree.",
+            "47: The id 'c' is used by Label#c (first at app.lua:45) and again by Label#c; ids must be unique in a tree.",
+        ])
+    }
 }
 
 private extension Stylesheet {

@@ -228,6 +228,53 @@ extension ValueStoreTests {
         XCTAssertEqual(fresh.values, View(kind: T.label).values)
         XCTAssertNil(fresh.provenance)
     }
+
+    /// A view's literals become its own values by sharing one array the view keeps (nothing
+    /// copied per styling); a literal changed since is read anew, and a style that wrote own
+    /// values before the literals keeps them apart.
+    func testLiteralsAreTheViewsOwnValuesWithoutACopy() throws {
+        let text = T.label.property("text")!.slot, font = T.label.property("font")!.slot
+        let alpha = T.label.property("alpha")!.slot, color = T.label.property("textColor")!.slot
+        let label = View(kind: T.label, id: "title")
+        try label.set("text", .string("Ada"))
+        try label.set("alpha", .number(0.5))
+        let root = T.view(T.stack, "root", "", label)
+        let sheet = Stylesheet()
+        sheet.addRule("Label", T.mut(T.label, "textColor", red, line: 1))
+        for provenance in [false, false, true] {
+            XCTAssertEqual(Cascade(sheet).apply(to: root, recordingProvenance: provenance), [])
+            XCTAssertEqual(label.values[text], .string("Ada"))
+            XCTAssertEqual(label.values[alpha], .number(0.5))
+            XCTAssertEqual(label.values[color], red)
+            XCTAssertTrue(label.values.sharesOwnValues(with: label.literalValues), "styled with provenance: \(provenance)")
+        }
+        XCTAssertEqual(label.provenance?[text].last?.value, .string("Ada"))
+
+        // Content changed after styling is what the next styling writes.
+        try label.set("text", .string("Grace"))
+        XCTAssertEqual(Cascade(sheet).apply(to: root), [])
+        XCTAssertEqual(label.values[text], .string("Grace"))
+        XCTAssertTrue(label.values.sharesOwnValues(with: label.literalValues))
+
+        // A style before the literals that makes a value of its own: both kept, apart.
+        label.styles = [T.mver(T.label, "font", line: 2) { old in
+            guard case .font(let f) = old else { return old }
+            return .font(f.withSize(20))
+        }]
+        for provenance in [false, true] {
+            XCTAssertEqual(Cascade(sheet).apply(to: root, recordingProvenance: provenance), [])
+            XCTAssertEqual(T.font(label.values[font])?.size, 20)
+            XCTAssertEqual(label.values[text], .string("Grace"))
+            XCTAssertFalse(label.values.sharesOwnValues(with: label.literalValues))
+        }
+
+        // Literals that are all kept in place share nothing.
+        let plain = View(kind: T.label)
+        try plain.set("alpha", .number(0.25))
+        XCTAssertEqual(Cascade(sheet).apply(to: plain), [])
+        XCTAssertEqual(plain.values[alpha], .number(0.25))
+        XCTAssertTrue(plain.values.holdsOnlySharedValues)
+    }
 }
 
 /// `mver` of alpha that depends on whether the view has literals.

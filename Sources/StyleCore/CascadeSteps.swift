@@ -21,10 +21,11 @@ struct PreparedAppearance {
 /// The steps of the cascade, made once per cascade and run for each view.
 ///
 /// What appearances and rules give a view depends only on its kind and on which rules matched
-/// it, as long as their styles are plain (no `mver` or function, which may read more of the
-/// view). So the result is kept per kind and list of matches, as browsers keep a matched
-/// properties cache: the next view of that kind with those matches takes the stored values
-/// (a shared copy of the store, and of the provenance record) instead of applying each write.
+/// it, as long as their styles are plain (no function, which may read more of the view, and no
+/// `mver` but those whose result depends on the value alone). So the result is kept per kind
+/// and list of matches, as browsers keep a matched properties cache: the next view of that
+/// kind with those matches takes the stored values (a shared copy of the store, and of the
+/// provenance record) instead of applying each write.
 final class CascadeSteps {
     /// In the order they apply.
     let appearances: [PreparedAppearance]
@@ -176,6 +177,8 @@ final class CascadeSteps {
         application.resetView()
         let diagnosticsBefore = collector.diagnostics.count
         var plain = applying.plain
+        application.sharesValueOnlyResults = true
+        defer { application.sharesValueOnlyResults = false }
         for i in applying.indices {
             application.setOrigin(index: appearances[i].originIndex)
             collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }

@@ -25,7 +25,9 @@ struct PreparedStyle {
     let operations: [Operation]
     /// The operations as written, by `Operation.general`.
     let general: [StyleOperation]
-    /// No `mver` or function: the result depends only on the view's kind and the values before.
+    /// No function, and no `mver` but those whose result depends on the value alone
+    /// (`ValueTransform.dependsOnlyOnValue`): the result depends only on the view's kind and
+    /// the values before.
     let isPlain: Bool
     /// A style too large to copy (one composed with itself many times) is not prepared: it is
     /// applied as it is, walking its shared parts.
@@ -47,8 +49,11 @@ struct PreparedStyle {
         let written = style.operations
         general = written
         isPlain = written.allSatisfy { op in
-            if case .set = op { return true }
-            return false
+            switch op {
+            case .set: true
+            case .transform(_, let transform, _): transform.dependsOnlyOnValue
+            case .function: false
+            }
         }
         operations = written.indices.map { i in
             if case .set(.keyPath(let kp), let value, let location) = written[i], case .property(let p) = kp.target,

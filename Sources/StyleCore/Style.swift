@@ -238,6 +238,15 @@ public enum StyleOperation {
 /// A `mver` function: the new value from the old one.
 public protocol ValueTransform: AnyObject {
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value
+    /// Whether the result depends on the value alone: the same value always gives the same
+    /// result, and a call changes nothing else (`view` only names the view in a diagnostic).
+    /// Then views of one kind that match the same rules may share what such a `mver` gave the
+    /// first of them, as they share plain `set`s. False unless the transform says so.
+    var dependsOnlyOnValue: Bool { get }
+}
+
+extension ValueTransform {
+    public var dependsOnlyOnValue: Bool { false }
 }
 
 /// A plain function style: runs against a view being styled.

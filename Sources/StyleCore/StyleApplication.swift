@@ -27,6 +27,12 @@ public final class StyleApplication {
     @exclusivity(unchecked) private var originIndex: UInt32?
     /// What the cascade may still spend; nil for no bound (a host applying by hand).
     @exclusivity(unchecked) var budget: CascadeBudget?
+    /// Set while the cascade applies appearances and rules, whose result views may share: a
+    /// field set into a value, or a `mver` whose result depends on the value alone
+    /// (`ValueTransform.dependsOnlyOnValue`), given a value every view may hold (not one of the
+    /// view's own), stores its result as a shared value, so the result holds only shared
+    /// values (`ValueStore.rebase` needs that).
+    @exclusivity(unchecked) var sharesValueOnlyResults = false
     /// Constructor literals that a style applied after them would replace, by slot.
     @exclusivity(unchecked) private var watchedLiterals: [Int: Literal] = [:]
     /// Literals a later style replaced outright, with the write that did it.
@@ -172,7 +178,7 @@ public final class StyleApplication {
             }
         case .field(let p, let f):
             guard case .number(let x) = (try checked(value, type: .number, name: keyPath.qualifiedName, at: location)) else { return }
-            write(p, Self.setting(f, x, in: view.values[p.slot]), at: location)
+            writeComputed(p, Self.setting(f, x, in: view.values[p.slot]), fromValueAlone: true, isTransform: false, at: location)
             deadWrites?.writeField(slot: p.slot)
         case .object:
             throw Diagnostic(.typeMismatch, StyleError.notSettable(keyPath).message, at: location)
@@ -256,16 +262,33 @@ public final class StyleApplication {
             let new = try fn.transform(old, path: kp, view: view)
             switch kp.target {
             case .property(let p):
-                write(p, try checked(new, for: p, name: kp.qualifiedName, at: loc), at: loc, isTransform: true)
+                writeComputed(p, try checked(new, for: p, name: kp.qualifiedName, at: loc), fromValueAlone: fn.dependsOnlyOnValue,
+                              isTransform: true, at: loc)
             case .field(let p, let f):
                 guard case .number(let x) = (try checked(new, type: .number, name: kp.qualifiedName, at: loc)) else { break }
-                write(p, Self.setting(f, x, in: view.values[p.slot]), at: loc, isTransform: true)
+                writeComputed(p, Self.setting(f, x, in: view.values[p.slot]), fromValueAlone: fn.dependsOnlyOnValue,
+                              isTransform: true, at: loc)
             case .object:
                 break
             }
         case .function(let fn, _):
             try fn.apply(to: self)
         }
+    }
+
+    /// Writes a value made from `property`'s value: shared when it may be
+    /// (`sharesValueOnlyResults`) and `fromValueAlone` (a field set into it, a `mver` whose
+    /// result depends on the value alone), else as any value.
+    private func writeComputed(_ property: Property, _ value: Value, fromValueAlone: Bool, isTransform: Bool, at location: SourceLocation) {
+        guard sharesValueOnlyResults, fromValueAlone, !view.values.stored(property.slot).isOwn,
+              let shared = StoredValue(sharingIfPossible: value) else {
+            write(property, value, at: location, isTransform: isTransform)
+            return
+        }
+        if recordsProvenance {
+            record(slot: property.slot, locationIndex: view.record!.table.index(of: location), isTransform: isTransform)
+        }
+        view.values.write(shared, at: property.slot)
     }
 
     private func ensureApplies(_ kp: StyleKeyPath, at location: SourceLocation) throws(Diagnostic) {

@@ -78,6 +78,10 @@ public struct StoredValue: Sendable {
         }
     }
 
+    /// Whether this is a store's own value (`ValueStore.subscript`'s set), which only its store
+    /// can read.
+    var isOwn: Bool { bits >> 48 == Tag.own.rawValue }
+
     /// Whether the two are stored alike, bit for bit (then they are the same value in one store).
     func isIdentical(to other: StoredValue) -> Bool { bits == other.bits }
 

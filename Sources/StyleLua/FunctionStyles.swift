@@ -46,6 +46,22 @@ final class LuaFunctionStyle: LuaFunctionReference, StyleFunction {
 /// A `mver` function: gets the current value (insets and sizes as mutable copies) and returns the
 /// new one, or nothing to keep the possibly mutated argument.
 final class LuaValueTransform: LuaFunctionReference, ValueTransform {
+    /// A Lua function that uses nothing from outside itself (no upvalue: no global, no local of
+    /// an enclosing function) can only compute from its argument, and can change nothing else:
+    /// the same value gives the same result.
+    let dependsOnlyOnValue: Bool
+
+    /// The function at `index` of `evaluation`'s stack.
+    init(evaluation: Evaluation, at index: Int32, location: SourceLocation) {
+        let L = evaluation.vm.L
+        var selfContained = lua_iscfunction(L, index) == 0
+        if selfContained, lua_getupvalue(L, index, 1) != nil {
+            lua_settop(L, -2)  // the upvalue pushed
+            selfContained = false
+        }
+        dependsOnlyOnValue = selfContained
+        super.init(evaluation: evaluation, function: evaluation.reference(at: index), location: location)
+    }
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
         let e = try liveEvaluation(), L = e.vm.L
         let base = lua_gettop(L)

@@ -24,7 +24,7 @@ extension Evaluation {
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")
             guard srlua_isfunction(e.vm.L, 2) != 0 else { throw e.badArgument("mver", 2, expected: "a function", index: 2) }
-            let transform = LuaValueTransform(evaluation: e, function: e.reference(at: 2), location: e.vm.location(pointingAt: ["mver"]))
+            let transform = LuaValueTransform(evaluation: e, at: 2, location: e.vm.location(pointingAt: ["mver"]))
             return try e.pushStyle("mver") { () throws(StyleError) in try Style.mver(path, transform, root: root, at: e.vm.location()) }
         }
         setGlobalFunction("concat") { e throws(ScriptError) in

@@ -112,6 +112,35 @@ final class RestyleTests: XCTestCase {
         }
     }
 
+    /// On a theme switch, views whose rules compute values from the value alone (a field set,
+    /// a `mver` that says its result depends on the value alone) are rebased like those whose
+    /// rules only set; a `mver` that may read more restyles its views.
+    func testAThemeSwitchRebasesViewsOfValueOnlyRules() {
+        let a = T.view(T.label, nil, "a"), b = T.view(T.label, nil, "b")
+        let root = T.view(T.stack, "root", "", a, b)
+        func sheet(_ color: Value) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule("Label", T.mut(T.label, "textColor", color), line: 1)
+            s.addRule(".a", try! Style.mver(.keyPath(T.keyPath(T.label, "font")), Bolder(valueOnly: true), root: T.label, at: T.at(2)), line: 2)
+            s.addRule(".a, .b", T.mut(T.view, "layoutMargins.bottom", .number(3), line: 3), line: 3)
+            s.addRule(".b", try! Style.mver(.keyPath(T.keyPath(T.label, "font")), Bolder(valueOnly: false), root: T.label, at: T.at(4)), line: 4)
+            return s
+        }
+        let first = Cascade(sheet(World.colors[0])).restyle(root, after: nil)
+        let before = TreeSnapshot(root)
+        let second = Cascade(sheet(World.colors[1])).restyle(root, after: first.styled)
+        XCTAssertEqual(second.rebased, [1])
+        XCTAssertEqual(second.restyled, [2])
+        XCTAssertEqual(second.changes, TreeSnapshot(root).changes(since: before))
+        XCTAssertEqual(second.changes?.count, 2)
+        let reference = World.copyOf(root)
+        XCTAssertEqual(Cascade(sheet(World.colors[1])).apply(to: reference), [])
+        for (got, expected) in zip(World.views(root), World.views(reference)) {
+            XCTAssertEqual(got.values, expected.values, got.reference)
+            XCTAssertEqual(got.provenance, expected.provenance, got.reference)
+        }
+    }
+
     /// A script's `kind("GradientView", …)` is a new `Kind` at every evaluation: its re-built
     /// tree still has the previous tree's shape, so only what an edit touches is restyled and
     /// changes are listed by position, as a full restyle and a snapshot diff would list them.
@@ -358,4 +387,14 @@ struct World {
         }
     }
 
+}
+
+/// A `mver` that makes a font bold, new at every evaluation as a script's function is.
+private final class Bolder: ValueTransform {
+    let dependsOnlyOnValue: Bool
+    init(valueOnly: Bool) { dependsOnlyOnValue = valueOnly }
+    func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
+        guard case .font(let f) = value else { return value }
+        return .font(Font(name: f.name, size: f.size, weight: .bold))
+    }
 }

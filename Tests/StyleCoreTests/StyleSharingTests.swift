@@ -57,9 +57,52 @@ final class StyleSharingTests: XCTestCase {
         XCTAssertEqual(children[1]["alpha"], .number(0.25))
         XCTAssertEqual(children[4]["alpha"], .number(0.75))
     }
+
+    /// A `mver` whose result depends on the value alone runs once for views its rules cannot
+    /// tell apart, and they share its result; one that may depend on more runs for every view.
+    /// A field set into a value is shared too. Each view gets what it would get alone.
+    func testValueOnlyTransformsRunOnceForLikeViews() {
+        let valueOnly = CountingResize(valueOnly: true), other = CountingResize(valueOnly: false)
+        func sheet() -> Stylesheet {
+            let sheet = Stylesheet()
+            sheet.addRule(".a", try! Style.mver(.keyPath(T.keyPath(T.label, "font")), valueOnly, root: T.label, at: T.at(1)), line: 1)
+            sheet.addRule(".b", try! Style.mver(.keyPath(T.keyPath(T.label, "font")), other, root: T.label, at: T.at(2)), line: 2)
+            sheet.addRule(".a, .b", T.mut(T.view, "layoutMargins.bottom", .number(7), line: 3), line: 3)
+            return sheet
+        }
+        let root = T.view(T.stack, "root")
+        let labels = (0..<8).map { T.view(T.label, nil, $0 < 4 ? "a" : "b") }
+        for label in labels { root.addChild(label) }
+        for provenance in [false, true] {
+            valueOnly.calls = 0
+            other.calls = 0
+            XCTAssertEqual(Cascade(sheet()).apply(to: root, recordingProvenance: provenance), [])
+            XCTAssertEqual(valueOnly.calls, 1, "the like views share one run")
+            XCTAssertEqual(other.calls, 4, "a transform that may read more runs for every view")
+            for label in labels {
+                XCTAssertEqual(T.font(label["font"])?.size, 18)
+                XCTAssertEqual(label["layoutMargins"], .insets(Insets(top: 8, left: 8, bottom: 7, right: 8)))
+                let copy = View(kind: T.label, classes: label.classes)
+                XCTAssertEqual(Cascade(sheet()).apply(to: T.view(T.stack, "root", "", copy), recordingProvenance: provenance), [])
+                XCTAssertEqual(label.values, copy.values)
+                if provenance { XCTAssertEqual(label.provenance, copy.provenance) }
+            }
+        }
+    }
 }
 
-/// `mver` of alpha that depends on whether the view has literals.
+/// A `mver` of a label's font that counts its runs: one point larger.
+private final class CountingResize: ValueTransform {
+    let dependsOnlyOnValue: Bool
+    var calls = 0
+    init(valueOnly: Bool) { dependsOnlyOnValue = valueOnly }
+    func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
+        calls += 1
+        guard case .font(let f) = value else { return value }
+        return .font(f.withSize(f.size + 1))
+    }
+}
+
 private final class LiteralCounting: ValueTransform {
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
         .number(view.literals.isEmpty ? 0.25 : 0.75)

@@ -359,6 +359,41 @@ int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *ch
     return luaL_loadbufferx(L, text, length, chunkname, "t");
 }
 
+typedef struct {
+    char *data;
+    size_t length, capacity;
+    int failed;
+} DumpBuffer;
+
+static int dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    DumpBuffer *b = ud;
+    if (b->length + size > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 4096;
+        while (capacity < b->length + size) capacity *= 2;
+        char *grown = realloc(b->data, capacity);
+        if (!grown) { b->failed = 1; return 1; }
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->length, p, size);
+    b->length += size;
+    return 0;
+}
+
+int srlua_dumpfunction(lua_State *L, char **data, size_t *length) {
+    DumpBuffer b = { NULL, 0, 0, 0 };
+    int status = lua_dump(L, dump_writer, &b, 0);
+    if (status != 0 || b.failed) { free(b.data); return 1; }
+    *data = b.data;
+    *length = b.length;
+    return 0;
+}
+
+int srlua_loaddumped(lua_State *L, const char *data, size_t length, const char *chunkname) {
+    return luaL_loadbufferx(L, data, length, chunkname, "b");
+}
+
 int srlua_registryindex(void) { return LUA_REGISTRYINDEX; }
 int srlua_upvalueindex(int i) { return lua_upvalueindex(i); }
 void srlua_pop(lua_State *L, int n) { lua_pop(L, n); }

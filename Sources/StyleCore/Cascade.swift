@@ -109,6 +109,8 @@ public struct Cascade {
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0)
         var restyled: [Int] = []
         var ids: [IDKey] = []
+        // The candidates each context's views matched, one array for all of them.
+        var candidatesByContext: [[Int32]?] = []
         var reached = 0
         var i = -1
         while true {
@@ -149,7 +151,9 @@ public struct Cascade {
                 steps.run(view, filter: filter, carriedMatches: carriedEntries?[i].matches, context: context,
                           needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
-                if remembering { styled.append(view, matches: matches.map { Int32($0.candidate) }, context: context) }
+                if remembering {
+                    styled.append(view, matches: Self.candidates(matches, context: context, known: &candidatesByContext), context: context)
+                }
                 restyled.append(i)
             }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
@@ -205,6 +209,19 @@ public struct Cascade {
         guard let view = View.nextInTree(&unlisted) else { return nil }
         views.append(view)
         return view
+    }
+
+    /// `matches` as candidates, as the styled tree keeps them: the views of a context match
+    /// alike, so they share one array (`known`, by context), which a restyle reads for each of
+    /// them without a miss of the cache at every view.
+    private static func candidates(_ matches: [RuleIndex.Match], context: Int32?, known: inout [[Int32]?]) -> [Int32] {
+        guard let context else { return matches.map { Int32($0.candidate) } }
+        let c = Int(context)
+        if c < known.count, let candidates = known[c] { return candidates }
+        let candidates = matches.map { Int32($0.candidate) }
+        if c >= known.count { known += Array(repeating: nil, count: c - known.count + 1) }
+        known[c] = candidates
+        return candidates
     }
 
     /// A view's id key (`SelectorKeys.id`) and its place in tree order, listed as the walk

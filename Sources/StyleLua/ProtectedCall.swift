@@ -20,12 +20,7 @@ extension LuaVM {
         splitLines[chunk] = nil
         chunkTexts[chunk] = nil
         lastText = nil
-        // Lua reads the string's own UTF-8 (a C string copy of a screen's script was 750 KB of
-        // fresh pages).
-        var source = source
-        let status = source.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { srlua_loadtext(L, $0.baseAddress, $0.count, "@" + chunk) }
-        }
+        let status = loadCompiling(source: source, chunk: chunk)
         guard status == LUA_OK else { throw popError(status: status) }  // stack: chunk
     }
 

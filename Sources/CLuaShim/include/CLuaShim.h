@@ -109,6 +109,12 @@ void srlua_limitmessage(const srlua_Budget *budget, srlua_Limit limit, char *buf
 int srlua_pcall(lua_State *L, int nargs, int nresults);
 // Loads text only (never binary chunks), under the given chunk name.
 int srlua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+// The function on top of the stack (loaded from text), compiled, with its debug information,
+// into a buffer the caller frees with free(); 0 on success.
+int srlua_dumpfunction(lua_State *L, char **data, size_t *length);
+// Loads a chunk srlua_dumpfunction compiled in this process: binary only, and only ever what
+// the process compiled itself from text (never bytes from outside).
+int srlua_loaddumped(lua_State *L, const char *data, size_t length, const char *chunkname);
 
 // The sandbox's replacements for base functions, written in C because they raise.
 int srlua_print(lua_State *L);            // joins tostring() of its arguments, calls upvalue 1 with it

@@ -187,25 +187,40 @@ public struct Specificity: Comparable, Hashable, Sendable, CustomStringConvertib
 }
 
 /// Turns selector text into compounds and combinators, one character at a time.
+///
+/// Every character is one byte here (`units`): its ASCII code, or a stand-in for a character
+/// beyond ASCII (whitespace or not), which no name may contain. So offsets count characters, as
+/// messages do, while the parser reads bytes (reading `Character`s was most of evaluating a
+/// stylesheet's selectors).
 private struct SelectorParser {
-    let chars: [Character]
+    let units: [UInt8]
     let text: String
+    /// Whether every character is its byte in `text` (then names are sliced from the bytes).
+    let isASCII: Bool
     let schema: Schema
     var i = 0
 
+    /// Stand-ins for characters beyond ASCII.
+    private static let otherSpace: UInt8 = 0x80, other: UInt8 = 0xFF
+
     init(text: String, schema: Schema) {
-        self.chars = Array(text)
+        // "\r\n" is one Character: text with a carriage return takes the slow path too.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            units = Array(text.utf8)
+            isASCII = true
+        } else {
+            units = text.map { $0.asciiValue ?? ($0.isWhitespace ? Self.otherSpace : Self.other) }
+            isASCII = false
+        }
         self.text = text
         self.schema = schema
     }
 
-    /// The characters in `range` as a string: `String(chars[range])` goes through the generic
-    /// sequence initializer, which made parsing 310 rules' selectors 12 M instructions.
+    /// The characters in `range` as a string.
     private func string(_ range: Range<Int>) -> String {
-        var s = ""
-        s.reserveCapacity(range.count)
-        for c in chars[range] { s.append(c) }
-        return s
+        if isASCII { return String(decoding: units[range], as: UTF8.self) }
+        let start = text.index(text.startIndex, offsetBy: range.lowerBound)
+        return String(text[start..<text.index(start, offsetBy: range.count)])
     }
 
     mutating func parseList() throws(SelectorError) -> [ComplexSelector] {
@@ -213,12 +228,12 @@ private struct SelectorParser {
         var lastComma: Int?
         while true {
             skipWhitespace()
-            if i == chars.count || chars[i] == "," {
-                if selectors.isEmpty && i == chars.count { throw error(.empty, at: 0, length: chars.count) }
-                throw error(.emptyListItem, at: i < chars.count ? i : lastComma ?? 0, length: 1)
+            if i == units.count || units[i] == UInt8(ascii: ",") {
+                if selectors.isEmpty && i == units.count { throw error(.empty, at: 0, length: units.count) }
+                throw error(.emptyListItem, at: i < units.count ? i : lastComma ?? 0, length: 1)
             }
             selectors.append(try parseComplex())
-            if i == chars.count { return selectors }
+            if i == units.count { return selectors }
             lastComma = i  // parseComplex stops only at the end or at a ','
             i += 1
         }
@@ -231,8 +246,8 @@ private struct SelectorParser {
         var lastCombinator = 0
         var end = i
         while true {
-            if i == chars.count || chars[i] == "," || chars[i] == ">" {
-                if compounds.isEmpty, i < chars.count, chars[i] == ">" {
+            if i == units.count || units[i] == UInt8(ascii: ",") || units[i] == UInt8(ascii: ">") {
+                if compounds.isEmpty, i < units.count, units[i] == UInt8(ascii: ">") {
                     throw error(.danglingCombinator, at: i, length: 1)
                 }
                 throw error(.danglingCombinator, at: lastCombinator, length: 1)
@@ -241,8 +256,8 @@ private struct SelectorParser {
             end = i
             let spaceStart = i
             skipWhitespace()
-            if i == chars.count || chars[i] == "," { break }
-            if chars[i] == ">" {
+            if i == units.count || units[i] == UInt8(ascii: ",") { break }
+            if units[i] == UInt8(ascii: ">") {
                 lastCombinator = i
                 combinators.append(.child)
                 i += 1
@@ -261,21 +276,21 @@ private struct SelectorParser {
     private mutating func parseCompound() throws(SelectorError) -> CompoundSelector {
         let start = i
         var kind: Kind?
-        if chars[i] == "*" {
+        if units[i] == UInt8(ascii: "*") {
             i += 1
-        } else if isIdentifierStart(chars[i]) {
-            while i < chars.count, isIdentifierPart(chars[i]) { i += 1 }
+        } else if isIdentifierStart(units[i]) {
+            while i < units.count, isIdentifierPart(units[i]) { i += 1 }
             kind = try resolveKind(string(start..<i), at: start)
         }
         var id: String?
         var classes: [String] = []
-        while i < chars.count, chars[i] == "#" || chars[i] == "." {
-            let marker = chars[i], markerOffset = i
+        while i < units.count, units[i] == UInt8(ascii: "#") || units[i] == UInt8(ascii: ".") {
+            let marker = Character(Unicode.Scalar(units[i])), markerOffset = i
             i += 1
             let nameStart = i
-            while i < chars.count, isNamePart(chars[i]) { i += 1 }
+            while i < units.count, isNamePart(units[i]) { i += 1 }
             guard i > nameStart else {
-                if i < chars.count, !isSeparator(chars[i]) { throw unexpected(at: i) }
+                if i < units.count, !isSeparator(units[i]) { throw unexpected(at: i) }
                 throw error(.missingName(marker), at: markerOffset, length: 1)
             }
             let name = string(nameStart..<i)
@@ -316,25 +331,29 @@ private struct SelectorParser {
     }
 
     private mutating func skipWhitespace() {
-        while i < chars.count, chars[i].isWhitespace { i += 1 }
+        while i < units.count, Self.isWhitespace(units[i]) { i += 1 }
     }
 
-    // ASCII letters, digits, `_` and `-`, tested on the byte (`Character.isLetter` looks up
-    // Unicode properties: a fifth of parsing a stylesheet's selectors).
-    private func isIdentifierStart(_ c: Character) -> Bool {
-        guard let a = c.asciiValue else { return false }
-        return a == UInt8(ascii: "_") || ((a | 32) >= UInt8(ascii: "a") && (a | 32) <= UInt8(ascii: "z"))
+    /// ASCII whitespace (tab to carriage return, space) or whitespace beyond ASCII.
+    private static func isWhitespace(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || (c >= 0x09 && c <= 0x0D) || c == otherSpace
     }
-    private func isIdentifierPart(_ c: Character) -> Bool {
-        guard let a = c.asciiValue else { return false }
-        return a == UInt8(ascii: "_") || ((a | 32) >= UInt8(ascii: "a") && (a | 32) <= UInt8(ascii: "z")) || (a >= UInt8(ascii: "0") && a <= UInt8(ascii: "9"))
+
+    // ASCII letters, digits, `_` and `-`.
+    private func isIdentifierStart(_ a: UInt8) -> Bool {
+        a == UInt8(ascii: "_") || ((a | 32) >= UInt8(ascii: "a") && (a | 32) <= UInt8(ascii: "z"))
+    }
+    private func isIdentifierPart(_ a: UInt8) -> Bool {
+        isIdentifierStart(a) || (a >= UInt8(ascii: "0") && a <= UInt8(ascii: "9"))
     }
     /// Class and id names: BEM-style, so `-` is allowed too (`card__title--large`).
-    private func isNamePart(_ c: Character) -> Bool { isIdentifierPart(c) || c.asciiValue == UInt8(ascii: "-") }
-    private func isSeparator(_ c: Character) -> Bool { c.isWhitespace || c == "," || c == ">" || c == "#" || c == "." }
+    private func isNamePart(_ c: UInt8) -> Bool { isIdentifierPart(c) || c == UInt8(ascii: "-") }
+    private func isSeparator(_ c: UInt8) -> Bool {
+        Self.isWhitespace(c) || c == UInt8(ascii: ",") || c == UInt8(ascii: ">") || c == UInt8(ascii: "#") || c == UInt8(ascii: ".")
+    }
 
     private func unexpected(at offset: Int) -> SelectorError {
-        error(.unexpectedCharacter(chars[offset]), at: offset, length: 1)
+        error(.unexpectedCharacter(Array(text)[offset]), at: offset, length: 1)
     }
 
     private func error(_ reason: SelectorError.Reason, at offset: Int, length: Int) -> SelectorError {

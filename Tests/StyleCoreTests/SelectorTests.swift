@@ -94,6 +94,26 @@ final class SelectorTests: XCTestCase {
         }
     }
 
+    /// Text beyond ASCII: offsets and columns count characters, whitespace of any script is a
+    /// combinator, and any other such character is unexpected, named as written.
+    func testTextBeyondASCIICountsCharacters() throws {
+        let spaced = try SelectorList.parse("StackView\u{00A0}Label,\u{3000}Button", schema: T.schema)
+        XCTAssertEqual(spaced.selectors.map(\.text), ["StackView\u{00A0}Label", "Button"])
+        XCTAssertEqual(spaced.selectors.map(\.offset), [0, 17])
+        XCTAssertEqual(spaced.selectors[0].combinators, [.descendant])
+        let crlf = try SelectorList.parse("StackView\r\n.a", schema: T.schema)
+        XCTAssertEqual(crlf.selectors[0].compounds.map(\.offset), [0, 10])
+        for (text, character, offset) in [("Label.café", "é", 9), ("é Label", "é", 0), ("Label.a\u{00A0}.b$", "$", 10), ("🙂.a", "🙂", 0)] {
+            do {
+                _ = try SelectorList.parse(text, schema: T.schema)
+                XCTFail("'\(text)' parsed")
+            } catch {
+                XCTAssertEqual(error.offset, offset, text)
+                XCTAssertTrue(error.message.hasPrefix("Unexpected character '\(character)' in selector '\(text)' at column \(offset + 1)."), error.message)
+            }
+        }
+    }
+
     func testUnknownKindSuggestionAndDiagnosticColumn() {
         do {
             _ = try SelectorList.parse("StackView > Buton", schema: T.schema)

@@ -83,10 +83,13 @@ public struct Cascade {
         // A tree of the previous shape under rules of the previous selectors has the previous
         // match contexts: each view keeps its number instead of being looked up.
         let carriedContexts = sharesStyles ? carried.flatMap { $0.contexts.count == $0.entries.count ? $0 : nil } : nil
+        let results = stylesheet.matchedResults.flatMap { $0.holds(for: stylesheet, table: table, recordsProvenance: recordingProvenance) ? $0 : nil }
+            ?? MatchedResults(table: table, recordsProvenance: recordingProvenance, ruleCount: stylesheet.rules.count,
+                              appearanceCount: stylesheet.appearances.count)
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
                                  cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles,
-                                 carriedContexts: carriedContexts?.contextCount)
+                                 carriedContexts: carriedContexts?.contextCount, results: results)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -172,6 +175,7 @@ public struct Cascade {
         }
         stylesheet.lastTreeSize = views.count
         stylesheet.ownStyles = steps.ownStyles
+        if sharesStyles { stylesheet.matchedResults = results }
         styled.aboveContext = aboveContext
         styled.contextCount = steps.contextCount
 

@@ -39,7 +39,9 @@ final class CascadeSteps {
     /// By kind: the appearances that apply, in order, and whether all of them are plain. A
     /// tree has a handful of kinds, so a list searched by identity beats hashing.
     @exclusivity(unchecked) private var appearancesByKind: [(kind: ObjectIdentifier, indices: [Int], plain: Bool)] = []
-    @exclusivity(unchecked) private var results = ResultTable()
+    /// Results by kind and matches (`MatchedResults`), carried from cascade to cascade of the
+    /// stylesheet (`Stylesheet.matchedResults`) while they hold.
+    let results: MatchedResults
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
     /// Views' own styles seen, by storage: carried from one cascade of the stylesheet to the
     /// next (`OwnStyles`), so a host's tree restyled again applies its styles prepared.
@@ -50,55 +52,15 @@ final class CascadeSteps {
     /// cascade rather than one for each view.
     @exclusivity(unchecked) private var reused: StyleApplication?
 
-    private struct ResultKey: Equatable {
-        let kind: ObjectIdentifier
-        let matches: [Int32]
-        /// The kind and matches mixed once: where `ResultTable` looks first, and what two keys
-        /// compare before their matches.
-        let mixed: Int
-
-        init(kind: ObjectIdentifier, matches: [Int32]) {
-            self.kind = kind
-            self.matches = matches
-            var h = UInt64(UInt(bitPattern: kind)) ^ 0xCBF2_9CE4_8422_2325
-            for m in matches { h = (h ^ UInt64(UInt32(bitPattern: m))) &* 0x0000_0100_0000_01B3 }
-            mixed = Int(truncatingIfNeeded: h ^ (h >> 29))
-        }
-
-        init(kind: ObjectIdentifier, matches: [Int32], mixed: Int) {
-            self.kind = kind
-            self.matches = matches
-            self.mixed = mixed
-        }
-
-        static func == (a: ResultKey, b: ResultKey) -> Bool {
-            a.mixed == b.mixed && a.kind == b.kind && a.matches == b.matches
-        }
-    }
-
-    /// Results by key, on a `ProbeIndex` of the key's `mixed` word: a lookup for every view
-    /// matched, where a dictionary's seeded hashing cost more than the comparison.
-    private struct ResultTable {
-        private var index = ProbeIndex()
-        private var entries: [(key: ResultKey, result: MatchContexts.Result)] = []
-
-        func find(_ key: ResultKey) -> MatchContexts.Result? {
-            index.find(key.mixed) { entries[Int($0)].key == key }.map { entries[Int($0)].result }
-        }
-
-        /// Keeps `result` under `key`, which has none yet.
-        mutating func insert(_ key: ResultKey, _ result: MatchContexts.Result) {
-            entries.append((key, result))
-            index.insert(Int32(entries.count - 1), hash: key.mixed) { [entries] in entries[Int($0)].key.mixed }
-        }
-    }
-
     /// `ownStyles`: what earlier cascades of the stylesheet saw (`Stylesheet.ownStyles`); taken
     /// only when prepared with `index`'s provenance table.
     /// `carriedContexts`: how many match contexts an earlier cascade numbered, when the views
     /// keep their numbers (`MatchContexts.init(_:carrying:)`).
+    /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
+    /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
-         budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil) {
+         budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
+         results: MatchedResults) {
         self.appearances = appearances
         self.index = index
         self.provenanceTable = provenanceTable
@@ -107,6 +69,8 @@ final class CascadeSteps {
         contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index)
         self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
         self.ownStyles.startCascade()
+        self.results = results
+        results.startCascade()
     }
 
     /// The match context of `view` (`MatchContexts`), given its parent's; nil when results are
@@ -163,11 +127,11 @@ final class CascadeSteps {
         let applying = appearances(for: kind)
         // The key's list is built in one buffer kept across views: it is copied only when a
         // result is stored under it.
-        var key: ResultKey?
+        var key: MatchedResults.Key?
         if cachesResults {
             keyBuffer.removeAll(keepingCapacity: true)
             for match in matches { keyBuffer.append(Int32(match.candidate)) }
-            key = ResultKey(kind: ObjectIdentifier(kind), matches: keyBuffer)
+            key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keyBuffer)
         }
         if let result = keptResult(key, context: context) {
             view.values = result.values
@@ -194,7 +158,7 @@ final class CascadeSteps {
             // The key keeps a list of its own: sharing the buffer's storage would make the
             // buffer copy itself at the next view.
             let result = MatchContexts.Result(values: view.values, record: view.record)
-            results.insert(ResultKey(kind: key.kind, matches: Array(keyBuffer), mixed: key.mixed), result)
+            results.insert(MatchedResults.Key(kind: key.kind, matches: Array(keyBuffer), mixed: key.mixed), kind: kind, result)
             if let context { contexts[context].result = result }
         }
     }
@@ -209,7 +173,7 @@ final class CascadeSteps {
     }
 
     /// The result kept for `key`, now kept for `context` too; nil when there is none.
-    private func keptResult(_ key: ResultKey?, context: Int32?) -> MatchContexts.Result? {
+    private func keptResult(_ key: MatchedResults.Key?, context: Int32?) -> MatchContexts.Result? {
         guard let key, let result = results.find(key) else { return nil }
         if let context { contexts[context].result = result }
         return result
@@ -346,7 +310,7 @@ extension CascadeSteps {
     func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> MatchContexts.Result? {
         guard cachesResults else { return nil }
         if let context, let result = contexts[context].result { return result }
-        let key = ResultKey(kind: ObjectIdentifier(kind), matches: candidates)
+        let key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: candidates)
         if let result = keptResult(key, context: context) { return result }
         let matches = candidates.map { index.match(of: Int($0)) }
         guard appearances(for: kind).plain, matches.allSatisfy({ index.preparedStyles[$0.rule].isPlain }) else { return nil }

@@ -21,6 +21,8 @@ public final class Stylesheet {
     var lastTreeSize = 0
     /// The views' own styles the cascades of this stylesheet have seen (`OwnStyles`).
     var ownStyles: OwnStyles?
+    /// What appearances and rules gave the views of its last cascades (`MatchedResults`).
+    var matchedResults: MatchedResults?
     /// Where the index records provenance; a restyle shares the previous stylesheet's.
     private var provenanceTable = ProvenanceTable()
 

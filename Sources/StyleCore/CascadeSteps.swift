@@ -124,7 +124,6 @@ final class CascadeSteps {
             return
         }
         let kind = view.kind
-        let applying = appearances(for: kind)
         // The key's list is built in one buffer kept across views: it is copied only when a
         // result is stored under it.
         var key: MatchedResults.Key?
@@ -138,6 +137,7 @@ final class CascadeSteps {
             view.record = result.record
             return
         }
+        let applying = appearances(for: kind)
         application.resetView()
         let diagnosticsBefore = collector.diagnostics.count
         var plain = applying.plain

@@ -31,15 +31,19 @@ public struct RuleIndex {
     /// By the id's and the class's `AncestorFilter` key, which a view computes once
     /// (`View.selectorKeys`): two names with one key would share a bucket, and verification
     /// tells their rules apart.
-    private let byID: KeyTable<[Slot]>
-    private let byClass: KeyTable<[Slot]>
+    private let byID: KeyTable<Range<Int32>>
+    private let byClass: KeyTable<Range<Int32>>
     /// By the kind's `ObjectIdentifier`.
-    private let byKind: KeyTable<[Slot]>
-    private let universal: [Slot]
+    private let byKind: KeyTable<Range<Int32>>
+    private let universal: Range<Int32>
     /// Selectors whose subject has no id or class, by the key of an id or class one of the
     /// view's ancestors must have: a view of a kind many such rules name (`.block--dark Label`
     /// for each block) tests only those whose ancestor name is on its path.
-    private let byAncestorName: KeyTable<[Slot]>
+    private let byAncestorName: KeyTable<Range<Int32>>
+    /// Every bucket's slots, one bucket after another: a bucket is a range of them, so gathering
+    /// one copies and retains nothing (a bucket of its own was an array retained and released at
+    /// every lookup, a dozen a view).
+    private let slots: [Slot]
 
     /// A candidate as a bucket lists it: what rejects most candidates, inline, so that going
     /// through a bucket reads one small array rather than every candidate's selector.
@@ -156,11 +160,14 @@ public struct RuleIndex {
                 }
             }
         }
-        self.byID = KeyTable(byID)
-        self.byClass = KeyTable(byClass)
-        self.byKind = KeyTable(byKind)
-        self.byAncestorName = KeyTable(byAncestorName)
-        self.universal = universal
+        var slots: [Slot] = []
+        self.byID = Self.ranges(of: byID, in: &slots)
+        self.byClass = Self.ranges(of: byClass, in: &slots)
+        self.byKind = Self.ranges(of: byKind, in: &slots)
+        self.byAncestorName = Self.ranges(of: byAncestorName, in: &slots)
+        self.universal = Int32(slots.count)..<Int32(slots.count + universal.count)
+        slots += universal
+        self.slots = slots
         self.prepared = prepared
         self.firstCandidate = firstCandidate
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
@@ -183,6 +190,7 @@ public struct RuleIndex {
         byKind = old.byKind
         universal = old.universal
         byAncestorName = old.byAncestorName
+        slots = old.slots
         namedKeys = old.namedKeys
         preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable) }
     }
@@ -208,12 +216,23 @@ public struct RuleIndex {
         return true
     }
 
+    /// Each bucket's place in `slots`, to which its slots are appended.
+    private static func ranges(of buckets: [Int: [Slot]], in slots: inout [Slot]) -> KeyTable<Range<Int32>> {
+        var ranges: [Int: Range<Int32>] = [:]
+        for (key, bucket) in buckets {
+            ranges[key] = Int32(slots.count)..<Int32(slots.count + bucket.count)
+            slots += bucket
+        }
+        return KeyTable(ranges)
+    }
+
     /// A kind's key in `byKind`.
     private static func key(of kind: Kind) -> Int { Int(bitPattern: ObjectIdentifier(kind)) }
 
     /// Calls `gather` with the ancestor-name bucket of each distinct id and class key on the
     /// path above `view`: from `filter` when it holds that path, else from the ancestors.
-    private func gatherByAncestorNames(of view: View, filter: AncestorFilter?, _ gather: ([Slot]) -> Void) {
+    @inline(__always)
+    private func gatherByAncestorNames(of view: View, filter: AncestorFilter?, _ gather: (Range<Int32>) -> Void) {
         guard !byAncestorName.isEmpty else { return }
         var names: [Int] = []
         if let filter {
@@ -243,9 +262,11 @@ public struct RuleIndex {
     /// buckets whose rule's style the view can take. Each appears once, in no particular order.
     public func candidates(for view: View) -> [Entry] {
         var out: [Entry] = []
-        func gather(_ bucket: [Slot]?) {
+        func gather(_ bucket: Range<Int32>?) {
             guard let bucket else { return }
-            for slot in bucket where view.kind.isA(prepared[Int(slot.candidate)].styleKind) { out.append(prepared[Int(slot.candidate)].entry) }
+            for slot in slots[Int(bucket.lowerBound)..<Int(bucket.upperBound)] where view.kind.isA(prepared[Int(slot.candidate)].styleKind) {
+                out.append(prepared[Int(slot.candidate)].entry)
+            }
         }
         let keys = view.selectorKeys
         if let id = keys.id { gather(byID[id]) }
@@ -274,10 +295,10 @@ public struct RuleIndex {
     func orderedMatches(for view: View, filter: AncestorFilter?, into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
         let kind = view.kind
-        prepared.withUnsafeBufferPointer { prepared in
-            func gather(_ bucket: [Slot]?) {
+        prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in
+            func gather(_ bucket: Range<Int32>?) {
                 guard let bucket else { return }
-                for slot in bucket {
+                for slot in slots[Int(bucket.lowerBound)..<Int(bucket.upperBound)] {
                     let i = Int(slot.candidate)
                     if let filter {
                         guard filter.mayPass(slot.probe) else { continue }
@@ -314,7 +335,7 @@ public struct RuleIndex {
                 k = current.superKind
             }
             gather(universal)
-        }
+        } }
         if found.count > 1 {
             found.sort { a, b in a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order }
         }

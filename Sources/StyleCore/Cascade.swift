@@ -89,7 +89,8 @@ public struct Cascade {
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
                                  cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles,
-                                 carriedContexts: carriedContexts?.contextCount, results: results)
+                                 carriedContexts: carriedContexts?.contextCount, expectedContexts: stylesheet.lastContextCount,
+                                 results: results)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -174,6 +175,7 @@ public struct Cascade {
             for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
         }
         stylesheet.lastTreeSize = views.count
+        stylesheet.lastContextCount = steps.contextCount
         stylesheet.ownStyles = steps.ownStyles
         if sharesStyles { stylesheet.matchedResults = results }
         styled.aboveContext = aboveContext

@@ -56,17 +56,18 @@ final class CascadeSteps {
     /// only when prepared with `index`'s provenance table.
     /// `carriedContexts`: how many match contexts an earlier cascade numbered, when the views
     /// keep their numbers (`MatchContexts.init(_:carrying:)`).
+    /// `expectedContexts`: how many match contexts the last cascade of the stylesheet found.
     /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
          budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
-         results: MatchedResults) {
+         expectedContexts: Int = 0, results: MatchedResults) {
         self.appearances = appearances
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
-        contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index)
+        contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts)
         self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
         self.ownStyles.startCascade()
         self.results = results

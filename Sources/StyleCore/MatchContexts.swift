@@ -121,9 +121,15 @@ struct MatchContexts {
     /// only, and no view is looked up.
     private let isCarried: Bool
 
-    init(_ index: RuleIndex) {
+    /// `expected`: how many contexts there will likely be (the last cascade's count), room made
+    /// for them at once rather than grown context by context.
+    init(_ index: RuleIndex, expecting expected: Int = 0) {
         names = index.namedKeys
         isCarried = false
+        guard expected > 0 else { return }
+        entries.reserveCapacity(expected)
+        keys.reserveCapacity(expected)
+        self.index = ProbeIndex(expecting: expected)
     }
 
     /// `count` contexts as an earlier cascade numbered them, with nothing known of them yet:

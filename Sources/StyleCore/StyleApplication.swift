@@ -156,7 +156,7 @@ public final class StyleApplication {
     /// as its own (`ValueStore.adoptOwnValues`).
     func writeChecked(_ literal: Literal, adopted: Int?) -> Bool {
         guard literal.checkedSlot >= 0, deadWrites == nil, watchedLiterals.isEmpty,
-              view.kind.isA(id: ObjectIdentifier(literal.keyPath.root)) else { return false }
+              view.kind.isA(id: literal.rootID) else { return false }
         let slot = Int(literal.checkedSlot)
         guard let adopted else {
             write(slot: slot, literal.value, at: literal.location)

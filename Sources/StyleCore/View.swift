@@ -257,11 +257,14 @@ public struct Literal: Sendable {
     /// when the literal was made, so the cascade writes it without checking it again for every
     /// styling); -1 for a field, or a value the cascade checks and reports.
     let checkedSlot: Int32
+    /// The path's root kind, compared without retaining it at every styling.
+    let rootID: ObjectIdentifier
 
     public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
         self.keyPath = keyPath
         self.value = value
         self.location = location
+        rootID = ObjectIdentifier(keyPath.root)
         if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
             checkedSlot = Int32(p.slot)
         } else {
@@ -275,6 +278,7 @@ public struct Literal: Sendable {
         self.keyPath = keyPath
         self.value = checkedValue
         self.location = location
+        rootID = ObjectIdentifier(keyPath.root)
         if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
     }
 }

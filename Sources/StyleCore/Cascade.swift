@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Applies a stylesheet to a view tree, in the order of REFERENCE §1.6.
 ///
 /// For each view, lowest first, later wins per property: the kind's defaults, the appearances
@@ -57,11 +59,13 @@ public struct Cascade {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
+        let editsAtStart = View.shapeEdits.load(ordering: .relaxed)
         let expectedSize = previous?.entries.count ?? stylesheet.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
         var unlisted: [View] = previous == nil ? [root] : []
-        let sameShape = previous == nil ? false : knownSameShape ?? previous!.hasSameShape(as: views)
+        let sameShape = previous == nil ? false
+            : knownSameShape ?? (previous!.isUnchanged(under: root) || previous!.hasSameShape(as: views))
         // What to restore if styling fails, kept as each view is reached: a view never styled
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [SavedState] = []
@@ -179,6 +183,7 @@ public struct Cascade {
         stylesheet.ownStyles = steps.ownStyles
         if sharesStyles { stylesheet.matchedResults = results }
         styled.aboveContext = aboveContext
+        if View.shapeEdits.load(ordering: .relaxed) == editsAtStart { styled.shapeStamp = (ObjectIdentifier(root), editsAtStart) }
         styled.contextCount = steps.contextCount
 
         // Duplicate ids come first, then each view's diagnostics in tree order.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A tree as a cascade styled it: for each view, in tree order, what decided its values (its
 /// kind, id, classes and place in the tree, its own styles and literals, the rules that
 /// matched it) and the values and provenance that came out. The next stylesheet's cascade
@@ -34,6 +36,10 @@ public struct StyledTree {
     private(set) var contexts: [Int32] = []
     var aboveContext: Int32?
     var contextCount = 0
+    /// The root styled and `View.shapeEdits` then, when no view's place, id or classes changed
+    /// while it was styled: while the count stays the same, the tree under that root has this
+    /// tree's shape.
+    var shapeStamp: (root: ObjectIdentifier, edits: Int)?
     /// The views' references, as far as a change list needed them (`ViewReferences`).
     private(set) var references: ViewReferences?
     /// While appending: the positions of the path from the root to the last view appended.
@@ -113,6 +119,13 @@ public struct StyledTree {
         }
     }
 
+    /// Whether no view's place, id or classes changed anywhere since this tree was styled from
+    /// `root` (`shapeStamp`): then `root`'s tree has this shape.
+    func isUnchanged(under root: View) -> Bool {
+        guard let shapeStamp else { return false }
+        return shapeStamp.root == ObjectIdentifier(root) && shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed)
+    }
+
     private struct Pair: Hashable {
         let a: ObjectIdentifier
         let b: ObjectIdentifier
@@ -129,6 +142,7 @@ public struct StyledTree {
     ///
     ///     let paired = styled.hasSameShape(as: root)    // changes can be listed by position
     public func hasSameShape(as root: View) -> Bool {
+        if isUnchanged(under: root) { return true }
         var views: [View] = []
         root.forEachInTree { views.append($0) }
         return hasSameShape(as: views)

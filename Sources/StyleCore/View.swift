@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A node of the headless view tree: a kind, an identity, styles to apply, and applied values.
 ///
 /// Values live in an array indexed by property slot (see `Kind`). They start at the kind's
@@ -14,10 +16,18 @@
 /// holds an access to them across a call that could reach them again; the checks stay on
 /// everywhere else.
 public final class View {
+    /// Counts every change to any view's place, id or classes in the process: what a tree's
+    /// shape is made of (`StyledTree.hasSameShape`). A styled tree notes the count, so a
+    /// restyle with no change since knows the shape is the same without comparing every view.
+    static let shapeEdits = Atomic<Int>(0)
+
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
     @exclusivity(unchecked) public var id: String? {
-        didSet { cachedSelectorKeys = nil }
+        didSet {
+            cachedSelectorKeys = nil
+            View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+        }
     }
     /// Class names in the order given, without duplicates.
     @exclusivity(unchecked) public private(set) var classes: [String]
@@ -67,6 +77,7 @@ public final class View {
     deinit {
         guard !children.isEmpty else { return }
         // Children that live on (held elsewhere) no longer have this parent.
+        if !children.isEmpty { View.shapeEdits.wrappingAdd(1, ordering: .relaxed) }
         for child in children { child.parentReference = nil }
         var pending = children
         children = []
@@ -95,6 +106,7 @@ public final class View {
 
     public func setClasses(_ names: [String]) {
         cachedSelectorKeys = nil
+        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
         // A view has a few classes: a linear search is cheaper than hashing each into a set.
         guard names.count > 8 else {
             // Names already unique and not empty are kept as given, sharing the caller's array.
@@ -120,10 +132,12 @@ public final class View {
         precondition(child !== self, "A view cannot be its own child")
         child.parentReference = self
         children.append(child)
+        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
     }
 
     public func removeFromParent() {
         guard let p = parent else { return }
+        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
         p.children.removeAll { $0 === self }
         parentReference = nil
     }

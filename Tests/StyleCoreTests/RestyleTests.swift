@@ -112,6 +112,35 @@ final class RestyleTests: XCTestCase {
         }
     }
 
+    /// A styled tree knows its shape still holds while no view anywhere changed its place, id or
+    /// classes; after any such change the views are compared again.
+    func testAShapeIsKnownUnchangedUntilAViewChanges() {
+        let label = T.view(T.label, "title", "a"), other = T.view(T.label, nil, "b")
+        let root = T.view(T.stack, "root", "", label)
+        let sheet = Stylesheet()
+        sheet.addRule(".a", T.mut(T.label, "textColor", World.colors[0]), line: 1)
+        let styled = Cascade(sheet).restyle(root, after: nil).styled!
+        XCTAssertTrue(styled.isUnchanged(under: root))
+        XCTAssertFalse(styled.isUnchanged(under: label), "another root")
+        let edits: [(String, () -> Void, Bool)] = [
+            ("classes", { label.setClasses(["b"]) }, false),
+            ("classes back", { label.setClasses(["a"]) }, true),
+            ("id", { label.id = "heading" }, false),
+            ("id back", { label.id = "title" }, true),
+            ("child added", { root.addChild(other) }, false),
+            ("child removed", { other.removeFromParent() }, true),
+            ("a view elsewhere", { _ = T.view(T.stack, nil, "", T.view(T.label)) }, true),
+        ]
+        for (name, edit, sameShape) in edits {
+            edit()
+            XCTAssertFalse(styled.isUnchanged(under: root), name)
+            XCTAssertEqual(styled.hasSameShape(as: root), sameShape, name)
+        }
+        let again = Cascade(sheet).restyle(root, after: styled)
+        XCTAssertTrue(again.styled!.isUnchanged(under: root))
+        XCTAssertEqual(again.restyled, [], "nothing changed: every view kept")
+    }
+
     /// On a theme switch, views whose rules compute values from the value alone (a field set,
     /// a `mver` that says its result depends on the value alone) are rebased like those whose
     /// rules only set; a `mver` that may read more restyles its views.

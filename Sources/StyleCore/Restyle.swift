@@ -121,9 +121,13 @@ public struct StyledTree {
 
     /// Whether no view's place, id or classes changed anywhere since this tree was styled from
     /// `root` (`shapeStamp`): then `root`'s tree has this shape.
+    ///
+    /// A root is named by its identity: one built since at a freed root's address, with no
+    /// children (adding one counts), is told apart by its kind, id and classes.
     func isUnchanged(under root: View) -> Bool {
-        guard let shapeStamp else { return false }
-        return shapeStamp.root == ObjectIdentifier(root) && shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed)
+        guard let shapeStamp, shapeStamp.root == ObjectIdentifier(root),
+              shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed), let first = entries.first else { return false }
+        return first.kind === root.kind && first.id == root.id && first.classes == root.classes
     }
 
     private struct Pair: Hashable {

@@ -68,7 +68,9 @@ public final class View {
         self.classes = []
         self.location = location
         self.values = kind.defaultValues
-        setClasses(classes)
+        // A new view is in no tree: it changes no tree's shape until it is added to one (a
+        // styled tree's root reused at a freed one's address is caught by its kind and names).
+        assignClasses(classes)
     }
 
     /// Frees the subtree without recursion: a view that only this one holds gives up its
@@ -107,6 +109,11 @@ public final class View {
     public func setClasses(_ names: [String]) {
         cachedSelectorKeys = nil
         View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+        assignClasses(names)
+    }
+
+    /// `names`, without duplicates or empty names, as the classes.
+    private func assignClasses(_ names: [String]) {
         // A view has a few classes: a linear search is cheaper than hashing each into a set.
         guard names.count > 8 else {
             // Names already unique and not empty are kept as given, sharing the caller's array.

@@ -122,6 +122,8 @@ final class RestyleTests: XCTestCase {
         let styled = Cascade(sheet).restyle(root, after: nil).styled!
         XCTAssertTrue(styled.isUnchanged(under: root))
         XCTAssertFalse(styled.isUnchanged(under: label), "another root")
+        _ = View(kind: T.label, id: "lone", classes: ["a"])
+        XCTAssertTrue(styled.isUnchanged(under: root), "a view in no tree changes no shape")
         let edits: [(String, () -> Void, Bool)] = [
             ("classes", { label.setClasses(["b"]) }, false),
             ("classes back", { label.setClasses(["a"]) }, true),

@@ -63,6 +63,14 @@ final class ChunkText {
         return start..<end
     }
 
+    /// `body` with the bytes of a 1-based line, without its `\n`, in place; nil past the
+    /// chunk's lines.
+    func withLine<R>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard line >= 1, line <= lineCount else { return nil }
+        let range = lineRange(line)
+        return withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The text of a 1-based line, without its `\n`, or nil past the chunk's lines.
     func line(_ line: Int) -> Substring? {
         guard line >= 1, line <= lineCount else { return nil }

@@ -49,12 +49,17 @@ extension Evaluation {
         var binding = LineBinding.none
         // One line from the chunk's bytes: splitting the whole chunk into lines for the first
         // style made was a twentieth of evaluating a 13,000-line screen.
-        if let text = vm.text(of: frame.file)?.line(frame.line) {
-            if let name = Self.boundName(in: text) {
-                binding = .name(qualified(name, in: frame.file))
-            } else if text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return") {
-                binding = .returned
+        let found = vm.text(of: frame.file)?.withLine(frame.line) { bytes -> (name: String?, returns: Bool) in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                let text = Substring(String(decoding: bytes, as: UTF8.self))
+                return (Self.boundName(in: text), text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return"))
             }
+            return Self.asciiBinding(of: bytes)
+        }
+        if let name = found?.name {
+            binding = .name(qualified(name, in: frame.file))
+        } else if found?.returns == true {
+            binding = .returned
         }
         lineBindings[frame] = binding
         return binding
@@ -63,7 +68,6 @@ extension Evaluation {
     /// `finePrintStyle` of `local finePrintStyle = …`, `base.primaryButtonStyle` of
     /// `base.primaryButtonStyle = …`, `primary` of a table field `primary = …`; nil otherwise.
     static func boundName(in line: Substring) -> String? {
-        if line.utf8.allSatisfy({ $0 < 0x80 }) { return asciiBoundName(in: line.utf8) }
         var rest = line.drop(while: { $0 == " " || $0 == "\t" })
         if rest.hasPrefix("local ") { rest = rest.dropFirst(6).drop(while: { $0 == " " }) }
         let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
@@ -74,21 +78,38 @@ extension Evaluation {
         return String(name)
     }
 
-    /// `boundName(in:)` of an ASCII line, on its bytes (Characters made it 9,000 instructions a
-    /// line, for every line a style is made on).
-    private static func asciiBoundName(in line: Substring.UTF8View) -> String? {
+    /// `boundName(in:)` of an ASCII line, on its bytes, and whether the line returns what it
+    /// makes (Characters made it 9,000 instructions a line, and views of a substring's bytes
+    /// 6,000, for every line a style is made on).
+    private static func asciiBinding(of line: UnsafeBufferPointer<UInt8>) -> (name: String?, returns: Bool) {
         func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
         func isLetter(_ b: UInt8) -> Bool { (b | 32) >= UInt8(ascii: "a") && (b | 32) <= UInt8(ascii: "z") }
-        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-        var rest = line.drop(while: isSpace)
-        if rest.starts(with: "local ".utf8) { rest = rest.dropFirst(6).drop(while: { $0 == UInt8(ascii: " ") }) }
-        let name = rest.prefix { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-        guard let first = name.first, isLetter(first) || first == UInt8(ascii: "_"), name.last != UInt8(ascii: ".") else { return nil }
-        let text = String(Substring(name))
-        guard text != "style", !["return", "local", "function", "if", "for", "while"].contains(text) else { return nil }
-        let after = rest.dropFirst(name.count).drop(while: isSpace)
-        guard after.first == UInt8(ascii: "="), after.dropFirst().first != UInt8(ascii: "=") else { return nil }
-        return text
+        func isNamePart(_ b: UInt8) -> Bool {
+            isLetter(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+        }
+        func starts(at i: Int, with word: StaticString) -> Bool {
+            guard line.count - i >= word.utf8CodeUnitCount else { return false }
+            return (0..<word.utf8CodeUnitCount).allSatisfy { line[i + $0] == word.utf8Start[$0] }
+        }
+        var i = 0
+        while i < line.count, isSpace(line[i]) { i += 1 }
+        let returns = starts(at: i, with: "return")
+        if starts(at: i, with: "local ") {
+            i += 6
+            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
+        }
+        let start = i
+        while i < line.count, isNamePart(line[i]) { i += 1 }
+        guard i > start, isLetter(line[start]) || line[start] == UInt8(ascii: "_"), line[i - 1] != UInt8(ascii: ".") else {
+            return (nil, returns)
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[start..<i]), as: UTF8.self)
+        guard name != "style", !["return", "local", "function", "if", "for", "while"].contains(name) else { return (nil, returns) }
+        while i < line.count, isSpace(line[i]) { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: "="), i + 1 == line.count || line[i + 1] != UInt8(ascii: "=") else {
+            return (nil, returns)
+        }
+        return (name, returns)
     }
 
     /// A field of a module's table named as the module is required (`M.primary` in the module

@@ -26,6 +26,38 @@ final class WatchHostTests: WatchTestCase {
         XCTAssertEqual(count, 1)
     }
 
+    /// What a reload replaced (the previous stylesheet and its Lua state) is freed once the
+    /// reload's event is out, not while the designer waits for it, and not kept.
+    func testThePreviousStylesheetIsFreedAfterTheEvent() throws {
+        try folder.write("app.lua", """
+            local t = themes { default = "light", light = { ink = "#000000" }, dark = { ink = "#FFFFFF" } }
+            rule("#subscribe", mut(Button.titleColor, t.ink))
+            """)
+        final class Previous: @unchecked Sendable {
+            weak var sheet: LoadedStylesheet?
+            var aliveAtEvents: [Bool] = []
+        }
+        let previous = Previous()
+        let handle = Runtime().watch(file: folder.path("app.lua"), tree: root, theme: "dark", queue: queue) { [log, previous] event in
+            previous.aliveAtEvents.append(previous.sheet != nil)
+            log.record(event)
+        }
+        _ = log.wait(after: 0) { _ in true }
+        let grabbed = expectation(description: "the first stylesheet")
+        handle.perform { sheet, _ in
+            previous.sheet = sheet
+            grabbed.fulfill()
+        }
+        wait(for: [grabbed], timeout: 10)
+        let before = log.count
+        handle.setTheme("light")
+        _ = log.wait(after: before) { _ in true }
+        settle(handle)
+        XCTAssertEqual(previous.aliveAtEvents, [false, true], "the replaced stylesheet lives through the event")
+        XCTAssertNil(previous.sheet, "and is freed once it is out")
+        handle.stop()
+    }
+
     func testAViewAddedLaterIsStyledOnTheWatchsQueue() throws {
         try folder.write("app.lua", "appearance(Label, mut(Label.numberOfLines, 3))\n")
         let handle = Runtime().watch(file: folder.path("app.lua"), tree: root, queue: queue) { [log] in log.record($0) }

@@ -102,6 +102,9 @@ final class Reloader {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: file, theme: theme)
             let changes = try swap(in: sheet)
+            // The previous stylesheet's Lua state is closed after the event, with the rest of
+            // what the reload replaced.
+            replaced.append(stylesheet as Any)
             stylesheet = sheet
             binder?.deliver(changes)
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))

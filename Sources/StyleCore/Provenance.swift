@@ -243,9 +243,9 @@ struct ProvenanceRecord {
         var out = ProvenanceRecord(table: table)
         out.shared = base.shared
         out.entries = entries  // copied only when a first write's value before it changed
-        var seen: [Int] = []
-        for k in entries.indices where !seen.contains(entries[k].slot) {
-            seen.append(entries[k].slot)
+        // The first write of each slot: a view's own layer is a few writes, so looking back
+        // among them beats a list of the slots seen (an allocation for every view rebased).
+        for k in entries.indices where !entries[..<k].contains(where: { $0.slot == entries[k].slot }) {
             let previous = baseValues.stored(entries[k].slot)
             if !previous.isIdentical(to: entries[k].previous) { out.entries[k].previous = previous }
         }

@@ -114,7 +114,9 @@ public struct Cascade {
         // The match context of each view on `path` (`MatchContexts`), when results are kept.
         var contexts: [Int32] = []
         var matches: [RuleIndex.Match] = []
-        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0)
+        // A tree of the previous shape has its places: the list is carried, not noted again.
+        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
+                                places: sameShape ? previous!.places : nil)
         var restyled: [Int] = []
         var ids: [IDKey] = []
         // The candidates each context's views matched, one array for all of them.

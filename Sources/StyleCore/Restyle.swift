@@ -10,12 +10,17 @@ import Synchronization
 ///     let second = Cascade(editedSheet).restyle(root, after: first.styled)
 ///     second.restyled.count    // the views an edited rule matches (or matched)
 public struct StyledTree {
-    struct Entry {
+    /// A view's place in the tree's shape (`hasSameShape`): what a restyle of a tree of the
+    /// same shape carries over whole, as one list, instead of noting it again view by view.
+    struct Place {
         let kind: Kind
         let id: String?
         let classes: [String]
         /// The parent's position in tree order; -1 for the root.
         let parent: Int
+    }
+
+    struct Entry {
         let styles: [Style]
         let literals: [Literal]
         let values: ValueStore
@@ -30,6 +35,10 @@ public struct StyledTree {
     let stylesheet: Stylesheet
     let recordedProvenance: Bool
     private(set) var entries: [Entry] = []
+    /// By position, the views' places; the previous tree's, for a restyle of its shape.
+    private(set) var places: [Place] = []
+    /// Whether `places` was carried over from the previous tree, not noted view by view.
+    private let carriesPlaces: Bool
     /// Each view's match context (`MatchContexts`), by position, when the cascade kept results;
     /// the context of the views above the root; and how many there were. A tree of this shape
     /// under rules of these selectors has the same contexts: a restyle carries them over.
@@ -45,10 +54,13 @@ public struct StyledTree {
     /// While appending: the positions of the path from the root to the last view appended.
     private var path: [(view: ObjectIdentifier, position: Int)] = []
 
-    init(stylesheet: Stylesheet, recordedProvenance: Bool, capacity: Int) {
+    /// `places`: those of a previous tree whose shape this one has.
+    init(stylesheet: Stylesheet, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil) {
         self.stylesheet = stylesheet
         self.recordedProvenance = recordedProvenance
         entries.reserveCapacity(capacity)
+        carriesPlaces = places != nil
+        if let places { self.places = places } else { self.places.reserveCapacity(capacity) }
     }
 
     /// The number of views.
@@ -72,11 +84,13 @@ public struct StyledTree {
             rebased.append((entries.count, rebasedSlots.count, changedSlots.count))
             rebasedSlots += changedSlots
         }
-        let parent = Self.parentPosition(of: view, path: &path)
-        path.append((ObjectIdentifier(view), entries.count))
-        entries.append(Entry(kind: view.kind, id: view.id, classes: view.classes, parent: parent, styles: view.styles,
-                             literals: view.literals, values: view.values, record: view.record, matches: matches,
-                             ownSlots: ownSlots))
+        if !carriesPlaces {
+            let parent = Self.parentPosition(of: view, path: &path)
+            path.append((ObjectIdentifier(view), entries.count))
+            places.append(Place(kind: view.kind, id: view.id, classes: view.classes, parent: parent))
+        }
+        entries.append(Entry(styles: view.styles, literals: view.literals, values: view.values, record: view.record,
+                             matches: matches, ownSlots: ownSlots))
     }
 
     /// The position of `view`'s parent, `path` holding the positions down to the previous view.
@@ -97,7 +111,7 @@ public struct StyledTree {
     /// a script declares again on reload (`kind("GradientView", …)`, a new `Kind` each
     /// evaluation) is the same kind when it has its layout (`Kind.hasLayout(of:)`).
     func hasSameShape(as views: [View]) -> Bool {
-        guard views.count == entries.count else { return false }
+        guard views.count == places.count else { return false }
         var path: [(view: ObjectIdentifier, position: Int)] = []
         var sameKinds: [Pair: Bool] = [:]
         func same(_ a: Kind, _ b: Kind) -> Bool {
@@ -109,10 +123,10 @@ public struct StyledTree {
             return same
         }
         // Fields are read in place: copying an entry retains everything it holds.
-        return entries.withUnsafeBufferPointer { entries in
+        return places.withUnsafeBufferPointer { places in
             for (i, view) in views.enumerated() {
-                guard same(entries[i].kind, view.kind), entries[i].id == view.id, (entries[i].classes.hasStorage(of: view.classes) || entries[i].classes == view.classes),
-                      Self.parentPosition(of: view, path: &path) == entries[i].parent else { return false }
+                guard same(places[i].kind, view.kind), places[i].id == view.id, (places[i].classes.hasStorage(of: view.classes) || places[i].classes == view.classes),
+                      Self.parentPosition(of: view, path: &path) == places[i].parent else { return false }
                 path.append((ObjectIdentifier(view), i))
             }
             return true
@@ -126,7 +140,7 @@ public struct StyledTree {
     /// children (adding one counts), is told apart by its kind, id and classes.
     func isUnchanged(under root: View) -> Bool {
         guard let shapeStamp, shapeStamp.root == ObjectIdentifier(root),
-              shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed), let first = entries.first else { return false }
+              shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed), let first = places.first else { return false }
         return first.kind === root.kind && first.id == root.id && first.classes == root.classes
     }
 
@@ -164,11 +178,11 @@ public struct StyledTree {
             ?? ViewReferences(root: root, count: views.count)
         self.references = references
         previous.entries.withUnsafeBufferPointer { olds in
-            entries.withUnsafeBufferPointer { news in
+            entries.withUnsafeBufferPointer { news in places.withUnsafeBufferPointer { places in
                 // Each view's stores are read once: every read of an entry's field copies it.
                 func add(_ i: Int, slots: some Collection<Int>, old: ValueStore, new: ValueStore) {
                     guard !slots.isEmpty else { return }
-                    let reference = references.reference(of: i, entries: news, views: views), properties = news[i].kind.properties
+                    let reference = references.reference(of: i, places: places, views: views), properties = places[i].kind.properties
                     for slot in slots {
                         out.append(PropertyChange(view: reference, property: properties[slot].path, old: old[slot],
                                                   new: new[slot], viewIdentity: views[i].identity))
@@ -191,7 +205,7 @@ public struct StyledTree {
                     add(i, slots: slots, old: old, new: new)
                 }
                 addRebased(before: Int.max)
-            }
+            } }
         }
         return out
     }
@@ -222,23 +236,23 @@ final class ViewReferences {
         references = Array(repeating: nil, count: count)
     }
 
-    /// The reference of the view at `i` of `views`, whose entries are `entries`.
-    func reference(of i: Int, entries: UnsafeBufferPointer<StyledTree.Entry>, views: [View]) -> String {
+    /// The reference of the view at `i` of `views`, whose places are `places`.
+    func reference(of i: Int, places: UnsafeBufferPointer<StyledTree.Place>, views: [View]) -> String {
         if let known = references[i] { return known }
-        let reference = views[i].id.map { "#" + $0 } ?? String(decoding: path(of: i, entries, views), as: UTF8.self)
+        let reference = views[i].id.map { "#" + $0 } ?? String(decoding: path(of: i, places, views), as: UTF8.self)
         references[i] = reference
         return reference
     }
 
-    private func path(of i: Int, _ entries: UnsafeBufferPointer<StyledTree.Entry>, _ views: [View]) -> [UInt8] {
+    private func path(of i: Int, _ places: UnsafeBufferPointer<StyledTree.Place>, _ views: [View]) -> [UInt8] {
         if paths.isEmpty {
-            paths = Array(repeating: nil, count: entries.count)
-            var children = [Int](repeating: 0, count: entries.count)
-            siblingIndex = [Int](repeating: 0, count: entries.count)
-            // By index, reading the parent alone: mapping the entries copied (and retained)
-            // every field of every entry.
-            for i in entries.indices {
-                let parent = entries[i].parent
+            paths = Array(repeating: nil, count: places.count)
+            var children = [Int](repeating: 0, count: places.count)
+            siblingIndex = [Int](repeating: 0, count: places.count)
+            // By index, reading the parent alone: mapping the places copied (and retained)
+            // every field of every place.
+            for i in places.indices {
+                let parent = places[i].parent
                 guard parent >= 0 else { continue }
                 children[parent] += 1
                 siblingIndex[i] = children[parent]
@@ -251,18 +265,18 @@ final class ViewReferences {
             let view = views[j]
             if let id = view.id {
                 paths[j] = Array("\(view.kind.name)#\(id)".utf8)
-            } else if entries[j].parent < 0 {
+            } else if places[j].parent < 0 {
                 paths[j] = Array(view.reference.utf8)  // the styled root: its path may start above it
             } else {
                 pending.append(j)
-                j = entries[j].parent
+                j = places[j].parent
             }
         }
         while let k = pending.popLast() {
             let name = kindName(views[k].kind)
             var path: [UInt8] = []
-            path.reserveCapacity(paths[entries[k].parent]!.count + name.count + 12)
-            path += paths[entries[k].parent]!
+            path.reserveCapacity(paths[places[k].parent]!.count + name.count + 12)
+            path += paths[places[k].parent]!
             path.append(contentsOf: " > ".utf8)
             path += name
             path.append(UInt8(ascii: "["))

@@ -74,11 +74,14 @@ public struct Cascade {
         var collector = DiagnosticCollector()
         // Restyling in part needs the previous index's provenance table, so that the records
         // views keep or take over point at the same origins and locations.
-        let plan = sameShape ? previous.flatMap { RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance) } : nil
         // Views of a tree of the same shape match what they matched when the rules' selectors
         // are the same (a theme switch, a changed value): their matches are carried over
         // instead of found again.
-        let carried = sameShape ? previous.flatMap { $0.hasSameSelectors(as: stylesheet) ? $0 : nil } : nil
+        let sameSelectors = sameShape && previous!.hasSameSelectors(as: stylesheet)
+        let plan = sameShape ? previous.flatMap {
+            RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance, sameSelectors: sameSelectors)
+        } : nil
+        let carried = sameSelectors ? previous : nil
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }

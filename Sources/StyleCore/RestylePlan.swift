@@ -32,11 +32,12 @@ final class RestylePlan {
 
     /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled:
     /// provenance switched, or other selectors and other appearances, rules reordered or too
-    /// many rules changed.
-    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool) {
+    /// many rules changed. `sameSelectors`: `previous.hasSameSelectors(as: stylesheet)`, which
+    /// the cascade has asked already.
+    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool, sameSelectors: Bool) {
         guard previous.recordedProvenance == recordingProvenance else { return nil }
         self.previous = previous
-        rebases = previous.hasSameSelectors(as: stylesheet)
+        rebases = sameSelectors
         let pairing = Self.pairing(previous.stylesheet, stylesheet)
         guard pairing != nil || rebases else { return nil }
         changed = RuleIndex(pairing?.changed ?? [])

@@ -95,10 +95,7 @@ public final class StyleApplication {
     }
 
     func write(slot: Int, _ value: Value, at location: SourceLocation?, isTransform: Bool = false) {
-        if recordsProvenance {
-            let index = location.map(view.record!.table.index(of:)) ?? ProvenanceRecord.noLocation
-            record(slot: slot, locationIndex: index, isTransform: isTransform)
-        }
+        recordWrite(slot: slot, at: location, isTransform: isTransform)
         view.values[slot] = value
     }
 
@@ -109,10 +106,7 @@ public final class StyleApplication {
     ///     let red = StoredValue(sharing: .color(.red))
     ///     application.write(Label.textColor.property, red, at: nil)
     public func write(_ property: Property, _ value: StoredValue, at location: SourceLocation?) {
-        if recordsProvenance {
-            let index = location.map(view.record!.table.index(of:)) ?? ProvenanceRecord.noLocation
-            record(slot: property.slot, locationIndex: index, isTransform: false)
-        }
+        recordWrite(slot: property.slot, at: location, isTransform: false)
         view.values.write(value, at: property.slot)
     }
 
@@ -133,6 +127,13 @@ public final class StyleApplication {
     func setOrigin(index: UInt32) {
         isNamed = false
         originIndex = index
+    }
+
+    /// Records a write of `slot` at `location` (nil for none), when provenance is kept.
+    private func recordWrite(slot: Int, at location: SourceLocation?, isTransform: Bool) {
+        guard recordsProvenance else { return }
+        record(slot: slot, locationIndex: location.map(view.record!.table.index(of:)) ?? ProvenanceRecord.noLocation,
+               isTransform: isTransform)
     }
 
     /// Records a write of `slot` before it replaces the slot's value.
@@ -162,7 +163,7 @@ public final class StyleApplication {
             write(slot: slot, literal.value, at: literal.location)
             return true
         }
-        if recordsProvenance { record(slot: slot, locationIndex: view.record!.table.index(of: literal.location), isTransform: false) }
+        recordWrite(slot: slot, at: literal.location, isTransform: false)
         view.values.write(adopted: adopted, literal.value, at: slot)
         return true
     }
@@ -285,9 +286,7 @@ public final class StyleApplication {
             write(property, value, at: location, isTransform: isTransform)
             return
         }
-        if recordsProvenance {
-            record(slot: property.slot, locationIndex: view.record!.table.index(of: location), isTransform: isTransform)
-        }
+        recordWrite(slot: property.slot, at: location, isTransform: isTransform)
         view.values.write(shared, at: property.slot)
     }
 

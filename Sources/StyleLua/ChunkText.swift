@@ -71,13 +71,6 @@ final class ChunkText {
         return withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The text of a 1-based line, without its `\n`, or nil past the chunk's lines.
-    func line(_ line: Int) -> Substring? {
-        guard line >= 1, line <= lineCount else { return nil }
-        let range = lineRange(line)
-        return Substring(withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) })
-    }
-
     private static func isWord(_ c: UInt8) -> Bool {
         c == 95 || (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
     }

@@ -49,13 +49,7 @@ extension Evaluation {
         var binding = LineBinding.none
         // One line from the chunk's bytes: splitting the whole chunk into lines for the first
         // style made was a twentieth of evaluating a 13,000-line screen.
-        let found = vm.text(of: frame.file)?.withLine(frame.line) { bytes -> (name: String?, returns: Bool) in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else {
-                let text = Substring(String(decoding: bytes, as: UTF8.self))
-                return (Self.boundName(in: text), text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return"))
-            }
-            return Self.asciiBinding(of: bytes)
-        }
+        let found = vm.text(of: frame.file)?.withLine(frame.line, Self.binding(of:))
         if let name = found?.name {
             binding = .name(qualified(name, in: frame.file))
         } else if found?.returns == true {
@@ -65,23 +59,13 @@ extension Evaluation {
         return binding
     }
 
-    /// `finePrintStyle` of `local finePrintStyle = …`, `base.primaryButtonStyle` of
-    /// `base.primaryButtonStyle = …`, `primary` of a table field `primary = …`; nil otherwise.
-    static func boundName(in line: Substring) -> String? {
-        var rest = line.drop(while: { $0 == " " || $0 == "\t" })
-        if rest.hasPrefix("local ") { rest = rest.dropFirst(6).drop(while: { $0 == " " }) }
-        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        guard let first = name.first, first.isLetter || first == "_", !name.hasSuffix("."), name != "style",
-              !["return", "local", "function", "if", "for", "while"].contains(String(name)) else { return nil }
-        let after = rest.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" })
-        guard after.first == "=", after.dropFirst().first != "=" else { return nil }
-        return String(name)
-    }
-
-    /// `boundName(in:)` of an ASCII line, on its bytes, and whether the line returns what it
-    /// makes (Characters made it 9,000 instructions a line, and views of a substring's bytes
-    /// 6,000, for every line a style is made on).
-    private static func asciiBinding(of line: UnsafeBufferPointer<UInt8>) -> (name: String?, returns: Bool) {
+    /// The name a line binds what it makes to (`finePrintStyle` of `local finePrintStyle = …`,
+    /// `base.primaryButtonStyle` of `base.primaryButtonStyle = …`, `primary` of a table field
+    /// `primary = …`; nil otherwise), and whether the line returns it. Read on the line's
+    /// bytes: Lua names are ASCII, so a byte beyond it ends a name as any other character does
+    /// (Characters made it 9,000 instructions a line, and views of a substring's bytes 6,000,
+    /// for every line a style is made on).
+    static func binding(of line: UnsafeBufferPointer<UInt8>) -> (name: String?, returns: Bool) {
         func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
         func isLetter(_ b: UInt8) -> Bool { (b | 32) >= UInt8(ascii: "a") && (b | 32) <= UInt8(ascii: "z") }
         func isNamePart(_ b: UInt8) -> Bool {

@@ -97,16 +97,19 @@ public struct Cascade {
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
                                  cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount, expectedContexts: stylesheet.lastContextCount,
-                                 results: results)
+                                 expectedContextMatches: stylesheet.lastContextMatchCount, results: results)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
+        // And the rule index's buckets of the names on that path.
+        var ancestorBuckets = AncestorBuckets()
         var above: [View] = []
         var ancestor = root.parent
         while let a = ancestor { above.append(a); ancestor = a.parent }
         var aboveContext: Int32?
         for a in above.reversed() {
             filter.push(a)
+            index.push(a, onto: &ancestorBuckets)
             if carriedContexts == nil { aboveContext = steps.context(of: a, parent: aboveContext) }
         }
         if let carriedContexts { aboveContext = carriedContexts.aboveContext }
@@ -154,6 +157,7 @@ public struct Cascade {
                 path.removeLast()
                 if !contexts.isEmpty { contexts.removeLast() }
                 filter.pop()
+                ancestorBuckets.pop()
             }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: contexts.last ?? aboveContext)
             if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
@@ -161,8 +165,8 @@ public struct Cascade {
                 view.record = kept.record
                 styled.append(view, matches: kept.matches, context: context, changedSlots: kept.changedSlots, ownSlots: kept.ownSlots)
             } else {
-                steps.run(view, filter: filter, carriedMatches: carriedEntries?[i].matches, context: context,
-                          needsMatches: remembering, matches: &matches, into: &collector)
+                steps.run(view, filter: filter, ancestors: ancestorBuckets, carriedMatches: carriedEntries?[i].matches,
+                          context: context, needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
                 if remembering {
                     styled.append(view, matches: Self.candidates(matches, context: context, known: &candidatesByContext), context: context)
@@ -175,6 +179,7 @@ public struct Cascade {
                 path.append(view)
                 if let context { contexts.append(context) }
                 filter.push(view)
+                index.push(view, onto: &ancestorBuckets)
             }
         }
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
@@ -185,6 +190,7 @@ public struct Cascade {
         }
         stylesheet.lastTreeSize = views.count
         stylesheet.lastContextCount = steps.contextCount
+        stylesheet.lastContextMatchCount = steps.contextMatchCount
         stylesheet.ownStyles = steps.ownStyles
         if sharesStyles { stylesheet.matchedResults = results }
         styled.aboveContext = aboveContext

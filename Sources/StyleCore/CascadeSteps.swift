@@ -56,18 +56,19 @@ final class CascadeSteps {
     /// only when prepared with `index`'s provenance table.
     /// `carriedContexts`: how many match contexts an earlier cascade numbered, when the views
     /// keep their numbers (`MatchContexts.init(_:carrying:)`).
-    /// `expectedContexts`: how many match contexts the last cascade of the stylesheet found.
+    /// `expectedContexts`, `expectedContextMatches`: how many match contexts the last cascade
+    /// of the stylesheet found, and how many matches they kept.
     /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
          budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
-         expectedContexts: Int = 0, results: MatchedResults) {
+         expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults) {
         self.appearances = appearances
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
-        contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts)
+        contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts, expectedMatches: expectedContextMatches)
         self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
         self.ownStyles.startCascade()
         self.results = results
@@ -82,15 +83,18 @@ final class CascadeSteps {
 
     /// How many match contexts there are.
     var contextCount: Int { contexts.count }
+    /// How many matches they keep between them.
+    var contextMatchCount: Int { contexts.matchCount }
 
     /// Styles one view: appearances and rules (or what an earlier view of its match context,
     /// or of its kind with its matches, got from them), then the view's own layer.
+    /// `filter` and `ancestors`: the path above the view (`AncestorFilter`, `AncestorBuckets`).
     /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
     /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`). `context`: the view's
     /// (`context(of:parent:)`). `matches` is the view's matches afterwards only with
     /// `needsMatches`: a view that takes its context's result is not told them otherwise.
-    func run(_ view: View, filter: AncestorFilter, carriedMatches: [Int32]?, context: Int32?, needsMatches: Bool,
-             matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) {
+    func run(_ view: View, filter: AncestorFilter, ancestors: AncestorBuckets, carriedMatches: [Int32]?, context: Int32?,
+             needsMatches: Bool, matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) {
         let application = application(on: view)
         if !needsMatches, carriedMatches == nil, let context, contexts.hasResult(context) {
             // Copied straight from where the context keeps it: a local copy would be retained
@@ -106,7 +110,7 @@ final class CascadeSteps {
         } else if let context, contexts.copyMatches(of: context, into: &matches) {
             // The context's matches, found for an earlier view.
         } else {
-            index.orderedMatches(for: view, filter: filter, into: &matches)
+            index.orderedMatches(for: view, filter: filter, ancestors: ancestors, into: &matches)
             if let context { contexts.setMatches(matches, of: context) }
         }
         runAppearancesAndRules(application, matches: matches, context: context, into: &collector)
@@ -202,10 +206,11 @@ final class CascadeSteps {
             // The literals' values become the view's own values, one array kept in the view,
             // unless a style before them wrote own values of its own.
             let adopted = view.values.adoptOwnValues(view.literalValues)
-            // By index: each literal is borrowed where it is, not copied out (a copy retained
-            // its path, value and file name).
-            for i in literals.indices where !application.writeChecked(literals[i], adopted: adopted ? i : nil) {
-                collector.run { () throws(Diagnostic) in try application.set(literals[i].keyPath, literals[i].value, at: literals[i].location) }
+            // Through the buffer: each literal is read where it is (`writeChecked`).
+            literals.withUnsafeBufferPointer { literals in
+                for i in literals.indices where !application.writeChecked(literals, i, adopted: adopted) {
+                    collector.run { () throws(Diagnostic) in try application.set(literals[i].keyPath, literals[i].value, at: literals[i].location) }
+                }
             }
         }
         guard beforeLiterals < view.styles.count else { return }

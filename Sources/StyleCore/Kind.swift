@@ -80,8 +80,9 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         index[path].map { properties[$0] }
     }
 
-    /// The super-kinds, nearest first (self excluded): `isA(id:)` compares without retaining.
-    private let lineageIdentifiers: [ObjectIdentifier]
+    /// The super-kinds, nearest first (self excluded): `isA(id:)` compares without retaining,
+    /// and the rule index looks up their buckets without walking `superKind`.
+    let lineageIdentifiers: [ObjectIdentifier]
 
     /// `isA(_:)` by the other kind's identity, for hot loops that hold kinds as identifiers.
     @inline(__always)

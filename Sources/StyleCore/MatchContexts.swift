@@ -121,11 +121,13 @@ struct MatchContexts {
     /// only, and no view is looked up.
     private let isCarried: Bool
 
-    /// `expected`: how many contexts there will likely be (the last cascade's count), room made
-    /// for them at once rather than grown context by context.
-    init(_ index: RuleIndex, expecting expected: Int = 0) {
+    /// `expected`: how many contexts there will likely be (the last cascade's count), and
+    /// `expectedMatches` how many matches they will keep: room made for them at once rather than
+    /// grown context by context (each growth of the matches copied all of them).
+    init(_ index: RuleIndex, expecting expected: Int = 0, expectedMatches: Int = 0) {
         names = index.namedKeys
         isCarried = false
+        matchStorage.reserveCapacity(expectedMatches)
         guard expected > 0 else { return }
         entries.reserveCapacity(expected)
         keys.reserveCapacity(expected)
@@ -142,6 +144,9 @@ struct MatchContexts {
     }
 
     var count: Int { entries.count }
+
+    /// How many matches the contexts keep between them.
+    var matchCount: Int { matchStorage.count }
 
     /// The context of `view`, whose parent's context is `parent` (nil for a view with no
     /// parent); a new one the first time.
@@ -183,8 +188,10 @@ struct MatchContexts {
     }
 
     /// Copies the matches of `context` into `matches` (emptied first, its storage reused);
-    /// false, leaving it as it was, when they are not known yet.
-    func copyMatches(of context: Int32, into matches: inout [RuleIndex.Match]) -> Bool {
+    /// false, leaving it as it was, when they are not known yet. Mutating, as `hasResult`, only
+    /// so that a caller holding the contexts in a class reads them in place: a non-mutating
+    /// call copied the whole struct, retaining its five arrays, at every view.
+    mutating func copyMatches(of context: Int32, into matches: inout [RuleIndex.Match]) -> Bool {
         // The fields alone: copying the entry would retain its result.
         let start = Int(entries[Int(context)].matchesStart), count = Int(entries[Int(context)].matchesCount)
         guard start >= 0 else { return false }
@@ -196,7 +203,7 @@ struct MatchContexts {
     }
 
     /// Whether `context` has a result its views may take.
-    func hasResult(_ context: Int32) -> Bool { entries[Int(context)].result != nil }
+    mutating func hasResult(_ context: Int32) -> Bool { entries[Int(context)].result != nil }
 
     /// Keeps `matches` as the matches of `context`.
     mutating func setMatches(_ matches: [RuleIndex.Match], of context: Int32) {

@@ -54,11 +54,13 @@ final class MatchedResults {
 
     /// Where each entry is, by `Key.mixed`: a lookup for every view matched, where a
     /// dictionary's seeded hashing cost more than the comparison.
-    private var index = ProbeIndex()
-    private var entries: [Entry] = []
-    private var generation = 0
+    /// Unchecked: the table is used by one cascade at a time, and checking each access cost more
+    /// than the lookup (a cascade looks up every view it matches).
+    @exclusivity(unchecked) private var index = ProbeIndex()
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var generation = 0
     /// How many entries the current cascade used.
-    private var used = 0
+    @exclusivity(unchecked) private var used = 0
 
     init(table: ProvenanceTable, recordsProvenance: Bool, ruleCount: Int, appearanceCount: Int) {
         self.table = table

@@ -252,6 +252,16 @@ public struct RuleIndex {
         }
     }
 
+    /// Adds to `buckets` the ancestor-name buckets of `view`'s id and classes that are not on
+    /// the path yet, as the cascade pushes `view` before its children.
+    func push(_ view: View, onto buckets: inout AncestorBuckets) {
+        buckets.marks.append(buckets.ranges.count)
+        guard !byAncestorName.isEmpty else { return }
+        let keys = view.selectorKeys
+        if let id = keys.id { buckets.add(id, byAncestorName[id]) }
+        for key in keys.classes { buckets.add(key, byAncestorName[key]) }
+    }
+
     /// The match of candidate `c`, as `orderedMatches` lists it.
     func match(of c: Int) -> Match {
         Match(candidate: c, rule: prepared[c].entry.rule, selector: prepared[c].entry.selector,
@@ -292,7 +302,11 @@ public struct RuleIndex {
     ///
     /// With `filter` holding the keys of `view`'s ancestors, a candidate needing an ancestor key
     /// the filter lacks is rejected without walking the ancestors.
-    func orderedMatches(for view: View, filter: AncestorFilter?, into found: inout [Match]) {
+    ///
+    /// `ancestors`: the ancestor-name buckets of the path, when the caller keeps them as it
+    /// pushes views (`push(_:onto:)`), each found once per ancestor rather than once per view;
+    /// else they are found from `filter`'s names.
+    func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
         let kind = view.kind
         prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in
@@ -328,11 +342,16 @@ public struct RuleIndex {
                 if !byID.isEmpty, let id = keys.id { gather(byID[id]) }
                 if !byClass.isEmpty { for c in keys.classes { gather(byClass[c]) } }
             }
-            gatherByAncestorNames(of: view, filter: filter) { gather($0) }
-            var k: Kind? = byKind.isEmpty ? nil : kind
-            while let current = k {
-                gather(byKind[Self.key(of: current)])
-                k = current.superKind
+            if let ancestors {
+                for bucket in ancestors.ranges { gather(bucket) }
+            } else {
+                gatherByAncestorNames(of: view, filter: filter) { gather($0) }
+            }
+            if !byKind.isEmpty {
+                // By identity, the super-kinds from the kind's list: walking `superKind`
+                // retained each.
+                gather(byKind[Self.key(of: kind)])
+                for id in kind.lineageIdentifiers { gather(byKind[Int(bitPattern: id)]) }
             }
             gather(universal)
         } }
@@ -349,4 +368,29 @@ public struct RuleMatch {
     public let selector: ComplexSelector
 
     public var specificity: Specificity { selector.specificity }
+}
+
+/// The ancestor-name buckets (`RuleIndex`'s rules bucketed by a name an ancestor must have) of
+/// the names on the path above the view being styled, each once: found as the cascade pushes
+/// each ancestor (`RuleIndex.push(_:onto:)`), not looked up again for every view below it.
+struct AncestorBuckets {
+    /// The buckets, nearest ancestor's last.
+    fileprivate(set) var ranges: [Range<Int32>] = []
+    /// The name each bucket is of: a name two ancestors have is gathered once.
+    private var names: [Int] = []
+    /// `ranges.count` before each pushed view's buckets.
+    fileprivate var marks: [Int] = []
+
+    fileprivate mutating func add(_ name: Int, _ bucket: Range<Int32>?) {
+        guard let bucket, !names.contains(name) else { return }
+        ranges.append(bucket)
+        names.append(name)
+    }
+
+    /// Removes the buckets of the view pushed last.
+    mutating func pop() {
+        let mark = marks.removeLast()
+        ranges.removeSubrange(mark...)
+        names.removeSubrange(mark...)
+    }
 }

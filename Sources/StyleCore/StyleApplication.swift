@@ -150,21 +150,24 @@ public final class StyleApplication {
         try write(value, at: keyPath, location)
     }
 
-    /// `set` of a literal whose value was checked when it was made (`Literal.checkedSlot`):
-    /// the write alone. False, having written nothing, for one that needs `set`: a field, a
-    /// value to check, a path of another kind, or a lint run logging its reads and writes.
-    /// `adopted`: the literal's index among the view's literal values, when the store took them
-    /// as its own (`ValueStore.adoptOwnValues`).
-    func writeChecked(_ literal: Literal, adopted: Int?) -> Bool {
-        guard literal.checkedSlot >= 0, deadWrites == nil, watchedLiterals.isEmpty,
-              view.kind.isA(id: literal.rootID) else { return false }
-        let slot = Int(literal.checkedSlot)
-        guard let adopted else {
-            write(slot: slot, literal.value, at: literal.location)
+    /// `set` of literal `i` of `literals`, whose value was checked when it was made
+    /// (`Literal.checkedSlot`): the write alone. False, having written nothing, for one that
+    /// needs `set`: a field, a value to check, a path of another kind, or a lint run logging its
+    /// reads and writes. `adopted`: whether the store took the view's literal values as its own
+    /// (`ValueStore.adoptOwnValues`), the literal's value being own value `i`.
+    ///
+    /// The literal is read field by field where it is: a literal passed as a value was copied
+    /// at every styling, retaining its path, value and file name.
+    func writeChecked(_ literals: UnsafeBufferPointer<Literal>, _ i: Int, adopted: Bool) -> Bool {
+        guard literals[i].checkedSlot >= 0, deadWrites == nil, watchedLiterals.isEmpty,
+              view.kind.isA(id: literals[i].rootID) else { return false }
+        let slot = Int(literals[i].checkedSlot)
+        guard adopted else {
+            write(slot: slot, literals[i].value, at: literals[i].location)
             return true
         }
-        recordWrite(slot: slot, at: literal.location, isTransform: false)
-        view.values.write(adopted: adopted, literal.value, at: slot)
+        if recordsProvenance { recordWrite(slot: slot, at: literals[i].location, isTransform: false) }
+        view.values.write(adopted: i, scalar: literals[i].scalar, at: slot)
         return true
     }
 

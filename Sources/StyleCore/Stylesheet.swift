@@ -19,8 +19,10 @@ public final class Stylesheet {
     /// How many views the tree last styled with this stylesheet had: the room the cascade
     /// reserves for its lists next time, rather than growing them view by view.
     var lastTreeSize = 0
-    /// How many match contexts that tree had (`MatchContexts`), for the same reason.
+    /// How many match contexts that tree had (`MatchContexts`), and how many matches they
+    /// kept between them, for the same reason.
     var lastContextCount = 0
+    var lastContextMatchCount = 0
     /// The views' own styles the cascades of this stylesheet have seen (`OwnStyles`).
     var ownStyles: OwnStyles?
     /// What appearances and rules gave the views of its last cascades (`MatchedResults`).

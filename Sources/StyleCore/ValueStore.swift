@@ -197,11 +197,11 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         return true
     }
 
-    /// Writes `value`, which is own value `index` since `adoptOwnValues`, at `slot`: in place
-    /// when it is a scalar, else by that index, with nothing appended.
-    mutating func write(adopted index: Int, _ value: Value, at slot: Int) {
-        assert(index < ownValues.count && ownValues[index] == value, "An adopted value is written where it was adopted")
-        write(StoredValue(scalar: value) ?? .own(UInt32(index)), at: slot)
+    /// Writes own value `index` since `adoptOwnValues` at `slot`: in place when it is a scalar
+    /// (`scalar`, its `StoredValue(scalar:)`), else by that index, with nothing appended.
+    mutating func write(adopted index: Int, scalar: StoredValue?, at slot: Int) {
+        assert(index < ownValues.count && StoredValue(scalar: ownValues[index])?.bits == scalar?.bits, "An adopted value is written where it was adopted")
+        write(scalar ?? .own(UInt32(index)), at: slot)
     }
 
     /// Decodes a stored value of this store.

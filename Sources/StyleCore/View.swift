@@ -280,12 +280,16 @@ public struct Literal: Sendable {
     let checkedSlot: Int32
     /// The path's root kind, compared without retaining it at every styling.
     let rootID: ObjectIdentifier
+    /// `value` as a store holds it in place (`StoredValue(scalar:)`), nil for a value it keeps
+    /// apart: worked out once rather than at every styling.
+    let scalar: StoredValue?
 
     public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
         self.keyPath = keyPath
         self.value = value
         self.location = location
         rootID = ObjectIdentifier(keyPath.root)
+        scalar = StoredValue(scalar: value)
         if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
             checkedSlot = Int32(p.slot)
         } else {
@@ -300,6 +304,7 @@ public struct Literal: Sendable {
         self.value = checkedValue
         self.location = location
         rootID = ObjectIdentifier(keyPath.root)
+        scalar = StoredValue(scalar: checkedValue)
         if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
     }
 }

@@ -107,7 +107,7 @@ final class CascadeSteps {
         if let carriedMatches {
             matches.removeAll(keepingCapacity: true)
             for c in carriedMatches { matches.append(index.match(of: Int(c))) }
-        } else if let context, contexts.copyMatches(of: context, into: &matches) {
+        } else if let context, contexts.copyMatches(of: context, into: &matches, index: index) {
             // The context's matches, found for an earlier view.
         } else {
             index.orderedMatches(for: view, filter: filter, ancestors: ancestors, into: &matches)

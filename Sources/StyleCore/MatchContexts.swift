@@ -110,8 +110,10 @@ struct MatchContexts {
     }
 
     private(set) var entries: [Entry] = []
-    /// The matches of every context whose matches are known, one after another.
-    private var matchStorage: [RuleIndex.Match] = []
+    /// The matches of every context whose matches are known, one after another, as candidates
+    /// (`RuleIndex.match(of:)`): a twelfth of a match's size, as most contexts' matches are
+    /// written once and never read (a small tree's views are mostly contexts of their own).
+    private var matchStorage: [Int32] = []
     private var keys: [Key] = []
     /// Where each context's key is in `keys`, by `Key.mixed`.
     private var index = ProbeIndex()
@@ -187,17 +189,18 @@ struct MatchContexts {
         return number
     }
 
-    /// Copies the matches of `context` into `matches` (emptied first, its storage reused);
-    /// false, leaving it as it was, when they are not known yet. Mutating, as `hasResult`, only
-    /// so that a caller holding the contexts in a class reads them in place: a non-mutating
-    /// call copied the whole struct, retaining its five arrays, at every view.
-    mutating func copyMatches(of context: Int32, into matches: inout [RuleIndex.Match]) -> Bool {
+    /// Copies the matches of `context` into `matches` (emptied first, its storage reused), as
+    /// `index` lists them; false, leaving it as it was, when they are not known yet. Mutating,
+    /// as `hasResult`, only so that a caller holding the contexts in a class reads them in
+    /// place: a non-mutating call copied the whole struct, retaining its five arrays, at every
+    /// view.
+    mutating func copyMatches(of context: Int32, into matches: inout [RuleIndex.Match], index: RuleIndex) -> Bool {
         // The fields alone: copying the entry would retain its result.
         let start = Int(entries[Int(context)].matchesStart), count = Int(entries[Int(context)].matchesCount)
         guard start >= 0 else { return false }
         matches.removeAll(keepingCapacity: true)
         matchStorage.withUnsafeBufferPointer { storage in
-            matches.append(contentsOf: UnsafeBufferPointer(rebasing: storage[start..<(start + count)]))
+            for c in storage[start..<(start + count)] { matches.append(index.match(of: Int(c))) }
         }
         return true
     }
@@ -209,7 +212,7 @@ struct MatchContexts {
     mutating func setMatches(_ matches: [RuleIndex.Match], of context: Int32) {
         entries[Int(context)].matchesStart = Int32(matchStorage.count)
         entries[Int(context)].matchesCount = Int32(matches.count)
-        matchStorage.append(contentsOf: matches)
+        for match in matches { matchStorage.append(Int32(match.candidate)) }
     }
 
     subscript(context: Int32) -> Entry {

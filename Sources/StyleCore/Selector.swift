@@ -101,7 +101,9 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
             let view: ObjectIdentifier
         }
         var steps = 0
-        var failed: Set<Key> = []
+        /// Made once the search remembers: an empty set made for every match was retained and
+        /// released at every candidate tested.
+        var failed: Set<Key>?
         static let stepsBeforeMemo = 64
     }
 
@@ -120,9 +122,12 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
                 search.steps += 1
                 let remembers = search.steps > Search.stepsBeforeMemo
                 let key = Search.Key(compound: i - 1, view: ObjectIdentifier(a))
-                if !(remembers && search.failed.contains(key)) {
+                if !(remembers && search.failed?.contains(key) == true) {
                     if matches(compounds, combinators, i - 1, a, &search) { return true }
-                    if remembers { search.failed.insert(key) }
+                    if remembers {
+                        if search.failed == nil { search.failed = [] }
+                        search.failed!.insert(key)
+                    }
                 }
                 ancestor = a.parent
             }

@@ -93,11 +93,13 @@ public struct Cascade {
         let results = stylesheet.matchedResults.flatMap { $0.holds(for: stylesheet, table: table, recordsProvenance: recordingProvenance) ? $0 : nil }
             ?? MatchedResults(table: table, recordsProvenance: recordingProvenance, ruleCount: stylesheet.rules.count,
                               appearanceCount: stylesheet.appearances.count)
+        let numbersContexts = sharesStyles && (remembering || previous != nil || !Self.contextsHardlyRepeat(in: stylesheet))
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
-                                 cachesResults: sharesStyles, ownStyles: stylesheet.ownStyles,
-                                 carriedContexts: carriedContexts?.contextCount, expectedContexts: stylesheet.lastContextCount,
-                                 expectedContextMatches: stylesheet.lastContextMatchCount, results: results)
+                                 cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: stylesheet.ownStyles,
+                                 carriedContexts: carriedContexts?.contextCount,
+                                 expectedContexts: numbersContexts ? stylesheet.lastContextCount : 0,
+                                 expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -189,8 +191,13 @@ public struct Cascade {
             for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
         }
         stylesheet.lastTreeSize = views.count
-        stylesheet.lastContextCount = steps.contextCount
-        stylesheet.lastContextMatchCount = steps.contextMatchCount
+        if numbersContexts || !sharesStyles {
+            stylesheet.lastContextCount = steps.contextCount
+            stylesheet.lastContextMatchCount = steps.contextMatchCount
+            stylesheet.cascadesWithoutContexts = 0
+        } else {
+            stylesheet.cascadesWithoutContexts += 1
+        }
         stylesheet.ownStyles = steps.ownStyles
         if sharesStyles { stylesheet.matchedResults = results }
         styled.aboveContext = aboveContext
@@ -214,6 +221,20 @@ public struct Cascade {
         }
         let diagnostics = collector.diagnostics
         return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape)
+    }
+
+    /// Whether the last tree the stylesheet styled had nearly as many match contexts as views,
+    /// so that a one-off styling (nothing remembered) had better not number them.
+    ///
+    /// Contexts pay when views repeat one another's (the rows of a list, the titles of a
+    /// section's cards): their views are matched once. In a tree where nearly every view is a
+    /// context of its own, numbering them (a key, a lookup and an entry for every view) is work
+    /// for nothing; results are still shared by kind and matches (`MatchedResults`), as browsers
+    /// share computed styles through their matched-properties cache whether or not siblings
+    /// share. Every eighth such styling numbers them again, in case the trees changed.
+    static func contextsHardlyRepeat(in stylesheet: Stylesheet) -> Bool {
+        stylesheet.lastTreeSize >= 64 && stylesheet.lastContextCount * 10 >= stylesheet.lastTreeSize * 9
+            && stylesheet.cascadesWithoutContexts < 7
     }
 
     /// A view's state before the cascade reached it, to restore if styling fails. A struct, not a

@@ -35,6 +35,9 @@ final class CascadeSteps {
     let budget: CascadeBudget?
     /// Whether results are kept for views with the same kind and matches (`Cascade.sharesStyles`).
     let cachesResults: Bool
+    /// Whether views are grouped into match contexts (`MatchContexts`) as well, when results
+    /// are kept: not for a tree whose views hardly repeat one another's (`Cascade.numbersContexts`).
+    let numbersContexts: Bool
 
     /// By kind: the appearances that apply, in order, and whether all of them are plain. A
     /// tree has a handful of kinds, so a list searched by identity beats hashing.
@@ -61,13 +64,14 @@ final class CascadeSteps {
     /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
-         budget: CascadeBudget?, cachesResults: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
+         budget: CascadeBudget?, cachesResults: Bool, numbersContexts: Bool = true, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
          expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults) {
         self.appearances = appearances
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.cachesResults = cachesResults
+        self.numbersContexts = numbersContexts
         contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts, expectedMatches: expectedContextMatches)
         self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
         self.ownStyles.startCascade()
@@ -76,9 +80,10 @@ final class CascadeSteps {
     }
 
     /// The match context of `view` (`MatchContexts`), given its parent's; nil when results are
-    /// not kept. Every view needs one, styled or kept, for its children's.
+    /// not kept or contexts not numbered. Every view needs one, styled or kept, for its
+    /// children's.
     func context(of view: View, parent: Int32?) -> Int32? {
-        cachesResults ? contexts.context(of: view, parent: parent) : nil
+        cachesResults && numbersContexts ? contexts.context(of: view, parent: parent) : nil
     }
 
     /// How many match contexts there are.

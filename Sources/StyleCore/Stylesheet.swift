@@ -23,6 +23,8 @@ public final class Stylesheet {
     /// kept between them, for the same reason.
     var lastContextCount = 0
     var lastContextMatchCount = 0
+    /// One-off cascades in a row that numbered no match contexts (`Cascade.numbersContexts`).
+    var cascadesWithoutContexts = 0
     /// The views' own styles the cascades of this stylesheet have seen (`OwnStyles`).
     var ownStyles: OwnStyles?
     /// What appearances and rules gave the views of its last cascades (`MatchedResults`).

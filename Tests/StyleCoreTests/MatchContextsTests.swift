@@ -120,6 +120,74 @@ final class MatchContextsTests: XCTestCase {
     }
 }
 
+extension MatchContextsTests {
+    /// A tree of `count` labels under a stack, each with a class of its own that a rule names
+    /// (`own`), or all with one class (`!own`); with a literal each, and a value-only `mver` on
+    /// some, so that what each view gets differs.
+    private func tree(_ count: Int, own: Bool) -> (sheet: Stylesheet, root: View, views: [View]) {
+        let sheet = Stylesheet()
+        sheet.addAppearance(T.label, T.mut(T.label, "numberOfLines", .int(3), line: 1))
+        sheet.addRule(".row", T.mut(T.view, "alpha", .number(0.5)), line: 2)
+        for i in 0..<count where own {
+            sheet.addRule(".c\(i)", T.mut(T.view, "alpha", .number(Double(i % 10) / 10), line: i + 3))
+        }
+        sheet.addRule("StackView > .row", T.mver(T.view, "alpha", line: count + 3) { value in
+            guard case .number(let x) = value else { return value }
+            return .number(x / 2)
+        }, line: count + 3)
+        let root = View(kind: T.stack, classes: ["list"])
+        var views = [root]
+        let text = T.keyPath(T.label, "text")
+        for i in 0..<count {
+            let label = View(kind: T.label, classes: own ? ["row", "c\(i)"] : ["row"])
+            label.literals = [Literal(keyPath: text, value: .string("row \(i)"), location: T.at(1000 + i))]
+            root.addChild(label)
+            views.append(label)
+        }
+        return (sheet, root, views)
+    }
+
+    /// A one-off styling of a tree whose views are nearly all contexts of their own numbers no
+    /// contexts, after a styling that counted them, and every eighth numbers them again; the
+    /// result is the one with contexts, and the one without sharing anything. A tree whose
+    /// views repeat keeps numbering them, and so does a styling that is remembered.
+    func testAOneOffStylingLeavesOutContextsThatHardlyRepeat() {
+        let (sheet, root, views) = tree(100, own: true)
+        var unshared = Cascade(sheet)
+        unshared.sharesStyles = false
+        XCTAssertEqual(unshared.apply(to: root, recordingProvenance: true), [])
+        let expected = views.map { ($0.values, $0.provenance) }
+
+        let cascade = Cascade(sheet)
+        XCTAssertEqual(cascade.apply(to: root, recordingProvenance: true), [])
+        XCTAssertEqual(sheet.cascadesWithoutContexts, 0, "the first styling counts the contexts")
+        XCTAssertGreaterThanOrEqual(sheet.lastContextCount, 101)
+        for round in 1...9 {
+            for provenance in [true, false] {
+                XCTAssertEqual(cascade.apply(to: root, recordingProvenance: provenance), [], "round \(round)")
+                for (view, before) in zip(views, expected) {
+                    XCTAssertEqual(view.values, before.0, "round \(round): \(view.reference)")
+                    if provenance { XCTAssertEqual(view.provenance, before.1, "round \(round): \(view.reference)") }
+                }
+            }
+            // Two stylings a round: seven without contexts, then one with them, and so on.
+            XCTAssertEqual(sheet.cascadesWithoutContexts, [2, 4, 6, 0, 2, 4, 6, 0, 2][round - 1], "round \(round)")
+        }
+        XCTAssertEqual(views[7]["alpha"], .number(0.3), "its own class's rule, then the mver")
+        XCTAssertEqual(views[7]["text"], .string("row 6"))
+
+        let remembered = Cascade(sheet).run(root, after: nil, recordingProvenance: true)
+        XCTAssertEqual(remembered.diagnostics, [])
+        XCTAssertEqual(remembered.styled?.contextCount, sheet.lastContextCount, "a remembered styling numbers them")
+
+        let like = tree(100, own: false)
+        for _ in 0..<3 { XCTAssertEqual(Cascade(like.sheet).apply(to: like.root, recordingProvenance: false), []) }
+        XCTAssertEqual(like.sheet.cascadesWithoutContexts, 0)
+        XCTAssertEqual(like.sheet.lastContextCount, 2, "the stack and its like rows")
+        XCTAssertEqual(like.views[5]["alpha"], .number(0.25))
+    }
+}
+
 /// SplitMix64: the same seed, the same trees.
 private struct SplitMix {
     var state: UInt64

@@ -162,11 +162,8 @@ public struct Cascade {
                 ancestorBuckets.pop()
             }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: contexts.last ?? aboveContext)
-            if let plan, let kept = plan.kept(i, view, filter: filter, steps: steps, context: context) {
-                view.values = kept.values
-                view.record = kept.record
-                styled.append(view, matches: kept.matches, context: context, changedSlots: kept.changedSlots, ownSlots: kept.ownSlots)
-            } else {
+            // Kept or rebased, the view is given its values and appended to `styled` by the plan.
+            if plan?.keep(i, view, filter: filter, steps: steps, context: context, into: &styled) != true {
                 steps.run(view, filter: filter, ancestors: ancestorBuckets, carriedMatches: carriedEntries?[i].matches,
                           context: context, needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()

@@ -84,41 +84,38 @@ final class RestylePlan {
         return (oldForNew, changedRules)
     }
 
-    /// What a view takes without the cascade running for it.
-    struct Kept {
-        let values: ValueStore
-        let record: ProvenanceRecord?
-        let matches: [Int32]
-        /// Nil when the view keeps its values, else the slots rewritten.
-        let changedSlots: [Int]?
-        /// The slots the view's own layer sets, when a rebase worked them out, for the next.
-        let ownSlots: [Int]?
-    }
-
-    /// What view `i` takes without the cascade running for it, or nil when it must be
-    /// restyled. `context`: the view's match context (`CascadeSteps.context(of:parent:)`).
-    func kept(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps, context: Int32?) -> Kept? {
+    /// Gives view `i` what it takes without the cascade running for it, and appends it to
+    /// `styled`; false, having changed nothing, when it must be restyled. `context`: the view's
+    /// match context (`CascadeSteps.context(of:parent:)`).
+    ///
+    /// The view's values and record are handed over here rather than returned: a returned
+    /// struct of them was copied into the view and the styled tree, then destroyed through the
+    /// runtime's generic witnesses, at every view.
+    func keep(_ i: Int, _ view: View, filter: AncestorFilter, steps: CascadeSteps, context: Int32?,
+              into styled: inout StyledTree) -> Bool {
         // Each list is read once and its items compared where they are: copying an entry, a
         // style or a literal retains all it holds.
         let styles = view.styles, literals = view.literals
         let oldStyles = previous.entries[i].styles, oldLiterals = previous.entries[i].literals
-        guard oldStyles.count == styles.count, oldLiterals.count == literals.count else { return nil }
+        guard oldStyles.count == styles.count, oldLiterals.count == literals.count else { return false }
         // A host's view keeps its lists from one restyle to the next: the very same storage
         // holds the same items.
         if !oldStyles.hasStorage(of: styles) {
-            for k in styles.indices where !Self.same(oldStyles[k], styles[k]) { return nil }
+            for k in styles.indices where !Self.same(oldStyles[k], styles[k]) { return false }
         }
         if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
                 literals.withUnsafeBufferPointer { new in new.indices.allSatisfy { Self.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
             }
-            guard sameLiterals else { return nil }
+            guard sameLiterals else { return false }
         }
         if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
-            return Kept(values: previous.entries[i].values, record: previous.entries[i].record, matches: kept,
-                        changedSlots: nil, ownSlots: previous.entries[i].ownSlots)
+            view.values = previous.entries[i].values
+            view.record = previous.entries[i].record
+            styled.append(view, matches: kept, context: context, ownSlots: previous.entries[i].ownSlots)
+            return true
         }
-        return rebasesView(i, view, steps: steps, context: context)
+        return rebase(i, view, steps: steps, context: context, into: &styled)
     }
 
     /// The view's matches mapped to the new index when no changed rule matches it, or nil.
@@ -136,33 +133,37 @@ final class RestylePlan {
         return matches
     }
 
-    /// The rebased view (see the type's summary), or nil.
-    private func rebasesView(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?) -> Kept? {
-        guard rebases else { return nil }
-        // The own layer is the previous one (`kept` compared them): its slots, when the
+    /// Rebases the view (see the type's summary) and appends it to `styled`; false, having
+    /// changed nothing, when it cannot be rebased.
+    private func rebase(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?, into styled: inout StyledTree) -> Bool {
+        guard rebases else { return false }
+        // The own layer is the previous one (`keep` compared them): its slots, when the
         // previous rebase worked them out, are these.
         if let known = previous.entries[i].ownSlots {
             ownSlots = known
         } else if ownSlots(of: view, into: &ownSlots) == nil {
-            return nil
+            return false
         }
         let writes = ownSlots.count
         let matches = previous.entries[i].matches
-        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context) else { return nil }
+        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context) else { return false }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
-        guard baseValues.holdsOnlySharedValues else { return nil }
+        guard baseValues.holdsOnlySharedValues else { return false }
         var record: ProvenanceRecord?
         if let old = previous.entries[i].record {
             // A record whose own writes are not apart from its appearances' and rules' (a result
             // not shared) cannot be rebased.
             guard writes == 0 || old.ownCount == writes, let baseRecord = base.record,
-                  let rebased = old.rebased(on: baseRecord, baseValues: baseValues) else { return nil }
+                  let rebased = old.rebased(on: baseRecord, baseValues: baseValues) else { return false }
             record = rebased
         }
         var values = previous.entries[i].values
         changedSlots.removeAll(keepingCapacity: true)
         values.rebase(onto: baseValues, keeping: ownSlots, changed: &changedSlots)
-        return Kept(values: values, record: record, matches: matches, changedSlots: changedSlots, ownSlots: ownSlots)
+        view.values = values
+        view.record = record
+        styled.append(view, matches: matches, context: context, changedSlots: changedSlots, ownSlots: ownSlots)
+        return true
     }
 
     /// The slots a view's own layer sets, into `slots`, and how many writes it makes; nil when

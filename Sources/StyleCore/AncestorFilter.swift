@@ -27,10 +27,6 @@ struct AncestorFilter {
     private var pushed: [Int] = []
     /// `pushed.count` before each view's keys, one per view on the path.
     private var marks: [Int] = []
-    /// The keys of the ids and classes on the path, nearest view last (a name two views have
-    /// comes twice), and `ancestorNames.count` before each view's.
-    private(set) var ancestorNames: [Int] = []
-    private var nameMarks: [Int] = []
 
     /// How many views are on the path.
     var depth: Int { marks.count }
@@ -39,21 +35,15 @@ struct AncestorFilter {
     /// matches sub-kinds).
     mutating func push(_ view: View) {
         marks.append(pushed.count)
-        nameMarks.append(ancestorNames.count)
         let keys = view.selectorKeys
-        if let id = keys.id {
-            add(id)
-            ancestorNames.append(id)
-        }
+        if let id = keys.id { add(id) }
         for key in keys.classes { add(key) }
-        ancestorNames += keys.classes
         for key in view.kind.filterKeys { add(key) }
     }
 
     /// Removes the keys of the view pushed last.
     mutating func pop() {
         let mark = marks.removeLast()
-        ancestorNames.removeSubrange(nameMarks.removeLast()...)
         counts.withUnsafeMutableBufferPointer { counts in
             for key in pushed[mark...] {
                 let (a, b) = Self.counters(of: key)

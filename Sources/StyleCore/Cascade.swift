@@ -103,7 +103,8 @@ public struct Cascade {
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
-        // And the rule index's buckets of the names on that path.
+        // And the rule index's buckets of the names on that path (and the plan its changed
+        // rules', `RestylePlan.push(_:)`).
         var ancestorBuckets = AncestorBuckets()
         var above: [View] = []
         var ancestor = root.parent
@@ -112,6 +113,7 @@ public struct Cascade {
         for a in above.reversed() {
             filter.push(a)
             index.push(a, onto: &ancestorBuckets)
+            plan?.push(a)
             if carriedContexts == nil { aboveContext = steps.context(of: a, parent: aboveContext) }
         }
         if let carriedContexts { aboveContext = carriedContexts.aboveContext }
@@ -160,6 +162,7 @@ public struct Cascade {
                 if !contexts.isEmpty { contexts.removeLast() }
                 filter.pop()
                 ancestorBuckets.pop()
+                plan?.pop()
             }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: contexts.last ?? aboveContext)
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
@@ -179,6 +182,7 @@ public struct Cascade {
                 if let context { contexts.append(context) }
                 filter.push(view)
                 index.push(view, onto: &ancestorBuckets)
+                plan?.push(view)
             }
         }
         precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")

@@ -64,7 +64,7 @@ final class CascadeSteps {
     /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
-         budget: CascadeBudget?, cachesResults: Bool, numbersContexts: Bool = true, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
+         budget: CascadeBudget?, cachesResults: Bool, numbersContexts: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
          expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults) {
         self.appearances = appearances
         self.index = index

@@ -25,6 +25,9 @@ final class RestylePlan {
     /// Whether views may be rebased: the rules have `previous`'s selectors.
     private let rebases: Bool
     @exclusivity(unchecked) private var scratch: [RuleIndex.Match] = []
+    /// `changed`'s ancestor-name buckets of the path above the view, kept as the cascade pushes
+    /// and pops views (`push(_:)`, `pop()`) beside its own.
+    @exclusivity(unchecked) private var changedAncestors = AncestorBuckets()
     @exclusivity(unchecked) private var ownSlots: [Int] = []
     /// The slots the last rebase rewrote, reused from view to view (`StyledTree.append` copies
     /// them out).
@@ -118,6 +121,16 @@ final class RestylePlan {
         return rebase(i, view, steps: steps, context: context, into: &styled)
     }
 
+    /// Notes `view` as an ancestor of the views that follow, as the cascade pushes it.
+    func push(_ view: View) {
+        if hasChanged { changed.push(view, onto: &changedAncestors) }
+    }
+
+    /// Forgets the view pushed last, as the cascade pops it.
+    func pop() {
+        if hasChanged { changedAncestors.pop() }
+    }
+
     /// The view's matches mapped to the new index when no changed rule matches it, or nil.
     private func unchanged(_ i: Int, _ view: View, filter: AncestorFilter, candidateMap: [Int32]) -> [Int32]? {
         var matches = previous.entries[i].matches
@@ -127,7 +140,7 @@ final class RestylePlan {
             if mapped != matches[k] { matches[k] = mapped }  // copied only when the index moved
         }
         if hasChanged {
-            changed.orderedMatches(for: view, filter: filter, into: &scratch)
+            changed.orderedMatches(for: view, filter: filter, ancestors: changedAncestors, into: &scratch)
             guard scratch.isEmpty else { return nil }
         }
         return matches

@@ -230,20 +230,17 @@ public struct RuleIndex {
     private static func key(of kind: Kind) -> Int { Int(bitPattern: ObjectIdentifier(kind)) }
 
     /// Calls `gather` with the ancestor-name bucket of each distinct id and class key on the
-    /// path above `view`: from `filter` when it holds that path, else from the ancestors.
+    /// path above `view`, found by walking its ancestors (a cascade keeps them as it goes
+    /// instead: `push(_:onto:)`).
     @inline(__always)
-    private func gatherByAncestorNames(of view: View, filter: AncestorFilter?, _ gather: (Range<Int32>) -> Void) {
+    private func gatherByAncestorNames(of view: View, _ gather: (Range<Int32>) -> Void) {
         guard !byAncestorName.isEmpty else { return }
         var names: [Int] = []
-        if let filter {
-            names = filter.ancestorNames
-        } else {
-            var ancestor = view.parent
-            while let a = ancestor {
-                if let id = a.selectorKeys.id { names.append(id) }
-                names += a.selectorKeys.classes
-                ancestor = a.parent
-            }
+        var ancestor = view.parent
+        while let a = ancestor {
+            if let id = a.selectorKeys.id { names.append(id) }
+            names += a.selectorKeys.classes
+            ancestor = a.parent
         }
         for (i, key) in names.enumerated() {
             // A name two ancestors have is gathered once.
@@ -281,7 +278,7 @@ public struct RuleIndex {
         let keys = view.selectorKeys
         if let id = keys.id { gather(byID[id]) }
         for c in keys.classes { gather(byClass[c]) }
-        gatherByAncestorNames(of: view, filter: nil) { gather($0) }
+        gatherByAncestorNames(of: view) { gather($0) }
         for k in view.kind.lineage { gather(byKind[Self.key(of: k)]) }
         gather(universal)
         return out
@@ -305,7 +302,7 @@ public struct RuleIndex {
     ///
     /// `ancestors`: the ancestor-name buckets of the path, when the caller keeps them as it
     /// pushes views (`push(_:onto:)`), each found once per ancestor rather than once per view;
-    /// else they are found from `filter`'s names.
+    /// else they are found by walking the view's ancestors.
     func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
         let kind = view.kind
@@ -345,7 +342,7 @@ public struct RuleIndex {
             if let ancestors {
                 for bucket in ancestors.ranges { gather(bucket) }
             } else {
-                gatherByAncestorNames(of: view, filter: filter) { gather($0) }
+                gatherByAncestorNames(of: view) { gather($0) }
             }
             if !byKind.isEmpty {
                 // By identity, the super-kinds from the kind's list: walking `superKind`

@@ -166,6 +166,7 @@ public final class StyleApplication {
             write(slot: slot, literals[i].value, at: literals[i].location)
             return true
         }
+        // Asked here too, so that the literal's location is not read when nothing records it.
         if recordsProvenance { recordWrite(slot: slot, at: literals[i].location, isTransform: false) }
         view.values.write(adopted: i, scalar: literals[i].scalar, at: slot)
         return true

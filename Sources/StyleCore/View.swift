@@ -79,7 +79,7 @@ public final class View {
     deinit {
         guard !children.isEmpty else { return }
         // Children that live on (held elsewhere) no longer have this parent.
-        if !children.isEmpty { View.shapeEdits.wrappingAdd(1, ordering: .relaxed) }
+        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
         for child in children { child.parentReference = nil }
         var pending = children
         children = []
@@ -256,8 +256,7 @@ public final class View {
     /// booleans): then there is nothing to share.
     var literalValues: [Value] {
         if let cachedLiteralValues { return cachedLiteralValues }
-        let values = literals.map(\.value)
-        let needed = values.contains { StoredValue(scalar: $0) == nil } ? values : []
+        let needed = literals.contains { $0.scalar == nil } ? literals.map(\.value) : []
         cachedLiteralValues = needed
         return needed
     }

@@ -53,6 +53,8 @@ private final class EventPrinter: Sendable {
     private let console: Console
     private let renderer: ReloadEventRenderer
     private let errorTerminal: Terminal
+    /// Until the first good load: a failure then has no last good styles to keep, and the first
+    /// good load, after any number of failures, lists what it styled as a first load does.
     private let isInitial = Mutex(true)
 
     init(json: Bool, console: Console) {
@@ -64,7 +66,7 @@ private final class EventPrinter: Sendable {
 
     func print(_ event: ReloadEvent) {
         let isInitial = self.isInitial.withLock { first in
-            defer { first = false }
+            defer { if case .reloaded = event { first = false } }
             return first
         }
         defer {

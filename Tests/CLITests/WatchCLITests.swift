@@ -189,6 +189,27 @@ final class WatchCLITests: XCTestCase {
         XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
     }
 
+    /// A script broken from the start has no last good styles: every failure says nothing is
+    /// styled yet, and the first good save is a first load.
+    func testFailuresBeforeTheFirstGoodLoadKeepNothing() throws {
+        try save("tokens.lua", "return { ink = mutt }\n")
+        try save("app.lua", app)
+        let watcher = try Watcher(["app.lua"], in: folder)
+        XCTAssertEqual(watcher.line(0)?.hasSuffix("nothing is styled yet. Fix the script and save."), true, watcher.stderr)
+
+        try save("tokens.lua", "return { ink = muttt }\n", renaming: true)
+        XCTAssertEqual(watcher.line(1)?.hasSuffix("nothing is styled yet. Fix the script and save."), true, watcher.stderr)
+
+        try save("tokens.lua", "return { ink = \"#000000\" }\n", renaming: true)
+        XCTAssertEqual(watcher.line(2)?.hasPrefix("Loaded app.lua and tokens.lua in "), true)
+        XCTAssertEqual(watcher.line(2)?.hasSuffix("2 properties styled on 2 views. Watching for saves; Ctrl-C to stop."), true)
+
+        try save("tokens.lua", "return { ink = mutt }\n")
+        XCTAssertEqual(watcher.line(3)?.hasSuffix("keeping the last good styles."), true)
+
+        XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
+    }
+
     func testAMissingFileIsAUsageError() throws {
         let r = try StyleRunCommand.run(["watch", "no-such-file.lua"])
         XCTAssertEqual(r.status, 2)

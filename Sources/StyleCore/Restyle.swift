@@ -212,9 +212,9 @@ public struct StyledTree {
 }
 
 /// `View.reference` of the views of a `StyledTree`, by position, each built when first asked
-/// for from its parent's path: views in long lists of siblings are not searched for among them
-/// one by one. Paths are kept as UTF-8 bytes, each a copy of its parent's with one step
-/// appended: appending to a `String` piece by piece cost several times as much.
+/// for, from a `TreeReferences` made for the whole tree the first time one is needed (views in
+/// long lists of siblings are not searched for among them one by one, and a deep tree's paths
+/// are not copied level by level).
 ///
 /// A tree of the same shape under the same root has the same references, so the next restyle's
 /// tree takes them over (`StyledTree.changes(since:at:views:)`): a reload that changes the same
@@ -224,12 +224,8 @@ final class ViewReferences {
     let rootReference: String
     /// By position: the reference, once built.
     private var references: [String?]
-    /// By position: the path of kinds from the nearest ancestor with an id, once built.
-    private var paths: [[UInt8]?] = []
-    /// By position: 1-based among its siblings.
-    private var siblingIndex: [Int] = []
-    /// The kinds' names met so far, as bytes: a tree has a handful of kinds.
-    private var kindNames: [(kind: ObjectIdentifier, name: [UInt8])] = []
+    /// Every view's path, once one was needed.
+    private var table: TreeReferences?
 
     init(root: View, count: Int) {
         rootReference = root.reference
@@ -239,71 +235,21 @@ final class ViewReferences {
     /// The reference of the view at `i` of `views`, whose places are `places`.
     func reference(of i: Int, places: UnsafeBufferPointer<StyledTree.Place>, views: [View]) -> String {
         if let known = references[i] { return known }
-        let reference = views[i].id.map { "#" + $0 } ?? String(decoding: path(of: i, places, views), as: UTF8.self)
+        let reference: String
+        if let id = views[i].id {
+            reference = "#" + id
+        } else {
+            if table == nil {
+                // By index, reading the parent alone: mapping the places copied (and retained)
+                // every field of every place.
+                var parents = [Int](repeating: -1, count: places.count)
+                for j in places.indices { parents[j] = places[j].parent }
+                table = TreeReferences(views: views, parents: parents)
+            }
+            reference = table!.reference(at: i)
+        }
         references[i] = reference
         return reference
-    }
-
-    private func path(of i: Int, _ places: UnsafeBufferPointer<StyledTree.Place>, _ views: [View]) -> [UInt8] {
-        if paths.isEmpty {
-            paths = Array(repeating: nil, count: places.count)
-            var children = [Int](repeating: 0, count: places.count)
-            siblingIndex = [Int](repeating: 0, count: places.count)
-            // By index, reading the parent alone: mapping the places copied (and retained)
-            // every field of every place.
-            for i in places.indices {
-                let parent = places[i].parent
-                guard parent >= 0 else { continue }
-                children[parent] += 1
-                siblingIndex[i] = children[parent]
-            }
-        }
-        // Up to an ancestor whose path is known, or that starts one; then down again.
-        var pending: [Int] = []
-        var j = i
-        while paths[j] == nil {
-            let view = views[j]
-            if let id = view.id {
-                paths[j] = Array("\(view.kind.name)#\(id)".utf8)
-            } else if places[j].parent < 0 {
-                paths[j] = Array(view.reference.utf8)  // the styled root: its path may start above it
-            } else {
-                pending.append(j)
-                j = places[j].parent
-            }
-        }
-        while let k = pending.popLast() {
-            let name = kindName(views[k].kind)
-            var path: [UInt8] = []
-            path.reserveCapacity(paths[places[k].parent]!.count + name.count + 12)
-            path += paths[places[k].parent]!
-            path.append(contentsOf: " > ".utf8)
-            path += name
-            path.append(UInt8(ascii: "["))
-            Self.appendDecimal(siblingIndex[k], to: &path)
-            path.append(UInt8(ascii: "]"))
-            paths[k] = path
-        }
-        return paths[i]!
-    }
-
-    /// A kind's name as bytes, made once per kind.
-    private func kindName(_ kind: Kind) -> [UInt8] {
-        let id = ObjectIdentifier(kind)
-        for known in kindNames where known.kind == id { return known.name }
-        let name = Array(kind.name.utf8)
-        kindNames.append((id, name))
-        return name
-    }
-
-    private static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        var n = n
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
-            n /= 10
-        } while n > 0
-        bytes[start...].reverse()
     }
 }
 

@@ -31,20 +31,17 @@ public struct TreeSnapshot: Sendable {
         var ids: [String?] = []
         var kinds: [String] = []
 
-        func reference(of i: Int) -> String {
-            if let id = ids[i] { return "#" + id }
-            var parts: [String] = []
-            var j = i
-            while true {
-                if let id = ids[j] {
-                    parts.append(kinds[j] + "#" + id)
-                    break
-                }
-                parts.append(steps[j])
-                guard parents[j] >= 0 else { break }
-                j = parents[j]
-            }
-            return parts.reversed().joined(separator: " > ")
+        /// The references, shortened as `TreeReferences` shortens them.
+        let references = TreeReferences()
+
+        func reference(of i: Int) -> String { references.reference(at: i) }
+
+        func append(parent: Int, step: String, siblingIndex: Int, id: String?, kind: String) {
+            parents.append(parent)
+            steps.append(step)
+            ids.append(id)
+            kinds.append(kind)
+            references.append(kind: kind, id: id, parent: parent, siblingIndex: siblingIndex)
         }
     }
 
@@ -58,16 +55,13 @@ public struct TreeSnapshot: Sendable {
     public init(_ root: View) {
         let paths = Paths()
         var views: [ViewState] = []
-        var pending: [(view: View, parent: Int, step: String)] = [(root, -1, root.kind.name)]
-        while let (view, parent, step) = pending.popLast() {
+        var pending: [(view: View, parent: Int, step: String, siblingIndex: Int)] = [(root, -1, root.kind.name, 0)]
+        while let (view, parent, step, siblingIndex) = pending.popLast() {
             let index = views.count
-            paths.parents.append(parent)
-            paths.steps.append(step)
-            paths.ids.append(view.id)
-            paths.kinds.append(view.kind.name)
+            paths.append(parent: parent, step: step, siblingIndex: siblingIndex, id: view.id, kind: view.kind.name)
             views.append(ViewState(identity: view.identity, kind: view.kind, values: view.values, index: index, paths: paths))
             for (i, child) in view.children.enumerated().reversed() {
-                pending.append((child, index, "\(child.kind.name)[\(i + 1)]"))
+                pending.append((child, index, "\(child.kind.name)[\(i + 1)]", i + 1))
             }
         }
         self.views = views

@@ -168,39 +168,9 @@ public final class View {
     }
 
     /// `#id` when it has one, else the path of kinds with 1-based child indices from the root
-    /// (`StackView#root > Button[2]` names the second child when the root has an id).
-    public var reference: String {
-        if let id { return "#" + id }
-        guard let parent else { return kind.name }
-        let index = (parent.children.firstIndex { $0 === self } ?? 0) + 1
-        return "\(parent.pathReference) > \(kind.name)[\(index)]"
-    }
-
-    /// The path of kinds from the nearest ancestor with an id (or the root), built in a loop.
-    private var pathReference: String {
-        var steps: [String] = []
-        var view = self
-        while let parent = view.parent, view.id == nil {
-            let index = (parent.children.firstIndex { $0 === view } ?? 0) + 1
-            steps.append("\(view.kind.name)[\(index)]")
-            view = parent
-        }
-        steps.append(view.id.map { "\(view.kind.name)#\($0)" } ?? view.kind.name)
-        return steps.reversed().joined(separator: " > ")
-    }
-
-    /// This view and every descendant with its `reference`, in the order of `forEachInTree`.
-    ///
-    /// Each view's path is built once from its parent's, instead of from the root for every view.
-    func forEachReference(_ body: (View, String) -> Void) {
-        var pending = [(view: self, path: pathReference)]
-        while let (view, path) = pending.popLast() {
-            body(view, view.id.map { "#" + $0 } ?? path)
-            for (i, child) in view.children.enumerated().reversed() {
-                pending.append((child, child.id.map { "\(child.kind.name)#\($0)" } ?? "\(path) > \(child.kind.name)[\(i + 1)]"))
-            }
-        }
-    }
+    /// (`StackView#root > Button[2]` names the second child when the root has an id), shortened
+    /// past 64 steps (`TreeReferences`). For every view of a tree, ask a `TreeReferences`.
+    public var reference: String { TreeReferences.reference(of: self) }
 
     /// This view and every descendant, depth first, parents before children (with an explicit
     /// stack: a tree of any depth).

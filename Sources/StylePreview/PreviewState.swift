@@ -122,6 +122,18 @@ public struct PreviewStateBuilder {
         var views: [View] = []
         root.forEachInTree { views.append($0) }
         guard case .array(let entries) = ExplainRenderer().json(for: views, includingDefaults: true) else { return .array([]) }
+        // By position in tree order, each reference made once: a view's parent and children
+        // name the same references as their own entries.
+        let references = TreeReferences(root)
+        var names: [JSONValue] = []
+        names.reserveCapacity(views.count)
+        var positions: [ObjectIdentifier: Int] = [:]
+        positions.reserveCapacity(views.count)
+        for (i, view) in views.enumerated() {
+            names.append(.string(references.reference(at: i)))
+            positions[ObjectIdentifier(view)] = i
+        }
+        func name(_ view: View) -> JSONValue { positions[ObjectIdentifier(view)].map { names[$0] } ?? .null }
         return .array(zip(views, entries).map { view, entry in
             guard case .object(var members) = entry else { return entry }
             var defaults: [(key: String, value: JSONValue)] = []
@@ -132,10 +144,11 @@ public struct PreviewStateBuilder {
                 }
                 members[i].value = .array(styled)
             }
-            members.insert((key: "reference", value: .string(view.reference)), at: 0)
+            members.insert((key: "reference", value: name(view)), at: 0)
             members.append((key: "defaults", value: .object(defaults)))
-            members.append((key: "parent", value: view.parent.map { .string($0.reference) } ?? .null))
-            members.append((key: "children", value: .array(view.children.map { .string($0.reference) })))
+            // The root's parent is outside the tree the page shows.
+            members.append((key: "parent", value: view === root ? .null : view.parent.map(name) ?? .null))
+            members.append((key: "children", value: .array(view.children.map(name))))
             return .object(members)
         })
     }

@@ -72,16 +72,24 @@ public struct IsolatedRun {
     /// The diagnostic for a child that did not end on its own (a signal, the CPU limit, the
     /// wall-clock kill); nil when it exited, since then it printed its own diagnostics.
     public func failure(file: String) -> Diagnostic? {
-        Self.failure(outcome.termination, limits: limits, file: file, timeLimit: scriptLimits?.seconds)
+        Self.failure(outcome.termination, limits: limits, file: file, timeLimit: scriptLimits?.seconds,
+                     memoryLimit: scriptLimits?.memory, stderr: outcome.stderr)
     }
 
     /// The diagnostic for `file` when a child under `limits` ended with `termination`; nil when
     /// it exited.
     /// With `timeLimit` (the time limit the user set), a child stopped by the wall-clock or
     /// CPU backstop is reported as past that limit, the one the user knows.
+    /// With `memoryLimit` (the memory limit the user set), a child that ended because an
+    /// allocation failed at its address-space backstop (`stderr` holds the Swift runtime's
+    /// report) is reported as past that limit: the work the limit does not count as it goes
+    /// (rendering, printing) stopped at the operating system's limit, not in a crash.
     static func failure(_ termination: ChildProcess.Termination, limits: ChildProcess.ResourceLimits, file: String,
-                        timeLimit: Double? = nil) -> Diagnostic? {
+                        timeLimit: Double? = nil, memoryLimit: Int? = nil, stderr: Data = Data()) -> Diagnostic? {
         let at = SourceLocation(file: file, line: 1)
+        if case .signaled = termination, let memoryLimit, limits.addressSpace != nil, Self.ranOutOfMemory(stderr) {
+            return Diagnostic(.limitExceeded, "The script went past its memory limit of \(memoryLimit >> 20) MiB and was stopped.", at: at)
+        }
         switch termination {
         case .exited:
             return nil
@@ -94,6 +102,14 @@ public struct IsolatedRun {
         case .signaled(let signal):
             return Diagnostic(.crash, "The script crashed the evaluator (signal \(signal)).", at: at)
         }
+    }
+
+    /// Whether a child's standard error ends in the Swift runtime's report of an allocation that
+    /// failed (`Fatal error: failed to allocate 235760 bytes of memory with alignment 8`,
+    /// `Could not allocate memory.`): what an address-space limit makes of a large allocation.
+    static func ranOutOfMemory(_ stderr: Data) -> Bool {
+        let tail = String(decoding: stderr.suffix(4096), as: UTF8.self)
+        return tail.contains("failed to allocate") || tail.contains("Could not allocate memory")
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -113,21 +113,25 @@ public struct HTMLRenderer: Sendable {
     // MARK: Views
 
     /// The views, depth first with an explicit stack (a tree of any depth renders without
-    /// recursion); indentation stops growing at `JSONValue.maximumIndentation` levels.
+    /// recursion); indentation stops growing at `JSONValue.maximumIndentation` levels. The
+    /// walk is `forEachInTree`'s order, so the n-th element opened is `references`' n-th view.
     private func writeTree(_ root: View, to out: inout String) {
-        var open: [(view: View, depth: Int, next: Int, reference: String)] = []
-        if writeOpening(root, parent: nil, reference: root.reference, depth: 1, to: &out) {
-            open.append((root, 1, 0, root.reference))
+        let references = marksReferences ? TreeReferences(root) : nil
+        var position = 0
+        func reference() -> String? {
+            defer { position += 1 }
+            return references?.reference(at: position)
+        }
+        var open: [(view: View, depth: Int, next: Int)] = []
+        if writeOpening(root, parent: nil, reference: reference(), depth: 1, to: &out) {
+            open.append((root, 1, 0))
         }
         while let top = open.last {
             if top.next < top.view.children.count {
-                let i = top.next
-                let child = top.view.children[i]
+                let child = top.view.children[top.next]
                 open[open.count - 1].next += 1
-                let childReference = child.id.map { "#" + $0 }
-                    ?? "\(HTMLRenderer.pathReference(top.view, top.reference)) > \(child.kind.name)[\(i + 1)]"
-                if writeOpening(child, parent: top.view, reference: childReference, depth: top.depth + 1, to: &out) {
-                    open.append((child, top.depth + 1, 0, childReference))
+                if writeOpening(child, parent: top.view, reference: reference(), depth: top.depth + 1, to: &out) {
+                    open.append((child, top.depth + 1, 0))
                 }
             } else {
                 out += JSONValue.indentation(top.depth) + "</div>\n"
@@ -138,13 +142,13 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes a view's element: whole when it has no children (returns false), else its
     /// opening tag and content (returns true; the caller writes the children and closes it).
-    private func writeOpening(_ view: View, parent: View?, reference: String, depth: Int, to out: inout String) -> Bool {
+    private func writeOpening(_ view: View, parent: View?, reference: String?, depth: Int, to out: inout String) -> Bool {
         let indent = JSONValue.indentation(depth)
         var style = CSSDeclarations()
         var attributes = [("data-kind", view.kind.name)]
         if let id = view.id { attributes.append(("id", id)) }
         if !view.classes.isEmpty { attributes.append(("class", view.classes.joined(separator: " "))) }
-        if marksReferences { attributes.append(("data-ref", reference)) }
+        if let reference { attributes.append(("data-ref", reference)) }
 
         let family = Family(view.kind)
         if let parent, Family(parent.kind) == .stack { arrangedStyle(view, in: parent, &style) }
@@ -176,13 +180,6 @@ public struct HTMLRenderer: Sendable {
         }
         out += "\n"
         return true
-    }
-
-    /// The path form of a view's reference, from which its children's are built (as
-    /// `View.reference` builds them: `StackView#root > Label[2]`).
-    private static func pathReference(_ view: View, _ reference: String) -> String {
-        guard let id = view.id else { return reference }
-        return "\(view.kind.name)#\(id)"
     }
 
     /// The standard kind whose look a view takes.

@@ -73,7 +73,7 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
             "file": .string(file), "html": .bool(html),
         ]
         let os = resourceLimits
-        let outcome: ChildProcess.Outcome
+        var outcome: ChildProcess.Outcome
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(executable: executable, arguments: [IsolatedRun.childCommand, Self.childMode],
                                            environment: ["SWIFT_BACKTRACE": "enable=no"], limits: os,
@@ -82,22 +82,34 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
             return .failed([Diagnostic(.crash, "The script was not evaluated: the evaluator process could not start (\(error)). Use --no-isolation to evaluate in this process.",
                                        at: SourceLocation(file: file, line: 1))])
         }
-        let lines = String(decoding: outcome.stdout, as: UTF8.self).split(separator: "\n")
-        if let last = lines.last, let json = try? JSONValue(parsing: String(last)),
-           let body = json["capture"], let capture = ScriptCapture(json: body) {
-            return capture
-        }
+        // The last line alone is decoded, and the output let go of first: a large screen's
+        // capture is tens of megabytes.
+        let last: String = {
+            let output = outcome.stdout
+            let end = output.last == UInt8(ascii: "\n") ? output.index(before: output.endIndex) : output.endIndex
+            let start = output[..<end].lastIndex(of: UInt8(ascii: "\n")).map { output.index(after: $0) } ?? output.startIndex
+            return String(decoding: output[start..<end], as: UTF8.self)
+        }()
+        outcome.stdout = Data()
+        if let capture = Self.decode(last) { return capture }
         var stopped = os
         if case .timedOut(let elapsed) = outcome.termination, let silence = os.silence, elapsed < (os.wallClock ?? .infinity) {
             // Killed for silence: one evaluation ran past its wall clock.
             stopped.wallClock = silence
         }
-        if let failure = IsolatedRun.failure(outcome.termination, limits: stopped, file: file) {
+        if let failure = IsolatedRun.failure(outcome.termination, limits: stopped, file: file, memoryLimit: limits.memory,
+                                             stderr: outcome.stderr) {
             return .failed([failure])
         }
         let reason = String(decoding: outcome.stderr, as: UTF8.self).split(separator: "\n").first.map { ": \($0)" } ?? ""
         return .failed([Diagnostic(.crash, "The evaluator process ended without a result for the script\(reason).",
                                    at: SourceLocation(file: file, line: 1))])
+    }
+
+    /// The child's `{"capture": …}` line, or nil when it is not one.
+    private static func decode(_ line: String) -> ScriptCapture? {
+        guard let json = try? JSONValue(parsing: line), let body = json["capture"] else { return nil }
+        return ScriptCapture(json: body)
     }
 
     // MARK: The child

@@ -112,16 +112,26 @@ extension ScriptCapture {
 }
 
 extension ThemeCapture {
+    /// `{"theme", "views", "html"}`. Each view is `{"reference", "kind", "paths"?, "properties"}`,
+    /// a property `[value]` or `[value, origin, file, line]`, its path at the same place in
+    /// `paths`; a view without `paths` has the previous view's. A screen has tens of properties
+    /// per view, the same for every view of a kind: objects naming each property made the
+    /// capture of a 20,000-view tree several times the size of its snapshot.
     var json: JSONValue {
+        var previousPaths: [String] = []
         let views: [JSONValue] = snapshot.views.map { v in
             let properties: [JSONValue] = v.properties.map { p in
-                var entry: [(key: String, value: JSONValue)] = [("path", .string(p.path)), ("value", .string(p.value))]
-                if let s = p.source {
-                    entry += [("origin", .string(s.origin)), ("file", .string(s.file)), ("line", .number(Double(s.line)))]
-                }
-                return .object(entry)
+                guard let s = p.source else { return .array([.string(p.value)]) }
+                return .array([.string(p.value), .string(s.origin), .string(s.file), .number(Double(s.line))])
             }
-            return ["reference": .string(v.reference), "kind": .string(v.kindAndClasses), "properties": .array(properties)]
+            var members: [(key: String, value: JSONValue)] = [("reference", .string(v.reference)), ("kind", .string(v.kindAndClasses))]
+            let paths = v.properties.map(\.path)
+            if paths != previousPaths {
+                members.append(("paths", .array(paths.map(JSONValue.string))))
+                previousPaths = paths
+            }
+            members.append(("properties", .array(properties)))
+            return .object(members)
         }
         return ["theme": theme.map(JSONValue.string) ?? .null, "views": .array(views),
                 "html": html.map(JSONValue.string) ?? .null]
@@ -130,14 +140,26 @@ extension ThemeCapture {
     init?(json: JSONValue) {
         guard case .array(let views)? = json["views"] else { return nil }
         var records: [StyleSnapshot.ViewRecord] = []
+        records.reserveCapacity(views.count)
+        var paths: [String] = []
         for v in views {
             guard case .string(let reference)? = v["reference"], case .string(let kind)? = v["kind"],
                   case .array(let properties)? = v["properties"] else { return nil }
+            if case .array(let names)? = v["paths"] {
+                paths = []
+                for case .string(let name) in names { paths.append(name) }
+                guard paths.count == names.count else { return nil }
+            }
+            guard properties.count == paths.count else { return nil }
             var list: [StyleSnapshot.Property] = []
-            for p in properties {
-                guard case .string(let path)? = p["path"], case .string(let value)? = p["value"] else { return nil }
+            list.reserveCapacity(properties.count)
+            for (path, p) in zip(paths, properties) {
+                guard case .array(let fields) = p, fields.count == 1 || fields.count == 4,
+                      case .string(let value) = fields[0] else { return nil }
                 var source: StyleSnapshot.Source?
-                if case .string(let origin)? = p["origin"], case .string(let file)? = p["file"], case .number(let line)? = p["line"] {
+                if fields.count == 4 {
+                    guard case .string(let origin) = fields[1], case .string(let file) = fields[2],
+                          case .number(let line) = fields[3] else { return nil }
                     source = StyleSnapshot.Source(origin: origin, file: file, line: Int(line))
                 }
                 list.append(StyleSnapshot.Property(path: path, value: value, source: source))

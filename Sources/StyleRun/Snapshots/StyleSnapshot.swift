@@ -70,6 +70,7 @@ public struct StyleSnapshot: Sendable, Hashable {
     /// contribution that won it when the tree was styled with provenance.
     public init(_ root: View) {
         var views: [ViewRecord] = []
+        let references = TreeReferences(root)
         root.forEachInTree { view in
             let provenance = view.provenance
             let properties = view.kind.properties.map { p -> Property in
@@ -82,7 +83,7 @@ public struct StyleSnapshot: Sendable, Hashable {
                 }
                 return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
             }.sorted { $0.path < $1.path }
-            views.append(ViewRecord(reference: view.reference,
+            views.append(ViewRecord(reference: references.reference(at: views.count),
                                     kindAndClasses: ([view.kind.name] + view.classes).joined(separator: "."),
                                     properties: properties))
         }

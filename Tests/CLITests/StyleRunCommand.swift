@@ -85,3 +85,37 @@ enum StyleRunCommand {
         return CommandResult(stdout: stdout, stderr: stderr, status: status)
     }
 }
+
+extension StyleRunCommand {
+    /// Runs `stylerun arguments…` as `run` does and also returns the peak resident memory, in
+    /// bytes, of the process and the children it waited for (its evaluator child among them):
+    /// `wait4`'s `ru_maxrss`, the figure for this one run, not for the whole test process.
+    /// It runs in this process's folder: give it absolute paths.
+    static func runMeasuringMemory(_ arguments: [String]) throws -> (result: CommandResult, peakBytes: Int) {
+        let executable = try XCTUnwrap(Self.executable, "stylerun is not built; run swift build first")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outPath = scratch.appendingPathComponent("stdout").path, errPath = scratch.appendingPathComponent("stderr").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        XCTAssertEqual(spawned, 0, "posix_spawn failed")
+        var status: Int32 = 0, usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let stdout = String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self)
+        let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self)
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
+        return (CommandResult(stdout: stdout, stderr: stderr, status: code), usage.ru_maxrss * 1024)
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import StyleRun
+@testable import StyleRun
 import XCTest
 
 /// `ChildProcess` and `IsolatedRun`: output, exit status, signals, and the limits the operating
@@ -128,5 +128,23 @@ final class ChildProcessTests: XCTestCase {
         let unlimited = IsolatedRun.resourceLimits(for: .init(seconds: 1e308, memory: Int.max))
         XCTAssertNil(unlimited.addressSpace)
         XCTAssertNil(unlimited.wallClock)
+    }
+}
+
+extension ChildProcessTests {
+    /// An allocation refused at the child's address-space limit (the Swift runtime's report,
+    /// then SIGABRT) is the memory limit, named as the user set it, not a crash.
+    func testAChildOutOfMemoryIsALimitDiagnostic() throws {
+        let limits = IsolatedRun.resourceLimits(for: .init(seconds: 5, memory: 64 << 20))
+        let stderr = Data("Fatal error: failed to allocate 235760 bytes of memory with alignment 8\n".utf8)
+        let d = try XCTUnwrap(IsolatedRun.failure(.signaled(SIGABRT), limits: limits, file: "app.lua", memoryLimit: 64 << 20, stderr: stderr))
+        if IsolatedRun.underSanitizer {
+            XCTAssertEqual(d.code, .crash, "no address-space limit under a sanitizer: nothing says it was the limit")
+        } else {
+            XCTAssertEqual(d.description, "app.lua:1:1: error: The script went past its memory limit of 64 MiB and was stopped. [limit-exceeded]")
+        }
+        // Any other abort is still a crash.
+        XCTAssertEqual(IsolatedRun.failure(.signaled(SIGABRT), limits: limits, file: "app.lua", memoryLimit: 64 << 20,
+                                           stderr: Data("Fatal error: Index out of range\n".utf8))?.code, .crash)
     }
 }

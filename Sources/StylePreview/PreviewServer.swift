@@ -56,7 +56,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Starts watching the script and serving.
     public func start() {
-        var builder = PreviewStateBuilder(title: current.title, folder: folder)
+        var builder = PreviewStateBuilder(title: current.title, folder: folder, stdlibPaths: runtime.stdlibPaths)
         let handle = runtime.watch(file: file, theme: theme, queue: queue) { [weak self] event, watched in
             guard let self else { return }
             let state = builder.update(with: event, watched: watched)

@@ -15,7 +15,9 @@ import StyleRun
 /// `state` event per update, the current state first), `/explain.json` every view's provenance,
 /// `/theme?name=T` to switch themes (only with the header `X-Stylerun: theme`, which a page on
 /// another site cannot send without the server's consent), and `/images/NAME` for the images the
-/// screen names, from the script's folder. Anything else is 404.
+/// screen names, from the script's folder. Anything else is 404. Every route refuses another
+/// site's `Origin` (`HostPolicy`), and the state names files relative to the script's folder
+/// and the stdlib's as `stdlib/NAME` (`PreviewPaths`).
 public final class PreviewServer: @unchecked Sendable {
     /// The page's address, for people: the served host (127.0.0.1 for every interface).
     public let url: String
@@ -56,7 +58,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Starts watching the script and serving.
     public func start() {
-        var builder = PreviewStateBuilder(title: current.title, folder: folder)
+        var builder = PreviewStateBuilder(title: current.title, folder: folder, stdlibPaths: runtime.stdlibPaths)
         let handle = runtime.watch(file: file, theme: theme, queue: queue) { [weak self] event, watched in
             guard let self else { return }
             let state = builder.update(with: event, watched: watched)

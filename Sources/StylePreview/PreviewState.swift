@@ -27,7 +27,8 @@ public struct PreviewState: Sendable {
     public var changed: [String] = []
     /// Whether the latest evaluation succeeded.
     public var ok = true
-    /// The latest failure's diagnostics, each with its code frame; empty when `ok`.
+    /// The latest failure's diagnostics, each with its code frame; empty when `ok`. Files are
+    /// named relative to the script's folder (the stdlib's `stdlib/NAME`), here and in `explain`.
     public var diagnostics: [JSONValue] = []
     /// The `--explain` data of every view in tree order, with `reference`, `defaults`, `parent`
     /// and `children`.
@@ -64,11 +65,15 @@ public struct PreviewStateBuilder {
     public private(set) var state: PreviewState
     /// The script's folder, where named images are looked up.
     public let folder: String
+    /// How files are named in the state: relative to `folder`, the stdlib's as `stdlib/…`.
+    private let paths: PreviewPaths
     private var loadedOnce = false
 
-    public init(title: String, folder: String) {
+    /// - Parameter stdlibPaths: the runtime's stdlib folders, whose files the state names `stdlib/NAME`.
+    public init(title: String, folder: String, stdlibPaths: [String] = Runtime.defaultStdlibPaths) {
         self.state = PreviewState(title: title)
         self.folder = folder
+        self.paths = PreviewPaths(folder: folder, stdlibPaths: stdlibPaths)
     }
 
     /// The state after `event`: a new screen when it succeeded, else the last good screen with
@@ -90,7 +95,7 @@ public struct PreviewStateBuilder {
         case .failed(_, let diagnostics):
             state.ok = false
             state.changed = []
-            state.diagnostics = diagnostics.map(CodeFrame.json)
+            state.diagnostics = diagnostics.map { paths.relativized(CodeFrame.json($0)) }
         }
         return state
     }
@@ -111,7 +116,7 @@ public struct PreviewStateBuilder {
         state.images = images
         state.background = HTMLRenderer.screenBackground(of: root).map(HTMLRenderer.css)
         state.screenVersion += 1
-        state.explain = Self.explain(root)
+        state.explain = paths.relativized(Self.explain(root))
     }
 
     /// `ExplainRenderer`'s JSON for every view, with each view's reference and those of its

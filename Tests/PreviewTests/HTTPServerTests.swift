@@ -10,6 +10,7 @@ final class HTTPServerTests: XCTestCase {
     override func setUpWithError() throws {
         var limits = HTTPServer.Limits()
         limits.maximumConnections = 8
+        limits.maximumEventStreams = 8
         limits.timeoutSeconds = 1
         limits.keepAliveSeconds = 0.2
         let hub = self.hub
@@ -78,11 +79,66 @@ final class HTTPServerTests: XCTestCase {
         }
         XCTAssertGreaterThan(box.values.filter { $0.hasSuffix("\n") && $0.contains("200 OK") }.count, 7)
 
-        // Eight open streams fill the server; the ninth client is refused with 503.
-        let streams = try (0..<8).map { _ in try RawClient(port: port) }
-        for s in streams { s.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") }
-        XCTAssertTrue(eventually { self.server.connectionCount == 8 })
-        XCTAssertTrue(try get("/hello").hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        // Eight open streams, opened one after another, are counted apart: requests are still answered.
+        var streams: [RawClient] = []
+        for _ in 0..<8 {
+            let stream = try RawClient(port: port)
+            stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            XCTAssertTrue(stream.read(until: "\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
+            streams.append(stream)
+        }
+        XCTAssertTrue(eventually { self.server.eventStreamCount == 8 })
+        XCTAssertTrue(try get("/hello").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        // A ninth stream closes the oldest, which ends (its page would reconnect).
+        let ninth = try RawClient(port: port)
+        ninth.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        XCTAssertTrue(streams[0].isClosed(within: 50), "the oldest stream was kept open")
+        XCTAssertTrue(eventually { self.server.eventStreamCount == 8 && self.server.connectionCount == 8 })
+    }
+
+    func testClientsThatNeverFinishTheirHeadsDoNotKeepOthersOut() throws {
+        // Patient enough that only making room, not dropping the silent, lets anyone in.
+        var limits = HTTPServer.Limits()
+        limits.maximumConnections = 8
+        limits.timeoutSeconds = 60
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { request in
+            .response(.text(200, "hello \(request.query["name"] ?? "")"))
+        }
+        server.start()
+        defer { server.stop() }
+        let port = server.port
+        func get(_ target: String) throws -> String {
+            try RawClient.request("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port)
+        }
+        // The server's eight places taken by clients sending half a head…
+        var slow = try (0..<8).map { _ in try RawClient(port: port) }
+        for s in slow { s.send("GET /hello HTTP/1.1\r\n") }
+        XCTAssertTrue(eventually { server.connectionCount == 8 })
+        // …and one that reconnects as fast as it is dropped, before each real request.
+        var served = 0
+        for i in 0..<30 {
+            let again = try RawClient(port: port)
+            again.send("GET /hello HTTP/1.1\r\n")
+            slow.append(again)
+            if try get("/hello?name=\(i)").hasSuffix("hello \(i)\n") { served += 1 }
+        }
+        XCTAssertEqual(served, 30, "real requests were kept out")
+        // The oldest half-heads were closed to make room.
+        XCTAssertEqual(slow[0].readAll(), "")
+        // Each real request closed one half-head, each reconnection another: seven remain.
+        XCTAssertTrue(eventually { server.connectionCount == 7 }, "closed connections were kept: \(server.connectionCount)")
+    }
+
+    func testOtherSitesPagesAreRefusedEvenForTheEventStream() throws {
+        let port = server.port
+        for target in ["/hello", "/events"] {
+            for origin in ["http://evil.example", "null", "https://127.0.0.1:\(port)"] {
+                let response = try RawClient.request("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: \(origin)\r\n\r\n", port: port)
+                XCTAssertTrue(response.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(target) from \(origin): \(response)")
+            }
+        }
+        let own = try RawClient.request("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://localhost:\(port)\r\n\r\n", port: port)
+        XCTAssertTrue(own.hasPrefix("HTTP/1.1 200 OK\r\n"), own)
     }
 
     func testEventStreamsGetTheLatestMessageAndVanishedClientsAreForgotten() throws {
@@ -117,6 +173,28 @@ private final class ResultBox: @unchecked Sendable {
 
 /// A client that sends its head a byte at a time, slower than the timeout allows in all.
 final class SlowClientTests: XCTestCase {
+    func testAHeadWholeOnlyAfterItsDeadlineIsDropped() throws {
+        var limits = HTTPServer.Limits()
+        limits.timeoutSeconds = 10
+        let clock = TestClock()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits, clock: { clock.now }) { _ in .response(.text(200, "late")) }
+        server.start()
+        defer { server.stop() }
+        let head = "Host: 127.0.0.1:\(server.port)\r\n\r\n"
+        let prompt = try RawClient(port: server.port)
+        prompt.send("GET / HTTP/1.1\r\n")
+        clock.advance(9)
+        prompt.send(head)
+        XCTAssertTrue(prompt.readAll().hasSuffix("late\n"), "a head whole within its deadline was not answered")
+
+        let slow = try RawClient(port: server.port)
+        slow.send("GET / HTTP/1.1\r\n")
+        XCTAssertTrue(eventually { server.connectionCount == 1 })  // accepted: its deadline is set
+        clock.advance(10)
+        slow.send(head)
+        XCTAssertEqual(slow.readAll(), "", "a head finished after its deadline was answered")
+    }
+
     func testAHeadSentTooSlowlyIsDropped() throws {
         var limits = HTTPServer.Limits()
         limits.timeoutSeconds = 1
@@ -131,4 +209,12 @@ final class SlowClientTests: XCTestCase {
         client.send("\r\n")
         XCTAssertEqual(client.readAll(), "", "a trickling client was answered")
     }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds = 1000.0
+    var now: Double { lock.withLock { seconds } }
+    func advance(_ by: Double) { lock.withLock { seconds += by } }
 }

@@ -42,4 +42,17 @@ final class HostPolicyTests: XCTestCase {
         XCTAssertFalse(all.allows("rebind.attacker.example:9000"))
         XCTAssertFalse(all.allows("10.0.0.7:9001"))
     }
+
+    func testOriginsAreThoseOfItsOwnPagesOrNone() {
+        let policy = HostPolicy(boundHost: "127.0.0.1", port: 7480)
+        let cases: [(String?, Bool)] = [
+            (nil, true), ("http://127.0.0.1:7480", true), ("http://localhost:7480", true), ("HTTP://LOCALHOST:7480", true),
+            ("null", false), ("", false), ("https://127.0.0.1:7480", false), ("http://evil.example:7480", false),
+            ("http://127.0.0.1:7481", false), ("http://127.0.0.1", false), ("http://127.0.0.1:7480/", false),
+            ("http://user@127.0.0.1:7480", false), ("file://", false), ("http://", false),
+        ]
+        for (header, expected) in cases {
+            XCTAssertEqual(policy.allowsOrigin(header), expected, header ?? "nil")
+        }
+    }
 }

@@ -128,4 +128,45 @@ final class PreviewServerTests: XCTestCase {
         XCTAssertEqual(preview.state.changed, ["#title"])
         XCTAssertEqual(preview.state.screenVersion, 2)
     }
+
+    func testAHardLinkToAFileElsewhereIsNoImage() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let secret = elsewhere.appendingPathComponent("secret.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 9, 9]).write(to: secret)
+        let hard = folder.appendingPathComponent("hard.png")
+        XCTAssertEqual(link(secret.path, hard.path), 0, String(cString: strerror(errno)))
+        XCTAssertNil(ImageFiles.find("hard", in: folder.path), "a hard link to a file of another folder was served")
+        XCTAssertNil(ImageFiles.read(hard.path, folder: folder.path))
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o644), 0)
+        XCTAssertNil(ImageFiles.find("pipe", in: folder.path))
+        XCTAssertNil(ImageFiles.read(folder.appendingPathComponent("pipe.png").path, folder: folder.path), "a named pipe was read")
+        XCTAssertEqual(ImageFiles.read(folder.appendingPathComponent("logo@2x.png").path, folder: folder.path)?.count, 7)
+    }
+
+    func testOtherSitesCannotOpenTheEventStreamOrReadTheProvenance() throws {
+        for target in ["/events", "/explain.json", "/images/logo", "/theme?name=dark"] {
+            let (head, _) = try get(target, headers: "Origin: http://evil.example\r\nX-Stylerun: theme\r\n")
+            XCTAssertTrue(head.hasPrefix("HTTP/1.1 403"), "\(target): \(head)")
+        }
+        XCTAssertNotEqual(preview.state.theme, "dark")
+        XCTAssertTrue(try get("/explain.json", headers: "Origin: http://localhost:\(preview.port)\r\n").head.hasPrefix("HTTP/1.1 200"))
+    }
+
+    func testTheStateNamesFilesRelativeToTheFolderAndTheStdlibByName() throws {
+        let stdlib = try XCTUnwrap(Runtime.defaultStdlibPaths.first)
+        let absolute = [folder.path, URL(fileURLWithPath: stdlib).standardizedFileURL.path]
+        var json = preview.state.json.serialized(.line)
+        for path in absolute { XCTAssertFalse(json.contains(path), "the state names '\(path)'") }
+        XCTAssertTrue(json.contains(#""file": "app.lua""#), json)
+
+        try ("local missing = require \"nothere\"\n" + source).write(to: script, atomically: true, encoding: .utf8)
+        XCTAssertTrue(eventually { !self.preview.state.ok })
+        json = preview.state.json.serialized(.line)
+        for path in absolute { XCTAssertFalse(json.contains(path), "the state names '\(path)'") }
+        let diagnostic = try XCTUnwrap(preview.state.diagnostics.first)
+        XCTAssertEqual(diagnostic["file"], "app.lua")
+        XCTAssertEqual(diagnostic["message"], "Module 'nothere' not found; looked for 'nothere.lua' and 'stdlib/nothere.lua'.")
+    }
 }

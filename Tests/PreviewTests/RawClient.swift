@@ -57,6 +57,18 @@ final class RawClient {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether the server closes the connection within `reads` more reads (each what arrives
+    /// next: a keep-alive, say), so that a stream left open fails instead of reading for ever.
+    func isClosed(within reads: Int) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<reads {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 4096, 0) }
+            if n == 0 { return true }
+            if n < 0 { return errno == ECONNRESET }
+        }
+        return false
+    }
+
     /// Sends one request and returns the whole response.
     static func request(_ text: String, port: Int) throws -> String {
         let client = try RawClient(port: port)

@@ -55,7 +55,7 @@ final class SnapshotFormatTests: XCTestCase {
         XCTAssertEqual(json["failed"], .bool(true))
         XCTAssertEqual(json["skipped"], ["tokens.lua"])
         XCTAssertEqual(json["snapshots"]?[0]?["differences"]?[0], [
-            "view": "#go", "property": "titleColor", "old": "#FFFFFF", "new": "#000000",
+            "view": "#go", "property": "titleColor", "old": "#FFFFFF", "new": "#000000", "oldLength": 7, "newLength": 7,
             "origin": "rule \"Button.primary\"", "file": "styles.lua", "line": 8,
         ])
         XCTAssertEqual(json["snapshots"]?[0]?["differences"]?[1]?["origin"], .null)

@@ -11,9 +11,13 @@ import Foundation
 ///     server.stop()
 ///
 /// What it refuses, and how: a malformed or oversized head gets its 4xx (`HTTPRequest`), a
-/// `Host` the policy does not name gets 403 (`HostPolicy`), more than `limits.maximumConnections`
-/// at once get 503, and a client silent for `limits.timeoutSeconds` is dropped. A client that vanishes
-/// is noticed at the next write or keep-alive (every `limits.keepAliveSeconds`) and its thread ends.
+/// `Host` the policy does not name, or an `Origin` other than its own, gets 403 (`HostPolicy`),
+/// a head not whole within `limits.timeoutSeconds` (on the injected clock) is dropped, and a
+/// client silent that long is dropped. Crowding is `ConnectionTable`'s: requests and event
+/// streams are counted apart, one address cannot take every request, and the oldest
+/// connection still sending its head makes room for a new one; 503 only when every request is
+/// being answered. A client that vanishes is noticed at the next write or keep-alive (every
+/// `limits.keepAliveSeconds`) and its thread ends.
 public final class HTTPServer: @unchecked Sendable {
     /// What the handler answers a request with.
     public enum Reply: Sendable {
@@ -25,9 +29,14 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// How many clients, how patient, how often a keep-alive.
     public struct Limits: Sendable {
-        /// Connections open at once; more are answered 503 and closed.
+        /// Requests (connections reading a head or being answered) open at once.
         public var maximumConnections = 64
-        /// How long a read or write may wait before the client is dropped.
+        /// Requests from one address open at once.
+        public var maximumConnectionsPerAddress = 32
+        /// Event streams open at once, apart from the requests.
+        public var maximumEventStreams = 16
+        /// How long a read or write may wait before the client is dropped, and how long a
+        /// client has to send its whole head.
         public var timeoutSeconds = 10
         /// How long an event stream stays silent before a keep-alive comment.
         public var keepAliveSeconds = 5.0
@@ -43,17 +52,26 @@ public final class HTTPServer: @unchecked Sendable {
     public let hostPolicy: HostPolicy
     private let listener: Socket
     private let handler: @Sendable (HTTPRequest) -> Reply
-    // Guarded by `lock`: the open connections, so that `stop()` can wake their threads.
+    /// Seconds on a monotonic clock; injected so that tests of the head's deadline need not wait.
+    private let clock: @Sendable () -> Double
+    // Guarded by `lock`: the open connections, so that `stop()` can wake their threads, and
+    // which of them to close when crowded.
     private let lock = NSLock()
     private var open: [Int32: Socket] = [:]
+    private var table: ConnectionTable
     private var stopped = false
 
     /// Binds `host`:`port`; nothing is served until `start()`.
     ///
     /// - Throws: `HTTPServer.StartError` when the address cannot be used or the port is taken.
+    ///
+    /// - Parameter clock: seconds on a clock that never goes back (the system's uptime by default).
     public init(host: String, port: Int, limits: Limits = .default,
+                clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
                 handler: @escaping @Sendable (HTTPRequest) -> Reply) throws(StartError) {
         self.limits = limits
+        self.clock = clock
+        self.table = ConnectionTable(limits: limits)
         do throws(Socket.ListenError) {
             listener = try Socket.listen(host: host, port: port)
         } catch {
@@ -91,30 +109,39 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// The number of connections open now.
+    /// The number of connections open now (requests, event streams, and those closing).
     public var connectionCount: Int { lock.withLock { open.count } }
 
+    /// The number of event streams open now.
+    public var eventStreamCount: Int { lock.withLock { table.count(.streaming) } }
+
     private func acceptLoop() {
-        while let client = listener.accept() {
-            let admitted: Bool? = lock.withLock {
+        while let (client, address) = listener.accept() {
+            // The head's deadline runs from here, before the connection's thread starts.
+            let deadline = clock() + Double(limits.timeoutSeconds)
+            let admission: ConnectionTable.Admission? = lock.withLock {
                 if stopped { return nil }
-                guard open.count < limits.maximumConnections else { return false }
-                open[client.fd] = client
-                return true
+                let admission = table.admit(client.fd, address: address)
+                if case .admitted(let closing) = admission {
+                    open[client.fd] = client
+                    for fd in closing { open[fd]?.shutdown() }
+                }
+                return admission
             }
-            guard let admitted else {
+            guard let admission else {
                 client.close()
                 break
             }
             client.setTimeouts(seconds: limits.timeoutSeconds)
-            guard admitted else {
+            guard admission != .refused else {
                 _ = client.write(HTTPResponse.text(503, "Too many connections; try again.").serialized(forHead: false))
                 client.close()
                 continue
             }
             let thread = Thread { [self] in
-                serve(client)
+                serve(client, deadline: deadline)
                 lock.withLock {
+                    table.remove(client.fd)
                     open.removeValue(forKey: client.fd)
                     client.close()
                 }
@@ -126,12 +153,14 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Reads one request head, answers it, and returns when the connection is done.
-    private func serve(_ client: Socket) {
+    private func serve(_ client: Socket, deadline: Double) {
         var buffer: [UInt8] = []
         let request: HTTPRequest
-        // A whole head within the timeout, not one byte per timeout (a slow-sending client).
-        let deadline = Date(timeIntervalSinceNow: Double(limits.timeoutSeconds))
         while true {
+            guard let more = client.read(upTo: 4096), !more.isEmpty else { return }  // gone, or silent
+            // A whole head within the timeout, not one byte per timeout (a slow-sending client).
+            guard clock() < deadline else { return }
+            buffer += more
             do throws(HTTPError) {
                 if let (parsed, _) = try HTTPRequest.parse(buffer) {
                     request = parsed
@@ -141,11 +170,15 @@ public final class HTTPServer: @unchecked Sendable {
                 _ = client.write(HTTPResponse.refusal(error).serialized(forHead: false))
                 return
             }
-            guard Date() < deadline, let more = client.read(upTo: 4096), !more.isEmpty else { return }  // gone, or too slow
-            buffer += more
         }
+        lock.withLock { table.startAnswering(client.fd) }
         guard hostPolicy.allows(request.header("host")) else {
             let refused = HTTPResponse.text(403, "This server answers only to its own address (127.0.0.1 or localhost with port \(port)).")
+            _ = client.write(refused.serialized(forHead: request.method == "HEAD"))
+            return
+        }
+        guard hostPolicy.allowsOrigin(request.header("origin")) else {
+            let refused = HTTPResponse.text(403, "This server answers only its own pages (origin http://127.0.0.1:\(port) or http://localhost:\(port)).")
             _ = client.write(refused.serialized(forHead: request.method == "HEAD"))
             return
         }
@@ -153,7 +186,14 @@ public final class HTTPServer: @unchecked Sendable {
         case .response(let response):
             _ = client.write(response.serialized(forHead: request.method == "HEAD"))
         case .events(let hub):
-            guard client.write(HTTPResponse.eventStreamHead), request.method == "GET" else { return }
+            guard request.method == "GET" else {
+                _ = client.write(HTTPResponse.eventStreamHead)
+                return
+            }
+            lock.withLock {
+                for fd in table.startStreaming(client.fd) { open[fd]?.shutdown() }
+            }
+            guard client.write(HTTPResponse.eventStreamHead) else { return }
             stream(hub, to: client)
         }
     }

@@ -8,6 +8,14 @@
 /// server as if it were that site; browsers send the page's name in `Host`, so refusing every
 /// name but the served ones stops it. Bound to every interface (`0.0.0.0`, `::`), any IP
 /// literal is accepted (a rebinding always comes through a name), still only with the port.
+///
+/// `Origin`, which browsers send with a request a page on another site makes (and which no
+/// page can forge), must name the same addresses over `http`, so that such a page cannot even
+/// open the event stream or fetch the provenance data, whatever CORS would let it read.
+///
+///     policy.allowsOrigin("http://localhost:7480")    // true
+///     policy.allowsOrigin("https://evil.example")     // false
+///     policy.allowsOrigin(nil)                        // true: not a cross-site browser request
 public struct HostPolicy: Sendable {
     /// Lower-cased host names and literals accepted, IPv6 in brackets.
     public let names: Set<String>
@@ -50,6 +58,17 @@ public struct HostPolicy: Sendable {
         }
         if names.contains(name) { return true }
         return isWildcard && Self.isIPLiteral(name)
+    }
+
+    /// Whether a request with this `Origin` header value (or none) is answered: none, or
+    /// `http://` and a host and port `allows`. `null` (a sandboxed or local page) is refused.
+    public func allowsOrigin(_ header: String?) -> Bool {
+        guard let header else { return true }
+        let value = header.lowercased()
+        guard value.hasPrefix("http://") else { return false }
+        let authority = value.dropFirst("http://".count)
+        guard !authority.isEmpty, !authority.contains("/"), !authority.contains("@") else { return false }
+        return allows(String(authority))
     }
 
     private static func isIPLiteral(_ name: String) -> Bool {

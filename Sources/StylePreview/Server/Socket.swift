@@ -77,17 +77,33 @@ struct Socket: Sendable {
         }
     }
 
-    /// The next connection, or nil once the listener was shut down.
-    func accept() -> Socket? {
+    /// The next connection and its peer's address (`127.0.0.1`, `::1`), or nil once the
+    /// listener was shut down.
+    func accept() -> (socket: Socket, address: String)? {
         while true {
-            let client = systemAccept(fd)
-            if client >= 0 { return Socket(fd: client) }
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let client = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(fd, $0, &length) }
+            }
+            if client >= 0 { return (Socket(fd: client), Self.numericHost(&storage, length: length)) }
             if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE {
                 if errno == EMFILE || errno == ENFILE { usleep(50_000) }  // out of descriptors: wait for some to close
                 continue
             }
             return nil
         }
+    }
+
+    /// The numeric host of a socket address (without the port).
+    private static func numericHost(_ storage: inout sockaddr_storage, length: socklen_t) -> String {
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            }
+        }
+        return status == 0 ? String(cString: host) : "unknown"
     }
 
     /// Gives reads and writes a timeout.
@@ -148,6 +164,8 @@ struct Socket: Sendable {
 
 // The system calls whose names the methods above take for themselves.
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
-private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    accept(fd, address, length)
+}
 private func systemShutdown(_ fd: Int32) -> Int32 { shutdown(fd, Int32(SHUT_RDWR)) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

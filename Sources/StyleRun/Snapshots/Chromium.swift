@@ -134,10 +134,10 @@ public struct Chromium: Sendable {
 
     private func withFolder<T>(_ body: (String) throws(Failure) -> T) throws(Failure) -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-chromium-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do throws(SnapshotFileAccess.Problem) {
+            try SnapshotFileAccess.makeFolder(folder)
         } catch {
-            throw Failure(message: "Cannot make a temporary folder for Chromium: \(error.localizedDescription).")
+            throw Failure(message: error.message + " Chromium needs it as its temporary folder.")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }  // a leftover temporary folder harms nothing
         return try body(folder)

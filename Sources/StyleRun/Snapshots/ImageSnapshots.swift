@@ -39,11 +39,22 @@ public struct ImageSnapshotOptions: Sendable {
         } catch {
             return ImageResult(file: path, status: .failed, message: error.message)
         }
-        guard let recorded = FileManager.default.contents(atPath: path) else {
+        switch SnapshotFileAccess.entry(at: path) {
+        case .missing:
             if ci && !update { return ImageResult(file: path, status: .missing) }
             result.status = .recorded
             write(shot, to: path, result: &result)
             return result
+        case .regularFile:
+            break
+        case let other:
+            return ImageResult(file: path, status: .failed, message: SnapshotFileAccess.Problem.notAFile(path: path, entry: other).message)
+        }
+        let recorded: Data
+        do throws(SnapshotFileAccess.Problem) {
+            recorded = Data(try SnapshotFileAccess.read(path))
+        } catch {
+            return ImageResult(file: path, status: .failed, message: error.message)
         }
         let comparison: Chromium.Comparison
         do throws(Chromium.Failure) {
@@ -75,19 +86,18 @@ public struct ImageSnapshotOptions: Sendable {
     }
 
     private func write(_ data: Data, to path: String, result: inout ImageResult) {
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        do throws(SnapshotFileAccess.Problem) {
+            try SnapshotFileAccess.write(Array(data), to: path)
         } catch {
             result.status = .failed
-            result.message = "Cannot write '\(path)': \(error.localizedDescription)"
+            result.message = error.message
         }
     }
 
     /// Removes a diff image left by an earlier run; there being none is the usual case.
     private func remove(_ path: String) {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        do { try FileManager.default.removeItem(atPath: path) } catch {
+        guard SnapshotFileAccess.entry(at: path) != .missing else { return }
+        do throws(SnapshotFileAccess.Problem) { try SnapshotFileAccess.delete(path) } catch {
             // Stale but harmless: it is never read, and the next difference overwrites it.
         }
     }

@@ -23,31 +23,82 @@ public struct RecordedSnapshot: Sendable {
 
     public var views: [ViewRecord]
 
-    /// A line of the file that is neither a comment, a view nor a property.
+    /// Why a file is not a stylerun snapshot: a line that is neither a comment, a view nor a
+    /// property, or a view (or a view's property) recorded twice, which would make the
+    /// comparison see only one of them.
     public struct FormatError: Error, Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            case notASnapshotLine
+            /// The view on `line` was already recorded on `firstLine`.
+            case repeatedView(reference: String, firstLine: Int)
+            /// The property on `line` was already recorded for its view on `firstLine`.
+            case repeatedProperty(view: String, path: String, firstLine: Int)
+        }
+
         public var line: Int
-        public var message: String { "Line \(line) is not part of a stylerun snapshot; re-record it with `stylerun snapshot --update`." }
+        public var reason: Reason
+
+        public init(line: Int, reason: Reason = .notASnapshotLine) {
+            self.line = line
+            self.reason = reason
+        }
+
+        /// What is wrong, for a comparison that stops at it.
+        public var message: String { problem + "; re-record it with `stylerun snapshot --update`." }
+
+        /// What is wrong, for `--update`, which records the file anew.
+        public var replacedMessage: String {
+            switch reason {
+            case .notASnapshotLine: "Line \(line) of the old file was not part of a stylerun snapshot; it was recorded anew."
+            default: problem + " in the old file; it was recorded anew."
+            }
+        }
+
+        private var problem: String {
+            switch reason {
+            case .notASnapshotLine:
+                "Line \(line) is not part of a stylerun snapshot"
+            case .repeatedView(let reference, let first):
+                "Lines \(first) and \(line) both record the view '\(reference)' (a snapshot records each view once)"
+            case .repeatedProperty(let view, let path, let first):
+                "Lines \(first) and \(line) both record '\(path)' of the view '\(view)' (a snapshot records each property once)"
+            }
+        }
     }
 
-    /// Reads the text `StyleSnapshot.text(title:)` writes.
+    /// Reads the text `StyleSnapshot.text(title:)` writes. Lines may end in CRLF (a checkout
+    /// with git's `autocrlf`): they are read as if they ended in LF, and rewritten with LF.
     ///
     /// - Throws: `FormatError` for a line that is not a comment (`# …`, before the first
-    ///   view), a view (`REFERENCE  Kind.classes`) or a property (`  path: value [← note]`).
+    ///   view), a view (`REFERENCE  Kind.classes`) or a property (`  path: value [← note]`),
+    ///   or for a view, or a property of one view, recorded a second time.
     public init(text: String) throws(FormatError) {
         var views: [ViewRecord] = []
+        var viewLines: [String: Int] = [:]
+        var propertyLines: [String: Int] = [:]
         var inHeader = true
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+        // By scalars, not characters: "\r\n" is one Character and would not split at "\n".
+        for (i, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = raw.last == "\r" ? raw.dropLast() : raw[...]
+            let line = String(String.UnicodeScalarView(scalars))
+            let number = i + 1
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if inHeader, line.hasPrefix("# ") || line == "#" { continue }
             inHeader = false
             if line.hasPrefix("  ") {
-                guard !views.isEmpty, let property = Self.property(line) else { throw FormatError(line: i + 1) }
+                guard let view = views.last, let property = Self.property(line) else { throw FormatError(line: number) }
+                if let first = propertyLines.updateValue(number, forKey: property.path) {
+                    throw FormatError(line: number, reason: .repeatedProperty(view: view.reference, path: property.path, firstLine: first))
+                }
                 views[views.count - 1].properties.append(property)
             } else {
-                guard let split = line.range(of: "  ", options: .backwards) else { throw FormatError(line: i + 1) }
-                views.append(ViewRecord(reference: String(line[..<split.lowerBound]),
-                                        kindAndClasses: String(line[split.upperBound...]), properties: []))
+                guard let split = line.range(of: "  ", options: .backwards) else { throw FormatError(line: number) }
+                let reference = String(line[..<split.lowerBound])
+                if let first = viewLines.updateValue(number, forKey: reference) {
+                    throw FormatError(line: number, reason: .repeatedView(reference: reference, firstLine: first))
+                }
+                propertyLines = [:]
+                views.append(ViewRecord(reference: reference, kindAndClasses: String(line[split.upperBound...]), properties: []))
             }
         }
         self.views = views
@@ -84,7 +135,7 @@ public struct RecordedSnapshot: Sendable {
         var old: [String: ViewRecord] = [:]
         for v in views where old[v.reference] == nil { old[v.reference] = v }
         var out: [SnapshotDifference] = []
-        for view in current.views {
+        for view in current.views.lazy.map(\.asWritten) {
             guard let before = old.removeValue(forKey: view.reference) else {
                 out.append(SnapshotDifference(view: view.reference, property: nil, old: nil, new: view.kindAndClasses, source: nil))
                 continue
@@ -119,7 +170,7 @@ public struct RecordedSnapshot: Sendable {
         var old: [String: ViewRecord] = [:]
         for v in views where old[v.reference] == nil { old[v.reference] = v }
         var out = StyleSnapshot.header(title: title)
-        for view in current.views {
+        for view in current.views.lazy.map(\.asWritten) {
             out += "\n" + StyleSnapshot.line(for: view)
             var lines: [String: Property] = [:]
             for p in old[view.reference]?.properties ?? [] { lines[p.path] = p }
@@ -161,8 +212,27 @@ public struct SnapshotDifference: Sendable, Hashable, CustomStringConvertible {
         self.source = source
     }
 
-    /// `#subscribe  titleColor: #000000 → #FFFFFF`, `#caption  new view Label.caption`.
+    /// The most characters of a value a report shows; a longer one is cut there and says how
+    /// long it is in all, so that one 5 MB string does not drown the report.
+    public static let reportedValueLength = 200
+
+    /// `text` as a report shows it: whole up to `reportedValueLength` characters, else its
+    /// start, `…` and its length (`"aaaa… (5242882 characters in all)`).
+    public static func reported(_ text: String) -> String {
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex, count < reportedValueLength {
+            end = text.index(after: end)
+            count += 1
+        }
+        guard end < text.endIndex else { return text }
+        return text[..<end] + "… (\(text.count) characters in all)"
+    }
+
+    /// `#subscribe  titleColor: #000000 → #FFFFFF`, `#caption  new view Label.caption`, with
+    /// each value cut to `reportedValueLength` characters.
     public var summary: String {
+        let old = self.old.map(Self.reported), new = self.new.map(Self.reported)
         guard let property else {
             switch (old, new) {
             case (nil, let new?): return "\(view)  new view \(new)"

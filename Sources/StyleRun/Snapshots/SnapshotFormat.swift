@@ -119,7 +119,10 @@ enum SnapshotJSONReport {
     private static func json(_ d: SnapshotDifference) -> JSONValue {
         [
             "view": .string(d.view), "property": d.property.map(JSONValue.string) ?? .null,
-            "old": d.old.map(JSONValue.string) ?? .null, "new": d.new.map(JSONValue.string) ?? .null,
+            "old": d.old.map { .string(SnapshotDifference.reported($0)) } ?? .null,
+            "new": d.new.map { .string(SnapshotDifference.reported($0)) } ?? .null,
+            "oldLength": d.old.map { .number(Double($0.count)) } ?? .null,
+            "newLength": d.new.map { .number(Double($0.count)) } ?? .null,
             "origin": d.source.map { .string($0.origin) } ?? .null,
             "file": d.source.map { .string($0.file) } ?? .null,
             "line": d.source.map { .number(Double($0.line)) } ?? .null,

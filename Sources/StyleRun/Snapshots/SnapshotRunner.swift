@@ -112,7 +112,8 @@ public struct SnapshotRunner: Sendable {
     public func check(_ snapshot: StyleSnapshot, at path: String, title: String, sourceFolder: String?,
                       script: String, theme: String?) -> SnapshotResult {
         var result = SnapshotResult(script: script, theme: theme, file: path, status: .matched)
-        guard FileManager.default.fileExists(atPath: path) else {
+        switch SnapshotFileAccess.entry(at: path) {
+        case .missing:
             if options.ci && !options.update {
                 result.status = .missing
             } else {
@@ -120,13 +121,32 @@ public struct SnapshotRunner: Sendable {
                 write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
             }
             return result
+        case .regularFile:
+            break
+        case let other:
+            // Never replaced, even with `update`: a folder or pipe there is someone's, not ours.
+            result.status = .failed
+            result.message = SnapshotFileAccess.Problem.notAFile(path: path, entry: other).message
+            return result
         }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        let bytes: [UInt8]
+        do throws(SnapshotFileAccess.Problem) {
+            bytes = try SnapshotFileAccess.read(path)
         } catch {
             result.status = .failed
-            result.message = "Cannot read '\(path)': \(error.localizedDescription)"
+            result.message = error.message
+            return result
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            if options.update {
+                result.status = .updated
+                result.message = "The old file was not UTF-8 text, so not a stylerun snapshot; it was recorded anew."
+                write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
+            } else {
+                result.status = .failed
+                result.message = "'\(path)' is not UTF-8 text, so it is not a stylerun snapshot (corrupt, or another file); "
+                    + "re-record it with `stylerun snapshot --update`."
+            }
             return result
         }
         do throws(RecordedSnapshot.FormatError) {
@@ -140,7 +160,7 @@ public struct SnapshotRunner: Sendable {
         } catch {
             if options.update {
                 result.status = .updated
-                result.message = "Line \(error.line) of the old file was not part of a stylerun snapshot; it was recorded anew."
+                result.message = error.replacedMessage
                 write(snapshot.text(title: title, folder: sourceFolder), to: path, result: &result)
             } else {
                 result.status = .failed
@@ -151,12 +171,11 @@ public struct SnapshotRunner: Sendable {
     }
 
     private func write(_ text: String, to path: String, result: inout SnapshotResult) {
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do throws(SnapshotFileAccess.Problem) {
+            try SnapshotFileAccess.write(Array(text.utf8), to: path)
         } catch {
             result.status = .failed
-            result.message = "Cannot write '\(path)': \(error.localizedDescription)"
+            result.message = error.message
         }
     }
 
@@ -188,17 +207,17 @@ public struct SnapshotRunner: Sendable {
             }
             var result = SnapshotResult(script: script, theme: theme, file: path, status: .obsolete, message: "The snapshot is obsolete: \(reason).")
             if options.update {
-                do {
-                    try FileManager.default.removeItem(atPath: path)
+                do throws(SnapshotFileAccess.Problem) {
+                    try SnapshotFileAccess.delete(path)
                     // A screenshot's diff image goes with it.
                     let diff = String(path.dropLast(SnapshotFiles.imageExtension.count + 1)) + SnapshotFiles.diffImageSuffix
-                    if path.hasSuffix("." + SnapshotFiles.imageExtension), FileManager.default.fileExists(atPath: diff) {
-                        try FileManager.default.removeItem(atPath: diff)
+                    if path.hasSuffix("." + SnapshotFiles.imageExtension), SnapshotFileAccess.entry(at: diff) != .missing {
+                        try SnapshotFileAccess.delete(diff)
                     }
                     result.status = .deleted
                 } catch {
                     result.status = .failed
-                    result.message = "Cannot delete the obsolete snapshot '\(path)': \(error.localizedDescription)"
+                    result.message = "The snapshot is obsolete: \(reason), but it was not deleted. " + error.message
                 }
             }
             out.append(result)

@@ -59,6 +59,15 @@ public struct StyleSnapshot: Sendable, Hashable {
             self.kindAndClasses = kindAndClasses
             self.properties = properties
         }
+
+        /// The view with its name, kind and classes as its line writes them (an id with a
+        /// newline escaped), which is how a recorded file is compared with it.
+        var asWritten: ViewRecord {
+            var view = self
+            view.reference = StyleSnapshot.oneLine(reference)
+            view.kindAndClasses = StyleSnapshot.oneLine(kindAndClasses)
+            return view
+        }
     }
 
     /// Parents before children, children in order.
@@ -143,15 +152,38 @@ public struct StyleSnapshot: Sendable, Hashable {
 
     static func header(title: String) -> String {
         """
-        # stylerun snapshot: \(title)
+        # stylerun snapshot: \(oneLine(title))
         # Compared: each view's name, kind and classes, and every property's value.
         # After "←": what set the value when it was recorded (a note, not compared).
 
         """
     }
 
+    /// `text` with its control characters escaped (`\\n`, `\\t`, `\\u{1B}`), so that a script or
+    /// theme named with a newline stays on its header line and the file still reads back.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
     static func line(for view: ViewRecord) -> String {
-        "\(view.reference)  \(view.kindAndClasses)\n"
+        let written = view.asWritten
+        return "\(written.reference)  \(written.kindAndClasses)\n"
     }
 
     static func line(for property: Property, folder: String?) -> String {
@@ -159,6 +191,6 @@ public struct StyleSnapshot: Sendable, Hashable {
         guard var source = property.source else { return head + "\n" }
         source.file = displayPath(source.file, relativeTo: folder)
         let pad = max(0, noteColumn - head.count)
-        return head + String(repeating: " ", count: pad) + noteMarker + source.description + "\n"
+        return head + String(repeating: " ", count: pad) + noteMarker + oneLine(source.description) + "\n"
     }
 }

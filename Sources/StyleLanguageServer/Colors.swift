@@ -45,28 +45,11 @@ enum ColorLiterals {
             return nil
         case .index(let index):
             guard APIName.chain(.index(index))?.first == "color", case .field(let name) = index.key else { return nil }
-            return named[name.text]
+            return Color.named[name.text]  // the values the bindings give `color.NAME`
         default:
             return nil
         }
     }
-
-    /// The named colours (`color.white`) with their values, asked of the library once: the
-    /// names from the API's definitions, the values from evaluating them, so a colour added to
-    /// the bindings is known here without a second list.
-    static let named: [String: Color] = {
-        let names = APICatalog.standard.members(of: "color").filter { !$0.isFunction && $0.signature == "Color" }
-            .map { String($0.name.dropFirst("color.".count)) }
-        let script = "return StackView {\n" + names.map { "  View { backgroundColor = color.\($0) },\n" }.joined() + "}\n"
-        // A name the bindings do not know makes the load fail; then no named colour has a swatch.
-        guard let sheet = try? Runtime(stdlibPaths: []).load(source: script),
-              let root = try? sheet.applyToOwnTree(recordingProvenance: false) else { return [:] }
-        var colors: [String: Color] = [:]
-        for (name, view) in zip(names, root.children) {
-            if case .color(let c) = view["backgroundColor"] { colors[name] = c }
-        }
-        return colors
-    }()
 
     private static func number(_ e: LuaExpression) -> Double? {
         switch e {

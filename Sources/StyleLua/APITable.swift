@@ -1,3 +1,4 @@
+import Foundation
 import StyleCore
 
 /// The stylerun Lua API, declared once: every global function, every member of the `color`,
@@ -32,7 +33,7 @@ public enum APITable {
 
     /// `A style called on a view takes 1 argument (the view to style)`: the `__call` of styles.
     public static let styleCall = APIEntry("a style called on a view", owner: "Style", role: .call,
-                                           arguments: 1...1, said: "1 argument (the view to style)")
+                                           arguments: 1...1, said: "1 argument (the view to style)", returns: "View")
 
     private static let byMessageName: [String: APIEntry] = Dictionary(
         uniqueKeysWithValues: (entries + [styleCall]).filter { $0.role != .field && $0.role != .constant }.map { ($0.messageName, $0) })
@@ -79,7 +80,8 @@ public enum APITable {
                  note: "The weight is part of the PostScript name, as in font.named(\"Lato-Bold\", 20)."),
 
         // insets counts its own arguments: 3 numbers is the mistake it names.
-        APIEntry("insets", parameters: ["top", "left", "bottom", "right"].map { .init($0, "number") }, countsOwnArguments: true, returns: "Insets",
+        APIEntry("insets", parameters: ["top", "left", "bottom", "right"].map { .init($0, "number") }, countsOwnArguments: true,
+                 said: "1, 2 or 4 arguments (all; vertical, horizontal; or top, left, bottom, right)", returns: "Insets",
                  doc: ["Insets: all sides, vertical and horizontal, or top, left, bottom, right."],
                  overloads: ["fun(all: number): Insets", "fun(vertical: number, horizontal: number): Insets"]),
         APIEntry("size", parameters: [.init("width", "number"), .init("height", "number")], returns: "Size"),
@@ -99,7 +101,7 @@ public enum APITable {
                  said: "2 arguments (path, function)", returns: "Style",
                  doc: ["A style that transforms the current value: `fn(old)` returns the new one, or changes",
                        "its argument and returns nothing."]),
-        APIEntry("concat", parameters: [.init("...", "StyleLike")], returns: "Style",
+        APIEntry("concat", parameters: [.init("...", "StyleLike")], said: "any number of parts", returns: "Style",
                  doc: ["A style applying its parts in order; its kind is the most specific of theirs."]),
         APIEntry("style", parameters: [.init("kind", "ViewKind"), .init("...", "StyleLike")], arguments: 1...Int.max,
                  said: "a kind and then its parts", returns: "Style",
@@ -242,5 +244,31 @@ extension APITable {
     public static func unknownMemberMessage(_ name: String, on type: String) -> (message: String, suggestion: String?) {
         let near = Suggestion.closest(to: name, among: memberNames(of: type))
         return ("\(type) has no field '\(name)'." + Suggestion.sentence(near), near)
+    }
+}
+
+extension APITable {
+    /// The table of functions in REFERENCE §1.2, one row per function, namespace call and method
+    /// (`APITableTests` checks the reference against it).
+    public static var referenceTable: String {
+        var rows = ["| call | arguments | gives |", "|---|---|---|"]
+        for entry in constructors + valueMembers + styleFunctions + [styleCall] {
+            let written: String
+            let names = entry.parameters.map(\.name).joined(separator: ", ")
+            switch entry.role {
+            case .function: written = "\(entry.messageName)(\(names))"
+            case .namespace where !entry.parameters.isEmpty: written = "\(entry.name)(\(names))"
+            case .method: written = "\(entry.owner!.prefix(1).lowercased()):\(entry.name)(\(names))"
+            case .call: written = "s(view)"
+            default: continue
+            }
+            // A generic result reads as its bound: `with` gives the View it was given.
+            var returns = entry.returns
+            if let generic = entry.generic, let colon = generic.firstIndex(of: ":"), returns == String(generic[..<colon]) {
+                returns = generic[generic.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            rows.append("| `\(written)` | \(entry.said) | \(returns.map { "`\($0)`" } ?? "nothing") |")
+        }
+        return rows.joined(separator: "\n") + "\n"
     }
 }

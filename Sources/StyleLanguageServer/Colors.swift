@@ -61,11 +61,8 @@ enum ColorLiterals {
         }
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-    static func hex(_ c: Color) -> String {
-        let full = c.hex
-        return full.hasSuffix("FF") ? String(full.dropLast(2)) : full
-    }
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, as the tree writes it.
+    static func hex(_ c: Color) -> String { c.displayHex }
 }
 
 extension Features {
@@ -89,9 +86,9 @@ extension Features {
         let c = Color(red: r, green: g, blue: b, alpha: component("alpha") ?? 1)
         let original = doc.text(doc.offset(of: range.start)..<doc.offset(of: range.end))
         let hex = ColorLiterals.hex(c)
-        func byte(_ x: Double) -> String { formatNumber((x * 255).rounded()) }
-        let alpha = c.alpha < 1 ? ", \(formatNumber((c.alpha * 1000).rounded() / 1000))" : ""
-        var labels = ["color \"\(hex)\"", "rgb(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue))\(alpha))"]
+        let bytes = c.bytes
+        let alpha = c.alpha < 1 ? ", \(Color.alphaText(c.alpha))" : ""
+        var labels = ["color \"\(hex)\"", "rgb(\(bytes.red), \(bytes.green), \(bytes.blue)\(alpha))"]
         if original.hasPrefix("\"") || original.hasPrefix("'") { labels.insert("\"\(hex)\"", at: 0) }
         if original.hasPrefix("rgb") { labels.swapAt(0, labels.count - 1) }
         if r == g, g == b { labels.append("white(\(formatNumber((r * 1000).rounded() / 1000))\(alpha))") }

@@ -41,7 +41,7 @@ let package = Package(
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
         .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
-        .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleRun"]),
+        .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleLua", "StyleRun"]),
         // `assertStyleSnapshot(of:)` for hosts' XCTest suites.
         .target(name: "StyleRunSnapshotTesting", dependencies: ["StyleRun"]),
         // Release builds link the Swift runtime and Foundation statically: resolving their symbols

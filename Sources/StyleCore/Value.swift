@@ -67,22 +67,6 @@ public struct Color: Hashable, Sendable {
         }
     }
 
-    /// `#RRGGBBAA`, upper-case, each component rounded to the nearest byte.
-    public var hex: String {
-        // Written into the string's storage: renderers spell thousands of colors.
-        func byte(_ x: Double) -> Int { Int((min(max(x, 0), 1) * 255).rounded()) }
-        let components = (byte(red), byte(green), byte(blue), byte(alpha))
-        return String(unsafeUninitializedCapacity: 9) { buffer in
-            func digit(_ v: Int) -> UInt8 { UInt8(v < 10 ? 48 + v : 55 + v) }
-            buffer[0] = UInt8(ascii: "#")
-            for (i, v) in [components.0, components.1, components.2, components.3].enumerated() {
-                buffer[1 + 2 * i] = digit(v >> 4)
-                buffer[2 + 2 * i] = digit(v & 15)
-            }
-            return 9
-        }
-    }
-
     public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
 }
 

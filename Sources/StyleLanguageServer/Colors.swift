@@ -45,28 +45,11 @@ enum ColorLiterals {
             return nil
         case .index(let index):
             guard APIName.chain(.index(index))?.first == "color", case .field(let name) = index.key else { return nil }
-            return named[name.text]
+            return Color.named[name.text]  // the values the bindings give `color.NAME`
         default:
             return nil
         }
     }
-
-    /// The named colours (`color.white`) with their values, asked of the library once: the
-    /// names from the API's definitions, the values from evaluating them, so a colour added to
-    /// the bindings is known here without a second list.
-    static let named: [String: Color] = {
-        let names = APICatalog.standard.members(of: "color").filter { !$0.isFunction && $0.signature == "Color" }
-            .map { String($0.name.dropFirst("color.".count)) }
-        let script = "return StackView {\n" + names.map { "  View { backgroundColor = color.\($0) },\n" }.joined() + "}\n"
-        // A name the bindings do not know makes the load fail; then no named colour has a swatch.
-        guard let sheet = try? Runtime(stdlibPaths: []).load(source: script),
-              let root = try? sheet.applyToOwnTree(recordingProvenance: false) else { return [:] }
-        var colors: [String: Color] = [:]
-        for (name, view) in zip(names, root.children) {
-            if case .color(let c) = view["backgroundColor"] { colors[name] = c }
-        }
-        return colors
-    }()
 
     private static func number(_ e: LuaExpression) -> Double? {
         switch e {
@@ -78,11 +61,8 @@ enum ColorLiterals {
         }
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-    static func hex(_ c: Color) -> String {
-        let full = c.hex
-        return full.hasSuffix("FF") ? String(full.dropLast(2)) : full
-    }
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, as the tree writes it.
+    static func hex(_ c: Color) -> String { c.displayHex }
 }
 
 extension Features {
@@ -106,9 +86,9 @@ extension Features {
         let c = Color(red: r, green: g, blue: b, alpha: component("alpha") ?? 1)
         let original = doc.text(doc.offset(of: range.start)..<doc.offset(of: range.end))
         let hex = ColorLiterals.hex(c)
-        func byte(_ x: Double) -> String { formatNumber((x * 255).rounded()) }
-        let alpha = c.alpha < 1 ? ", \(formatNumber((c.alpha * 1000).rounded() / 1000))" : ""
-        var labels = ["color \"\(hex)\"", "rgb(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue))\(alpha))"]
+        let bytes = c.bytes
+        let alpha = c.alpha < 1 ? ", \(Color.alphaText(c.alpha))" : ""
+        var labels = ["color \"\(hex)\"", "rgb(\(bytes.red), \(bytes.green), \(bytes.blue)\(alpha))"]
         if original.hasPrefix("\"") || original.hasPrefix("'") { labels.insert("\"\(hex)\"", at: 0) }
         if original.hasPrefix("rgb") { labels.swapAt(0, labels.count - 1) }
         if r == g, g == b { labels.append("white(\(formatNumber((r * 1000).rounded() / 1000))\(alpha))") }

@@ -76,7 +76,7 @@ extension Features {
                 }
             }
         }
-        if segments.count == 1, ["color", "font", "image"].contains(segments[0]),
+        if segments.count == 1, !catalog.members(of: segments[0]).isEmpty,  // a namespace of the API table
            index?.local(named: segments[0], before: offset) == nil {
             return catalog.members(of: segments[0]).map { e in
                 let name = String(e.name.dropFirst(segments[0].count + 1))

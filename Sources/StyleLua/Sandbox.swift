@@ -7,11 +7,23 @@ import StyleCore
 /// The standard libraries are opened into a scratch table, and only the entries below are copied
 /// into a fresh globals table; everything else (`io`, `os`, `debug`, `package`, `dofile`,
 /// `loadfile`, `collectgarbage`, `coroutine`, `string.dump`) never reaches the script.
-enum Sandbox {
+public enum Sandbox {
+    /// Every global the sandbox gives a script before the stylerun API: lint's static pass and
+    /// the language server read this list.
+    public static let globals: [String] = baseFunctions + guardedFunctions.map(\.name) + ["_VERSION", "_G"]
+        + libraries.map(\.name) + ["print"]  // print: the bindings', to the tool's log
+
     /// Base functions that cannot reach outside the state.
     static let baseFunctions = [
         "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring",
         "type", "rawequal", "rawget", "rawlen", "getmetatable",
+    ]
+    /// Base functions replaced by the shim's guarded versions.
+    static let guardedFunctions: [(name: String, function: lua_CFunction)] = [
+        ("setmetatable", srlua_setmetatable),  // refuses __gc
+        ("xpcall", srlua_xpcall),              // its handler cannot outlive a limit
+        ("rawset", srlua_rawset),              // not into the read-only library tables
+        ("load", srlua_load),                  // text only, run in the sandbox
     ]
     /// Libraries copied whole, minus the listed entries.
     /// `bounded`: functions that run in C where the count hook cannot see them, wrapped by
@@ -41,14 +53,10 @@ enum Sandbox {
             lua_getfield(L, base, name)
             lua_setfield(L, env, name)
         }
-        lua_pushcclosure(L, srlua_setmetatable, 0)
-        lua_setfield(L, env, "setmetatable")
-        lua_pushcclosure(L, srlua_xpcall, 0)  // its handler cannot outlive a limit
-        lua_setfield(L, env, "xpcall")
-        lua_pushcclosure(L, srlua_rawset, 0)  // not into the read-only library tables
-        lua_setfield(L, env, "rawset")
-        lua_pushcclosure(L, srlua_load, 0)
-        lua_setfield(L, env, "load")
+        for (name, function) in guardedFunctions {
+            lua_pushcclosure(L, function, 0)
+            lua_setfield(L, env, name)
+        }
         lua_pushstring(L, "Lua 5.4")
         lua_setfield(L, env, "_VERSION")
         lua_pushvalue(L, env)

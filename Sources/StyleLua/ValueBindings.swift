@@ -201,6 +201,12 @@ extension Evaluation {
         let L = vm.L
         let box = vm.object(at: 1, metatable: ValueObject.metatable, as: ValueObject.self)!
         guard let key = vm.string(at: 2) else { lua_pushnil(L); return 1 }
+        // Only what the API table lists: a member the switch below answers and the table lacks
+        // does not exist for scripts, lint or the definitions.
+        let type = box.value.typeName
+        if ["Color", "Font", "Insets", "Size", "Image"].contains(type), !APITable.memberNames(of: type).contains(key) {
+            throw noField(key, on: type, candidates: APITable.memberNames(of: type))
+        }
         switch box.value {
         case .color(let c):
             switch key {
@@ -216,7 +222,7 @@ extension Evaluation {
                     e.push(.color(c.withAlpha(a)))
                     return 1
                 }
-            default: throw noField(key, on: "Color", candidates: ValueMembers.color)
+            default: throw noField(key, on: "Color", candidates: APITable.memberNames(of: "Color"))
             }
         case .font(let f):
             switch key {
@@ -243,7 +249,7 @@ extension Evaluation {
                     return 1
                 }
             default:
-                throw noField(key, on: "Font", candidates: ValueMembers.font)
+                throw noField(key, on: "Font", candidates: APITable.memberNames(of: "Font"))
             }
         case .insets(let i):
             guard let x = i[key] else { throw noField(key, on: "Insets", candidates: Insets.fieldNames) }
@@ -256,7 +262,7 @@ extension Evaluation {
             case ("name", .named(let n)): lua_pushstring(L, n)
             case ("color", .color(let c)): push(.color(c))
             case ("name", _), ("color", _): lua_pushnil(L)
-            default: throw noField(key, on: "Image", candidates: ["name", "color"])
+            default: throw noField(key, on: "Image", candidates: APITable.memberNames(of: "Image"))
             }
         default:
             lua_pushnil(L)

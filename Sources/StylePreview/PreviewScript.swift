@@ -203,24 +203,28 @@ enum PreviewScript {
 
       // The inspector --------------------------------------------------------------------------------
 
+      // Colours arrive as the JSON spells them, `#RRGGBBAA`, and are shown as the tree shows
+      // them (Color.displayHex): `#RRGGBB` when opaque.
+      function isColor(value) { return /^#[0-9A-F]{8}$/.test(value); }
+      function displayHex(hex) { return hex.endsWith("FF") ? hex.slice(0, 7) : hex; }
+
       function valueText(value) {
         if (value === null) return "nil";
-        if (typeof value === "string") return /^#[0-9A-F]{8}$/.test(value) ? value : JSON.stringify(value);
+        if (typeof value === "string") return isColor(value) ? displayHex(value) : JSON.stringify(value);
         if (typeof value !== "object") return String(value);
         if ("size" in value && "weight" in value) {
           return `${value.name} ${value.size} ${value.weight}${value.italic ? " italic" : ""}${value.smallCaps ? " small caps" : ""}`;
         }
-        if ("color" in value) return `image from ${value.color}`;
+        if ("color" in value) return `image from ${displayHex(value.color)}`;
         if ("name" in value) return `image "${value.name}"`;
         return Object.entries(value).map(([k, v]) => `${k} ${v}`).join(", ");
       }
 
       function valueCell(value) {
         const cell = element("td", { "data-value": true });
-        if (typeof value === "string" && /^#[0-9A-F]{8}$/.test(value)) {
+        if (typeof value === "string" && isColor(value)) {
           const swatch = element("span", { "data-stylerun": "swatch" });
-          const [r, g, b, a] = [1, 3, 5, 7].map((i) => parseInt(value.slice(i, i + 2), 16));
-          swatch.style.background = `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(3)})`;
+          swatch.style.background = value;  // CSS reads #RRGGBBAA as it is
           cell.append(swatch);
         }
         cell.append(valueText(value));

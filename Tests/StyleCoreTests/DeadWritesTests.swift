@@ -41,20 +41,4 @@ final class DeadWritesTests: XCTestCase {
         XCTAssertEqual(try findings([T.concat(T.mut(T.label, "alpha", .number(0.5)), T.mut(T.label, "alpha", .number(0.7))),
                                      T.mut(T.label, "text", .string("x"))]).count, 0, "within one part is that part's own business")
     }
-
-    func testRGBScaleSuggestsTheConvertedCall() {
-        XCTAssertTrue(APIMisuse.looksLikeUnitScale([0.5, 0.85, 1]))
-        XCTAssertFalse(APIMisuse.looksLikeUnitScale([0, 1, 1]), "whole numbers are 0–255 already")
-        XCTAssertFalse(APIMisuse.looksLikeUnitScale([128, 0.5, 1]))
-        XCTAssertEqual(APIMisuse.rgbScale(channels: [0.5, 0.85, 1], alpha: 0.85).suggestion, "rgb(128, 217, 255, 0.85)")
-        XCTAssertEqual(APIMisuse.rgbScale(channels: [0.2, 0.2, 0.2], alpha: nil).suggestion, "rgb(51, 51, 51)")
-        XCTAssertEqual(APIMisuse.rgbScale(channels: [0.2, 0.2, 0.2], alpha: nil).severity, .warning)
-    }
-
-    func testUnknownMembersListWhatExistsWhenNothingIsClose() {
-        let misuse = APIMisuse.unknownMember(owner: "font", name: "zzz", members: ["system", "preferred", "named"])
-        XCTAssertNil(misuse.suggestion)
-        XCTAssertEqual(misuse.message, "'font' has no member 'zzz'; it has 'named', 'preferred', 'system'.")
-        XCTAssertEqual(misuse.code, .unknownMember)
-    }
 }

@@ -1,5 +1,6 @@
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 /// The walk of the static pass: follows values through locals, statement by statement, and
 /// hands calls of the stylerun API to the checks that know them.

@@ -1,6 +1,7 @@
 import Foundation
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 // Calls: the style primitives (REFERENCE §1.4), value constructors (§1.2), and views (§1.5).
 extension StaticAnalysis {
@@ -219,14 +220,15 @@ extension StaticAnalysis {
 
     /// The runtime's arity check, where the number of arguments is fixed in the source.
     private func checkArity(_ function: APIFunction, call: CallExpression) {
-        guard let name = function.signatureName, let signature = APISignature.all[name] else { return }
+        guard let entry = function.entry, let arguments = entry.arguments else { return }
+        let name = entry.messageName
         let got = call.arguments.count
-        if let last = call.arguments.last, Self.mayExpand(last), got - 1 <= signature.arguments.upperBound { return }
-        guard !signature.arguments.contains(got) else { return }
+        if let last = call.arguments.last, Self.mayExpand(last), got - 1 <= arguments.upperBound { return }
+        guard !arguments.contains(got) else { return }
         // At the function's own name (`named` of `font.named`), where the runtime points.
         var at = call.callee.range
         if case .index(let index) = call.callee, case .field(let field) = index.key { at = field.range }
-        report(.arity(function: name, parameters: signature.parameters, got: got, note: signature.note), at: at)
+        report(.arity(function: name, parameters: entry.said, got: got, note: entry.note), at: at)
     }
 
     /// A font weight or text style name.

@@ -1,5 +1,6 @@
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 // `Kind { id = …, class = …, style = …, property = value, child… }` (REFERENCE §1.5): a view of
 // exactly that kind, so its fields are checked against the kind itself.

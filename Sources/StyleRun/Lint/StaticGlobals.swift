@@ -1,28 +1,22 @@
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 /// The globals a script can read without defining them: the sandbox's allow list and the
 /// stylerun API, with what the checker knows about each.
 ///
-/// The names mirror `Sandbox.swift` and the bindings of `StyleLua`, written apart from them;
-/// `StaticGlobalsTests` compares both directions against the globals of a real evaluation, so a
-/// name added to one side and not the other fails the tests.
+/// Both lists are read from `StyleLua` (`Sandbox.globals`, `APITable`); `StaticGlobalsTests`
+/// compares them with the globals of a real evaluation in both directions.
 enum StaticGlobals {
     /// Base functions and libraries of the sandbox (REFERENCE §1.10).
-    static let sandbox: Set<String> = [
-        "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
-        "type", "rawequal", "rawget", "rawset", "rawlen", "setmetatable", "getmetatable", "load",
-        "_VERSION", "_G", "string", "table", "math", "utf8", "print",
-    ]
+    static let sandbox = Set(Sandbox.globals)
 
-    /// The stylerun API (REFERENCE §1.2–1.9), with the value each name stands for.
-    static let api: [String: StaticValue] = [
-        "mut": .api(.mut), "mver": .api(.mver), "concat": .api(.concat), "style": .api(.style),
-        "with": .api(.with), "appearance": .api(.appearance), "rule": .api(.rule), "themes": .api(.themes),
-        "kind": .api(.kind), "require": .api(.require), "rgb": .api(.rgb), "white": .api(.white),
-        "insets": .api(.insets), "size": .api(.size),
-        "color": .namespace(.color), "font": .namespace(.font), "image": .namespace(.image),
-    ]
+    /// The stylerun API (REFERENCE §1.2–1.9), with the value each name stands for: the
+    /// functions the checker follows as themselves, the others as unknown.
+    static let api: [String: StaticValue] = Dictionary(uniqueKeysWithValues: APITable.globals.map { entry in
+        guard let function = APIFunction(rawValue: entry.name) else { return (entry.name, .unknown) }
+        return (entry.name, entry.role == .namespace ? .namespace(function) : .api(function))
+    })
 
     /// Every name defined before the script runs, for a schema's view kinds.
     static func predefined(schema: Schema) -> [String: StaticValue] {

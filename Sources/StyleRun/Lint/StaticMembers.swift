@@ -1,5 +1,6 @@
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 // Indexing values: key paths on kinds, members of the view inside a style function, and the
 // constructors of the `color`, `font` and `image` namespaces.
@@ -12,14 +13,14 @@ extension StaticAnalysis {
             return keyPath(kp.appending(name.text), name)
         case .proxy(let proxy):
             return readProxy(proxy, name)
-        case .namespace(.color):
-            if let c = Color.named[name.text] { return .value(.typed(.color(c), at: name.range)) }
-            return unknownMember(of: "color", name, members: Color.namedColors.map(\.name))
-        case .namespace(.font):
-            let constructors: [String: APIFunction] = ["system": .fontSystem, "preferred": .fontPreferred, "named": .fontNamed]
-            return constructors[name.text].map { .api($0) } ?? unknownMember(of: "font", name, members: constructors.keys.sorted())
-        case .namespace(.image):
-            return name.text == "fromColor" ? .api(.imageFromColor) : unknownMember(of: "image", name, members: ["fromColor"])
+        case .namespace(let namespace):
+            // The table's members: the functions the checker follows, and the named colours.
+            let owner = namespace.rawValue
+            guard let entry = APITable.members(of: owner).first(where: { $0.name == name.text }) else {
+                return unknownMember(of: owner, name, members: APITable.memberNames(of: owner))
+            }
+            if entry.role == .constant, let c = Color.named[name.text] { return .value(.typed(.color(c), at: name.range)) }
+            return APIFunction(rawValue: entry.messageName).map { .api($0) } ?? .unknown
         case .module(let module, let members):
             return members.contains(name.text) ? .unknown : unknownMember(of: module, name, members: members.sorted())
         default:
@@ -69,14 +70,14 @@ extension StaticAnalysis {
     /// `f:bolded()` and the other methods of values; only fonts' are followed.
     func method(_ name: String, of receiver: StaticValue, at range: SourceRange, nameRange: SourceRange) -> StaticValue {
         guard case .value(let literal) = receiver else { return .unknown }
-        let members: (type: String, names: [String])?
+        let type: String?
         switch literal.value {
-        case .font: members = ("Font", ValueMembers.font)
-        case .color: members = ("Color", ValueMembers.color)
-        default: members = nil
+        case .font: type = "Font"
+        case .color: type = "Color"
+        default: type = nil
         }
-        if let members, !members.names.contains(name) {
-            let unknown = ValueMembers.unknownMessage(name, on: members.type, candidates: members.names)
+        if let type, !APITable.memberNames(of: type).contains(name) {
+            let unknown = APITable.unknownMemberMessage(name, on: type)
             report(.unknownProperty, unknown.message, at: nameRange, suggestions: unknown.suggestion.map { [$0] } ?? [])
             return .unknown
         }

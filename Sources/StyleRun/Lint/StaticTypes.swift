@@ -1,5 +1,6 @@
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 /// What the static checker knows about a Lua value without running the script.
 ///
@@ -76,11 +77,15 @@ struct StaticLiteral {
     }
 }
 
-/// The functions and namespaces of the stylerun API that the checker understands.
-enum APIFunction: Hashable {
+/// The functions and namespaces of the stylerun API that the checker follows, by the name
+/// `APITable` knows them by; `APITableTests` checks that each has an entry.
+enum APIFunction: String, Hashable, CaseIterable {
     case mut, mver, concat, style, with, appearance, rule, themes, kind, require
-    case color, rgb, white, insets, size, image, imageFromColor
-    case font, fontSystem, fontPreferred, fontNamed
+    case color, rgb, white, insets, size, image, imageFromColor = "image.fromColor"
+    case font, fontSystem = "font.system", fontPreferred = "font.preferred", fontNamed = "font.named"
+
+    /// The table's entry.
+    var entry: APIEntry? { APITable.entry(rawValue) }
 }
 
 /// A member name as written: `b` in `a.b`, or the string in `a["b"]`.
@@ -95,30 +100,5 @@ struct MemberName {
 
     init(_ identifier: Identifier) {
         self.init(text: identifier.text, range: identifier.range)
-    }
-}
-
-extension APIFunction {
-    /// The name `APISignature` knows the function by; nil for those it does not check.
-    var signatureName: String? {
-        switch self {
-        case .mut: "mut"
-        case .mver: "mver"
-        case .style: "style"
-        case .with: "with"
-        case .appearance: "appearance"
-        case .rule: "rule"
-        case .themes: "themes"
-        case .kind: "kind"
-        case .require: "require"
-        case .rgb: "rgb"
-        case .white: "white"
-        case .size: "size"
-        case .imageFromColor: "image.fromColor"
-        case .fontSystem: "font.system"
-        case .fontPreferred: "font.preferred"
-        case .fontNamed: "font.named"
-        default: nil
-        }
     }
 }

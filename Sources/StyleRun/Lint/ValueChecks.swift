@@ -1,5 +1,6 @@
 import LuaSyntax
 import StyleCore
+import StyleLua
 
 // Values put where a key path says what they must be: `mut(path, value)`, constructor fields
 // and writes inside style functions. Checked with the schema's own `ValueType.check`, so the

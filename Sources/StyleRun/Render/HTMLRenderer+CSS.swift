@@ -7,13 +7,10 @@ extension HTMLRenderer {
     /// The fill of a named image the page cannot load: iOS's light gray.
     static let placeholderFill = Color(red: 229.0 / 255, green: 229.0 / 255, blue: 234.0 / 255)
 
-    /// `rgba(151, 77, 255, 1)`: channels rounded to bytes, alpha to three decimals.
+    /// `rgba(151, 77, 255, 1)`: `Color.css`, channels rounded to bytes, alpha to three decimals.
     ///
     ///     HTMLRenderer.css(Color.black.withAlpha(0.6))    // rgba(0, 0, 0, 0.6)
-    public static func css(_ c: Color) -> String {
-        func byte(_ x: Double) -> String { String(Int((min(max(x, 0), 1) * 255).rounded())) }
-        return "rgba(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)), \(css(min(max(c.alpha, 0), 1))))"
-    }
+    public static func css(_ c: Color) -> String { c.css }
 
     /// A number in CSS: at most three decimals, never an exponent.
     static func css(_ x: Double) -> String {

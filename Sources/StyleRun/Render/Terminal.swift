@@ -87,8 +87,8 @@ public struct Terminal: Sendable, Equatable {
     ///     terminal.swatch(Color(red: 0.6, green: 0.3, blue: 1))    // "\u{1B}[38;2;153;77;255m██\u{1B}[0m "
     public func swatch(_ color: Color) -> String {
         guard colors else { return "" }
-        func byte(_ x: Double) -> Int { Int((min(max(x, 0), 1) * 255).rounded()) }
-        return "\u{1B}[38;2;\(byte(color.red));\(byte(color.green));\(byte(color.blue))m██\u{1B}[0m "
+        let b = color.bytes
+        return "\u{1B}[38;2;\(b.red);\(b.green);\(b.blue)m██\u{1B}[0m "
     }
 
     private func sgr(_ code: String, _ text: String) -> String {

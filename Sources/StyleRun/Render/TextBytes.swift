@@ -109,20 +109,9 @@ struct TextBytes: ~Copyable {
         }
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when the rounded alpha byte is not 255 (`Value.displayHex`).
+    /// `Color.displayHex`: `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     mutating func append(hex c: Color) {
-        func byte(_ x: Double) -> Int { Int((min(max(x, 0), 1) * 255).rounded()) }
-        func digit(_ v: Int) -> UInt8 { UInt8(v < 10 ? 48 + v : 55 + v) }
-        let alpha = byte(c.alpha)
-        append(byte: UInt8(ascii: "#"))
-        func two(_ v: Int) {
-            append(byte: digit(v >> 4))
-            append(byte: digit(v & 15))
-        }
-        two(byte(c.red))
-        two(byte(c.green))
-        two(byte(c.blue))
-        if alpha != 255 { two(alpha) }
+        append(c.displayHex)  // at most 9 bytes: a small string, stored inline
     }
 
     /// `Value.quoted`: double quotes, with quotes, backslashes and control characters escaped.

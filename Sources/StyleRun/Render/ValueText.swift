@@ -17,12 +17,12 @@ extension Value {
         case .bool(let b): b ? "true" : "false"
         case .string(let s): Value.quoted(s)
         case .enumCase(let c): c
-        case .color(let c): Value.displayHex(c)
+        case .color(let c): c.displayHex
         case .font(let f): Value.displayFont(f)
         case .insets(let i): [i.top, i.left, i.bottom, i.right].map(formatNumber).joined(separator: ", ")
         case .size(let s): "\(formatNumber(s.width))×\(formatNumber(s.height))"
         case .image(.named(let name)): "image \(Value.quoted(name))"
-        case .image(.color(let c)): "image(\(Value.displayHex(c)))"
+        case .image(.color(let c)): "image(\(c.displayHex))"
         case .null: "nil"
         }
     }
@@ -35,12 +35,6 @@ extension Value {
         case .color(let c), .image(.color(let c)): terminal.swatch(c) + displayText
         default: displayText
         }
-    }
-
-    /// `#RRGGBB` for an opaque color, `#RRGGBBAA` otherwise (by the rounded alpha byte).
-    static func displayHex(_ c: Color) -> String {
-        let hex = c.hex
-        return hex.hasSuffix("FF") ? String(hex.dropLast(2)) : hex
     }
 
     /// `system 17`, `system 15 bold`, `Avenir-Heavy 16 italic small-caps`.

@@ -31,4 +31,13 @@ final class StaticGlobalsTests: XCTestCase {
         XCTAssertEqual(missing, [], "globals lint accepts that a script would find undefined")
         XCTAssertTrue(globals.isSuperset(of: ["mut", "View", "Button", "string", "print"]), "the listing itself works")
     }
+
+    /// Every API function the checker follows is one of the table's, under the name it has there.
+    func testEveryFunctionTheCheckerFollowsIsInTheAPITable() {
+        for function in APIFunction.allCases {
+            XCTAssertEqual(function.entry?.messageName, function.rawValue, "\(function)")
+        }
+        let followed = Set(APIFunction.allCases.map(\.rawValue))
+        XCTAssertEqual(Set(APITable.globals.map(\.name)).subtracting(followed), [], "globals of the table lint does not follow")
+    }
 }

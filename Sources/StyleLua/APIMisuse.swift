@@ -1,3 +1,5 @@
+import StyleCore
+
 /// Mistakes in using the stylerun API that are not about a property, as data: the runtime and
 /// the static pass of lint both report them, in the same words.
 public enum APIMisuse: Error, Hashable, Sendable {
@@ -9,7 +11,7 @@ public enum APIMisuse: Error, Hashable, Sendable {
     case badOperator(String, operand: String)
     /// `rgb(0.5, 0.85, 1)`: every channel in 0–1 with a fraction, UIKit's scale copied over.
     case rgbScale(channels: [Double], alpha: Double?)
-    /// A call with too few or too many arguments; `parameters` as `APISignature` writes them.
+    /// A call with too few or too many arguments; `parameters` as `APIEntry.said` writes them.
     case arity(function: String, parameters: String, got: Int, note: String?)
     /// A string where a Font is expected (`font = "title3"`), at `target` (`Label.font`).
     case stringForFont(String, target: String)

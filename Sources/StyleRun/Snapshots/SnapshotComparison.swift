@@ -12,7 +12,23 @@ public struct RecordedSnapshot: Sendable {
         public var path: String
         public var value: String
         /// The line as written, without its newline.
-        public var line: String
+        public var line: String {
+            get { String(written) }
+            set { written = Substring(newValue) }
+        }
+        /// The line, as a slice of the file's text: a recording of every property of 20,000
+        /// views keeps no string of its own per line.
+        private var written: Substring
+
+        public init(path: String, value: String, line: String) {
+            self.init(path: path, value: value, written: Substring(line))
+        }
+
+        init(path: String, value: String, written: Substring) {
+            self.path = path
+            self.value = value
+            self.written = written
+        }
     }
 
     public struct ViewRecord: Sendable {
@@ -77,16 +93,25 @@ public struct RecordedSnapshot: Sendable {
         var viewLines: [String: Int] = [:]
         var propertyLines: [String: Int] = [:]
         var inHeader = true
-        // By scalars, not characters: "\r\n" is one Character and would not split at "\n".
-        for (i, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let scalars = raw.last == "\r" ? raw.dropLast() : raw[...]
-            let line = String(String.UnicodeScalarView(scalars))
-            let number = i + 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+        // One path string for every property of that path, not one per line.
+        var paths: [Substring: String] = [:]
+        // Lines are slices of `text`, split at "\n" by bytes: "\r\n" is one Character and would
+        // not split at "\n", and an array of every line would be a copy of the file.
+        let utf8 = text.utf8
+        var start = text.startIndex
+        var number = 0
+        while start < text.endIndex {
+            let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var end = newline
+            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+            let line = text[start..<end]
+            start = newline == text.endIndex ? newline : utf8.index(after: newline)
+            number += 1
+            if line.allSatisfy(\.isWhitespace) { continue }
             if inHeader, line.hasPrefix("# ") || line == "#" { continue }
             inHeader = false
             if line.hasPrefix("  ") {
-                guard let view = views.last, let property = Self.property(line) else { throw FormatError(line: number) }
+                guard let view = views.last, let property = Self.property(line, paths: &paths) else { throw FormatError(line: number) }
                 if let first = propertyLines.updateValue(number, forKey: property.path) {
                     throw FormatError(line: number, reason: .repeatedProperty(view: view.reference, path: property.path, firstLine: first))
                 }
@@ -105,11 +130,13 @@ public struct RecordedSnapshot: Sendable {
     }
 
     /// `  path: value  ← note` → the path, the value (up to the note, outside quotes) and the line.
-    private static func property(_ line: String) -> Property? {
+    private static func property(_ line: Substring, paths: inout [Substring: String]) -> Property? {
         let body = line.dropFirst(2)
         guard let colon = body.range(of: ": ") else { return nil }
-        let path = String(body[..<colon.lowerBound])
-        guard !path.isEmpty, !path.contains(" ") else { return nil }
+        let spelled = body[..<colon.lowerBound]
+        guard !spelled.isEmpty, !spelled.contains(" ") else { return nil }
+        let path = paths[spelled] ?? String(spelled)
+        paths[spelled] = path
         var value = ""
         var inString = false, escaped = false
         var rest = body[colon.upperBound...]
@@ -124,7 +151,7 @@ public struct RecordedSnapshot: Sendable {
             rest = rest.dropFirst()
         }
         while value.hasSuffix(" ") { value.removeLast() }
-        return Property(path: path, value: value, line: line)
+        return Property(path: path, value: value, written: line)
     }
 
     // MARK: Comparing

@@ -129,15 +129,16 @@ public struct SnapshotRunner: Sendable {
             result.message = SnapshotFileAccess.Problem.notAFile(path: path, entry: other).message
             return result
         }
-        let bytes: [UInt8]
+        let decoded: String?
         do throws(SnapshotFileAccess.Problem) {
-            bytes = try SnapshotFileAccess.read(path)
+            // The bytes go once they are text: a recording of a large tree is megabytes.
+            decoded = String(validating: try SnapshotFileAccess.read(path), as: UTF8.self)
         } catch {
             result.status = .failed
             result.message = error.message
             return result
         }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        guard let text = decoded else {
             if options.update {
                 result.status = .updated
                 result.message = "The old file was not UTF-8 text, so not a stylerun snapshot; it was recorded anew."

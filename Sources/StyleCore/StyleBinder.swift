@@ -76,6 +76,24 @@ public final class StyleBinder {
         }
     }
 
+    /// Gives every object attached to a view of the tree every bound value its view holds now,
+    /// without calling the `onChange` observers: after the tree was styled without this binder.
+    ///
+    ///     try sheet.apply(to: root)      // no binder: the objects did not see it
+    ///     binder.refresh(root)           // now they hold what the views hold
+    public func refresh(_ root: View) {
+        root.forEachInTree { view in
+            guard let attachment = attachments[ObjectIdentifier(view)] else { return }
+            guard attachment.view === view, let object = attachment.object else {
+                attachments[ObjectIdentifier(view)] = nil
+                return
+            }
+            for property in view.kind.properties where setters[property.path] != nil {
+                _ = call(property.path, on: object, of: view, value: view[property])
+            }
+        }
+    }
+
     /// Stops delivering to the object attached to `view`.
     public func detach(_ view: View) {
         attachments[ObjectIdentifier(view)] = nil

@@ -3,6 +3,11 @@ import StyleRun
 // The host that docs/SWIFT.md builds, as declarations: its kind, its views, its screen and its
 // actor. Every block of Swift in the guide is a run of lines of this folder (GuideSnippetTests).
 
+// In a file that imports SwiftUI or UIKit too, stylerun's types are named through the module.
+typealias StyleView = StyleRun.View
+typealias StyleColor = StyleRun.Color
+typealias StyleFont = StyleRun.Font
+
 enum AvatarShape: String, CaseIterable, StyleEnum {
     case circle, squircle
 }

@@ -68,6 +68,29 @@ func makeBinder() -> StyleBinder {
     return binder
 }
 
+/// A host's own colour type, as `UIColor` is in an app.
+struct HostColor: StyleConvertible, Equatable {
+    let red, green, blue, alpha: Double
+    init(styleValue color: Color) { (red, green, blue, alpha) = (color.red, color.green, color.blue, color.alpha) }
+}
+
+/// Host views that share a protocol take one setter for all of them.
+protocol Tinted: AnyObject {
+    var tint: HostColor? { get set }
+}
+
+final class HostBadge: Tinted {
+    var text: String?
+    var lines = 1
+    var tint: HostColor?
+}
+
+func bindBadges(_ binder: StyleBinder) {
+    binder.bind(Label.text, to: \HostBadge.text)              // the key's own type
+    binder.bind(Label.numberOfLines, to: \HostBadge.lines)
+    binder.bind(View.tintColor) { (view: any Tinted, color) in view.tint = color.map(HostColor.init(styleValue:)) }
+}
+
 @MainActor
 final class ProfileScreen {
     let root: View

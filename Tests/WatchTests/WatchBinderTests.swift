@@ -156,3 +156,59 @@ final class WatchBinderTests: XCTestCase {
         handle.stop()
     }
 }
+
+/// Binding by key path, with a conversion to a host type, and once for a protocol's classes.
+final class BinderKeyPathTests: XCTestCase {
+    /// A host colour type, as `UIColor` would be.
+    struct HostColor: StyleConvertible, Equatable {
+        let rgba: [Double]
+        init(styleValue color: Color) { rgba = [color.red, color.green, color.blue, color.alpha] }
+    }
+
+    protocol Themable: AnyObject {
+        var background: Color? { get set }
+    }
+
+    final class TitleLabel: Themable {
+        var textColor = Color.white
+        var lines = 1
+        var hostTextColor: HostColor?
+        var background: Color?
+    }
+
+    final class Card: Themable {
+        var background: Color?
+        var hostBackground: HostColor? = HostColor(styleValue: .white)
+    }
+
+    func testKeyPathsConversionsAndProtocolsReceiveTheirValues() throws {
+        let binder = StyleBinder()
+        binder.bind(Label.textColor, to: \TitleLabel.textColor)
+        binder.bind(Label.numberOfLines, to: \TitleLabel.lines)
+        binder.bind(Label.textColor, to: \TitleLabel.hostTextColor)
+        binder.bind(View.backgroundColor, to: \Card.hostBackground)
+        binder.bind(View.backgroundColor) { (view: any Themable, color) in view.background = color }
+
+        let root = View(kind: Schema.view, id: "card")
+        let title = View(kind: Schema.label, id: "title")
+        root.addChild(title)
+        let card = Card(), label = TitleLabel()
+        binder.attach(card, to: root)
+        binder.attach(label, to: title)
+        XCTAssertNil(card.hostBackground, "attaching gave the default: no background")
+
+        let folder = try ScratchFolder()
+        try folder.write("app.lua", """
+            rule("#card", mut(View.backgroundColor, "#102030"))
+            rule("#title", concat(mut(Label.textColor, "#FF0000"), mut(Label.numberOfLines, 3),
+                                  mut(View.backgroundColor, "#00FF00")))
+            """)
+        try Runtime().load(file: folder.path("app.lua")).apply(to: root, binder: binder)
+        XCTAssertEqual(label.textColor, Color(hex: "#FF0000"))
+        XCTAssertEqual(label.lines, 3)
+        XCTAssertEqual(label.hostTextColor, HostColor(styleValue: Color(hex: "#FF0000")!))
+        XCTAssertEqual(card.hostBackground, HostColor(styleValue: Color(hex: "#102030")!))
+        XCTAssertEqual(card.background, Color(hex: "#102030"), "one setter for every Themable")
+        XCTAssertEqual(label.background, Color(hex: "#00FF00"))
+    }
+}

@@ -69,3 +69,19 @@ public enum ReloadEvent: Sendable, Equatable {
         }
     }
 }
+
+extension ReloadEvent {
+    /// The event with each file it names (its files, its diagnostics' files) passed through `name`.
+    func renamingFiles(_ name: (String) -> String) -> ReloadEvent {
+        switch self {
+        case .reloaded(let ms, let files, let changes):
+            return .reloaded(milliseconds: ms, files: files.map(name), changes: changes)
+        case .failed(let ms, let diagnostics):
+            return .failed(milliseconds: ms, diagnostics: diagnostics.map { d in
+                var renamed = d
+                renamed.file = name(d.file)
+                return renamed
+            })
+        }
+    }
+}

@@ -15,8 +15,9 @@ public enum ReloadEvent: Sendable, Equatable {
     /// The tree has the new styles. `files` are those the evaluation loaded (the script, then its
     /// modules, as diagnostics name them); `changes` the applied values that differ from before.
     case reloaded(milliseconds: Double, files: [String], changes: [PropertyChange])
-    /// The script failed (syntax, runtime error, limit, or styling); the tree keeps its last
-    /// good styles.
+    /// The script failed (syntax, runtime error, limit, or styling), or, for a remote watch, its
+    /// server cannot be reached or is not `stylerun serve` (`remote-unreachable`,
+    /// `remote-refused`); the tree keeps its last good styles.
     case failed(milliseconds: Double, diagnostics: [Diagnostic])
 
     /// The time from starting the evaluation to the swap (or the failure).

@@ -32,7 +32,7 @@ public enum ServeCommand: Command {
             return ExitStatus.usage
         }
         guard isFolder.boolValue else {
-            console.error("stylerun: '\(folder)' is a file; serve the folder that holds it, as in stylerun serve \(Self.parent(of: folder)).")
+            console.error("stylerun: '\(folder)' is a file; serve the folder that holds it (stylerun serve \(Self.parent(of: folder))).")
             return ExitStatus.usage
         }
         let port = arguments[Options.port] ?? defaultPort

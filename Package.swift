@@ -9,6 +9,9 @@ let staticFoundation = ["Foundation", "FoundationEssentials", "FoundationInterna
 
 let package = Package(
     name: "stylerun",
+    // `Synchronization` (Mutex, Atomic) needs these; Linux has no minimum. Lua on Apple
+    // platforms: docs/SWIFT.md, "Apple platforms".
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "StyleRun", targets: ["StyleRun"]),
         .executable(name: "stylerun", targets: ["StyleRunCLI"]),

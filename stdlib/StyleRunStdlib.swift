@@ -12,6 +12,13 @@ import Foundation
 /// dependency, so any folder ending in `_StyleRunStdlib.resources` with a `base.lua` is taken.
 public enum StdlibResources {
     public static let folder: String? = {
+        #if canImport(Darwin)
+        // An app bundle or a test bundle on Apple platforms: SwiftPM's own accessor knows
+        // where it put the resources (inside the app, not beside an executable).
+        return Bundle.module.url(forResource: "base", withExtension: "lua")?.deletingLastPathComponent().path
+        #else
+        // Linux: SwiftPM's `Bundle.module` stops the program when the bundle is not beside the
+        // executable or in the build folder, so the places are looked at here instead.
         let fm = FileManager.default
         // The usual place first, without Bundle or listing the folder (a tenth of a short
         // run's start): `stylerun_StyleRunStdlib.resources` beside the running executable.
@@ -31,5 +38,6 @@ public enum StdlibResources {
             }
         }
         return nil
+        #endif
     }()
 }

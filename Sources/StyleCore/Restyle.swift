@@ -166,6 +166,21 @@ public struct StyledTree {
         return hasSameShape(as: views)
     }
 
+    /// Whether every view of `root`'s tree, a tree of this shape, still holds the values this
+    /// styling left it: no stylesheet applied to it and no value set since. Only then are a
+    /// restyle's changes by position what the views (and a host's bound objects) saw change.
+    ///
+    ///     let before = styled.viewsHoldTheirValues(under: root) ? nil : TreeSnapshot(root)
+    public func viewsHoldTheirValues(under root: View) -> Bool {
+        var pending = [root]
+        var position = 0
+        while let view = View.nextInTree(&pending) {
+            guard position < entries.count, view.values.isUnwrittenCopy(of: entries[position].values) else { return false }
+            position += 1
+        }
+        return position == entries.count
+    }
+
     /// What differs from `previous` at the positions restyled (`positions`) and rebased, in
     /// tree order then slot order: `TreeSnapshot.changes(since:)` for two trees of the same
     /// shape. A rebased view's changes are the slots rewritten; a restyled view's are found by

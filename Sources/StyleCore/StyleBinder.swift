@@ -38,7 +38,11 @@ public final class StyleBinder {
     ///
     /// Several setters may share a key (for different object types); each applies to objects of
     /// its own type.
-    public func bind<Object: AnyObject, T>(_ key: PropertyKey<T>, _ set: @escaping (Object, T) -> Void) {
+    ///
+    /// `Object` may be a protocol the host's classes conform to: one setter then serves them all.
+    ///
+    ///     binder.bind(View.backgroundColor) { (view: any Themable, color) in view.background = color }
+    public func bind<Object, T>(_ key: PropertyKey<T>, _ set: @escaping (Object, T) -> Void) {
         setters[key.path, default: []].append(Setter(kindName: key.kindName) { object, value in
             guard let object = object as? Object else { return false }
             guard let typed = T(styleValue: value) else {
@@ -47,6 +51,44 @@ public final class StyleBinder {
             set(object, typed)
             return true
         })
+    }
+
+    /// Binds a property to a key path of the host's class, of the key's own Swift type.
+    ///
+    ///     binder.bind(Label.textColor, to: \TitleLabel.textColor)
+    ///     binder.bind(Label.numberOfLines, to: \TitleLabel.lines)
+    public func bind<Object: AnyObject, T>(_ key: PropertyKey<T>, to path: ReferenceWritableKeyPath<Object, T>) {
+        bind(key) { (object: Object, value: T) in object[keyPath: path] = value }
+    }
+
+    /// Binds a property to a key path of another type, converted by that type's
+    /// `StyleConvertible` conformance (a `UIColor` from a `Color`, say).
+    ///
+    ///     extension HostColor: StyleConvertible {
+    ///         init(styleValue color: Color) { self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha) }
+    ///     }
+    ///     binder.bind(Label.textColor, to: \TitleLabel.hostTextColor)
+    public func bind<Object: AnyObject, Converted: StyleConvertible>(_ key: PropertyKey<Converted.StyleType>,
+                                                                      to path: ReferenceWritableKeyPath<Object, Converted>) {
+        bind(key) { (object: Object, value: Converted.StyleType) in object[keyPath: path] = Converted(styleValue: value) }
+    }
+
+    /// `bind(_:to:)` for an optional property of the host's (`UIColor?` for a `Color?` key):
+    /// nil stays nil.
+    ///
+    ///     binder.bind(View.backgroundColor, to: \CardView.hostBackground)
+    public func bind<Object: AnyObject, Converted: StyleConvertible>(_ key: PropertyKey<Converted.StyleType?>,
+                                                                      to path: ReferenceWritableKeyPath<Object, Converted?>) {
+        bind(key) { (object: Object, value: Converted.StyleType?) in object[keyPath: path] = value.map(Converted.init(styleValue:)) }
+    }
+
+    /// `bind(_:to:)` for an optional property of the host's that a key always gives a value
+    /// (`UILabel.textColor`, a `UIColor!`, from `Label.textColor`).
+    ///
+    ///     binder.bind(Label.textColor, to: \TitleLabel.hostTextColor)
+    public func bind<Object: AnyObject, Converted: StyleConvertible>(_ key: PropertyKey<Converted.StyleType>,
+                                                                      to path: ReferenceWritableKeyPath<Object, Converted?>) {
+        bind(key) { (object: Object, value: Converted.StyleType) in object[keyPath: path] = Converted(styleValue: value) }
     }
 
     /// Calls `body` for every change delivered to an attached object, after the typed setters:
@@ -73,6 +115,24 @@ public final class StyleBinder {
     public func attachTree(_ root: View, _ make: (View) -> AnyObject?) {
         root.forEachInTree { view in
             if let object = make(view) { attach(object, to: view) }
+        }
+    }
+
+    /// Gives every object attached to a view of the tree every bound value its view holds now,
+    /// without calling the `onChange` observers: after the tree was styled without this binder.
+    ///
+    ///     try sheet.apply(to: root)      // no binder: the objects did not see it
+    ///     binder.refresh(root)           // now they hold what the views hold
+    public func refresh(_ root: View) {
+        root.forEachInTree { view in
+            guard let attachment = attachments[ObjectIdentifier(view)] else { return }
+            guard attachment.view === view, let object = attachment.object else {
+                attachments[ObjectIdentifier(view)] = nil
+                return
+            }
+            for property in view.kind.properties where setters[property.path] != nil {
+                _ = call(property.path, on: object, of: view, value: view[property])
+            }
         }
     }
 
@@ -111,4 +171,16 @@ public final class StyleBinder {
         }
         return called
     }
+}
+
+/// A host type made from a styled value, for `StyleBinder.bind(_:to:)` with a key path of the
+/// host's own type: `UIColor` from `Color`, `UIFont` from `Font`, `UIEdgeInsets` from `Insets`.
+///
+///     extension HostColor: StyleConvertible {
+///         init(styleValue color: Color) { self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha) }
+///     }
+public protocol StyleConvertible {
+    /// The key's Swift type (`Color`, `Font`, `Insets`, `Double`…).
+    associatedtype StyleType: StyleValue
+    init(styleValue: StyleType)
 }

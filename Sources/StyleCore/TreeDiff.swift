@@ -138,6 +138,17 @@ public struct TreeSnapshot: Sendable {
     /// the same name and properties, counts as the same kind), so a new view lists what the stylesheet set on
     /// it. Views that `old` has and this snapshot does not are not reported.
     public func changes(since old: TreeSnapshot) -> [PropertyChange] {
+        changes(since: old, listingEverySetValue: false)
+    }
+
+    /// What differs from `old`, and with `listingEverySetValue` also every value that differs
+    /// from its kind's default though `old` held it already: what a first application set, with
+    /// the values the tree held before it as `old`.
+    ///
+    ///     let before = TreeSnapshot(root)
+    ///     try sheet.apply(to: root)
+    ///     let set = TreeSnapshot(root).changes(since: before, listingEverySetValue: true)
+    public func changes(since old: TreeSnapshot, listingEverySetValue: Bool) -> [PropertyChange] {
         var table = Interning()
         let oldKeys = old.keys(&table)
         let newKeys = keys(&table)
@@ -148,7 +159,9 @@ public struct TreeSnapshot: Sendable {
             let previous = oldByKey[newKeys[i]].map { old.views[$0] }.flatMap { $0.kind.hasLayout(of: new.kind) ? $0 : nil }
             let olds = previous?.values ?? new.kind.defaultValues
             var reference: String?
-            for slot in new.values.indices where !olds.sameValue(at: slot, as: new.values) {
+            let defaults = new.kind.defaultValues
+            for slot in new.values.indices where !olds.sameValue(at: slot, as: new.values)
+                || (listingEverySetValue && !defaults.sameValue(at: slot, as: new.values)) {
                 if reference == nil { reference = new.reference }
                 out.append(PropertyChange(view: reference!, property: new.kind.properties[slot].path,
                                           old: olds[slot], new: new.values[slot], viewIdentity: new.identity))

@@ -262,6 +262,14 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         self = rebased
     }
 
+    /// Whether this store is `other` not written since one was copied from the other: the same
+    /// slots, patches and own values, by identity (a write to either copies or patches).
+    func isUnwrittenCopy(of other: ValueStore) -> Bool {
+        buffer === other.buffer && patchSlot0 == other.patchSlot0 && patchSlot1 == other.patchSlot1
+            && patchValue0.isIdentical(to: other.patchValue0) && patchValue1.isIdentical(to: other.patchValue1)
+            && (ownValues.isEmpty ? other.ownValues.isEmpty : ownValues.hasStorage(of: other.ownValues))
+    }
+
     /// Whether both read their slots from one buffer (patches aside).
     func sharesSlots(with other: ValueStore) -> Bool { buffer === other.buffer }
 

@@ -9,6 +9,7 @@ let commands: [any Command.Type] = [
     TypesCommand.self,
     KindsCommand.self,
     PreviewCommand.self,
+    ServeCommand.self,
     LSPCommand.self,
     SnapshotCommand.self,
 ]

@@ -28,32 +28,41 @@ public enum ExitStatus {
 
 /// The options every command that evaluates scripts takes.
 enum LimitOptions {
-    static let options: [ArgumentParser.Option] = [
-        .number("timeout", placeholder: "SECONDS", help: "Wall-clock limit for evaluating, styling and printing, > 0 (default 5)."),
-        .count("memory", placeholder: "MiB", help: "Memory limit in MiB for what the script makes, > 0 (default 256)."),
-        .count("instructions", placeholder: "N", help: "Instruction limit, > 0 (default 1000000000)."),
-    ]
+    static let timeout = OptionKey<Double?>.number("timeout", placeholder: "SECONDS",
+                                                   help: "Wall-clock limit for evaluating, styling and printing, > 0 (default 5).")
+    static let memory = OptionKey<Int?>.count("memory", placeholder: "MiB", help: "Memory limit in MiB for what the script makes, > 0 (default 256).")
+    static let instructions = OptionKey<Int?>.count("instructions", placeholder: "N", help: "Instruction limit, > 0 (default 1000000000).")
+
+    static let options: [ArgumentParser.Option] = [timeout.option, memory.option, instructions.option]
 
     /// The usage error for a limit of zero, which would stop every script before its first
     /// instruction: refused rather than read as "no limit" (there is no unlimited setting; the
     /// operating-system backstop of an isolated run stays on whatever the limits are).
     static func check(_ arguments: ParsedArguments) -> String? {
-        for name in ["timeout", "memory", "instructions"] {
-            let zero = name == "timeout" ? arguments.number(name) == 0 : arguments.count(name) == 0
-            if zero { return "Invalid value '0' for '--\(name)': a limit must be greater than 0." }
-        }
-        return nil
+        let zero = [(timeout.option, arguments[timeout] == 0), (memory.option, arguments[memory] == 0),
+                    (instructions.option, arguments[instructions] == 0)]
+        guard let (option, _) = zero.first(where: { $0.1 }) else { return nil }
+        return "Invalid value '0' for '--\(option.name)': a limit must be greater than 0."
     }
 
     /// Applies the limits given on the command line to `runtime`.
     static func apply(_ arguments: ParsedArguments, to runtime: Runtime) {
-        if let t = arguments.number("timeout") { runtime.limits.seconds = t }
-        if let m = arguments.count("memory") { runtime.limits.memory = min(m, 1 << 40) << 20 }  // no overflow
-        if let n = arguments.count("instructions") { runtime.limits.instructions = Int64(n) }
+        if let t = arguments[timeout] { runtime.limits.seconds = t }
+        if let m = arguments[memory] { runtime.limits.memory = min(m, 1 << 40) << 20 }  // no overflow
+        if let n = arguments[instructions] { runtime.limits.instructions = Int64(n) }
     }
+}
+
+/// Options several commands declare alike.
+enum CommonOptions {
+    /// `-h`, `--help`: every command takes it.
+    static let help = OptionKey<Bool>.flag("help", short: "h", standsAlone: true, help: "Show this help.")
+    static let theme = OptionKey<String?>.text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }.")
+    static let noIsolation = OptionKey<Bool>.flag(
+        "no-isolation", help: "Evaluate the scripts in this process instead of child processes: faster, for scripts you trust.")
 }
 
 extension ArgumentParser.Option {
     /// `-h`, `--help`.
-    static let help = ArgumentParser.Option.flag("help", short: "h", standsAlone: true, help: "Show this help.")
+    static let help = CommonOptions.help.option
 }

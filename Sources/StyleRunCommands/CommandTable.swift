@@ -68,7 +68,7 @@ public struct CommandTable {
             console.error("\(program): \(error.message)\n\(parser.usage(for: nil))")
             return ExitStatus.usage
         }
-        if parsed.flag("help") {
+        if parsed[CommonOptions.help] {
             console.out(parser.help(for: parsed.command))
             return ExitStatus.success
         }

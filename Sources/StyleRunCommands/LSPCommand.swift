@@ -8,10 +8,12 @@ public enum LSPCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "lsp", summary: "Run the language server (Language Server Protocol 3.17 over standard input and output).",
         arguments: [],
-        options: [
-            .flag("stdio", help: "Use standard input and output (the default and only transport)."),
-            .help,
-        ])
+        options: [Options.stdio.option, .help])
+
+    enum Options {
+        /// Accepted as editors pass it; standard input and output is the only transport.
+        static let stdio = OptionKey<Bool>.flag("stdio", help: "Use standard input and output (the default and only transport).")
+    }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         // A client that goes away must not end the server with SIGPIPE in the middle of a write.

@@ -10,17 +10,17 @@ public enum LintCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "lint", summary: "Check style scripts against the schema and report every problem (for CI).",
         arguments: [.repeating("PATH")],
-        options: [
-            .choice("format", LintFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
-            .count("max-warnings", placeholder: "N", help: "Fail when there are more than N warnings."),
-            .flag("no-isolation", help: "Evaluate the scripts in this process instead of child processes: faster, for scripts you trust."),
-            .help,
-        ])
+        options: [Options.format.option, Options.maxWarnings.option, CommonOptions.noIsolation.option, .help])
+
+    enum Options {
+        static let format = OptionKey<LintFormat?>.choice("format", help: "Output format (default text).")
+        static let maxWarnings = OptionKey<Int?>.count("max-warnings", placeholder: "N", help: "Fail when there are more than N warnings.")
+    }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         // Untrusted scripts (a pull request's, in CI) are evaluated in child processes.
-        let linter = Linter(dynamicPass: arguments.flag("no-isolation") ? nil : IsolatedDynamicPass())
-        let format = arguments.value("format").flatMap(LintFormat.init) ?? .text
+        let linter = Linter(dynamicPass: arguments[CommonOptions.noIsolation] ? nil : IsolatedDynamicPass())
+        let format = arguments[Options.format] ?? .text
         let report: LintReport
         do throws(LintPathError) {
             report = try linter.lint(paths: arguments.arguments)
@@ -31,6 +31,6 @@ public enum LintCommand: Command {
         let output = format.render(report, terminal: console.terminal(1),
                                    source: { try? SourceFile.read($0) }, version: RunCommand.version)
         console.out(output)
-        return report.fails(maxWarnings: arguments.count("max-warnings")) ? ExitStatus.failure : ExitStatus.success
+        return report.fails(maxWarnings: arguments[Options.maxWarnings]) ? ExitStatus.failure : ExitStatus.success
     }
 }

@@ -16,20 +16,25 @@ public enum PreviewCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "preview", summary: "Serve the styled screen to a browser, live on every save, with an inspector.",
         arguments: [.required("FILE.lua")],
-        options: [
-            .text("theme", placeholder: "NAME", help: "The theme to start with, from the script's themes { … }."),
-            .count("port", placeholder: "N", help: "The port to listen on (default \(defaultPort); 0 picks a free one)."),
-            .text("host", placeholder: "H", help: "The address to listen on (default 127.0.0.1, this machine only)."),
-            .flag("no-open", help: "Do not open a browser."),
-            .help,
-        ] + LimitOptions.options)
+        options: [Options.theme.option, Options.port.option, Options.host.option, Options.noOpen.option, .help]
+            + LimitOptions.options)
+
+    enum Options {
+        static let theme = OptionKey<String?>.text("theme", placeholder: "NAME",
+                                                   help: "The theme to start with, from the script's themes { … }.")
+        static let port = OptionKey<Int?>.count("port", placeholder: "N",
+                                                help: "The port to listen on (default \(defaultPort); 0 picks a free one).")
+        static let host = OptionKey<String?>.text("host", placeholder: "H",
+                                                  help: "The address to listen on (default 127.0.0.1, this machine only).")
+        static let noOpen = OptionKey<Bool>.flag("no-open", help: "Do not open a browser.")
+    }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
         if let failure = ScriptPath.check(path) {
             return console.report([failure], json: false, status: ExitStatus.usage)
         }
-        let port = arguments.count("port") ?? defaultPort
+        let port = arguments[Options.port] ?? defaultPort
         guard port <= 65535 else {
             console.error("stylerun: --port must be between 0 and 65535, not \(port).")
             return ExitStatus.usage
@@ -38,10 +43,10 @@ public enum PreviewCommand: Command {
         LimitOptions.apply(arguments, to: runtime)
         let preview: PreviewServer
         do throws(HTTPServer.StartError) {
-            preview = try PreviewServer(file: path, runtime: runtime, theme: arguments.value("theme"),
-                                        host: arguments.value("host") ?? "127.0.0.1", port: port)
+            preview = try PreviewServer(file: path, runtime: runtime, theme: arguments[Options.theme],
+                                        host: arguments[Options.host] ?? "127.0.0.1", port: port)
         } catch {
-            let hint = arguments.value("port") == nil ? " Choose another with --port N, or --port 0 for any free one." : ""
+            let hint = arguments[Options.port] == nil ? " Choose another with --port N, or --port 0 for any free one." : ""
             console.error("stylerun: \(error.message).\(hint)")
             return ExitStatus.failure
         }
@@ -50,7 +55,7 @@ public enum PreviewCommand: Command {
         return Interruption.wait {
             preview.start()
             console.out("Previewing \(path) at \(preview.url)\n")
-            if !arguments.flag("no-open") { Browser.open(preview.url) }
+            if !arguments[Options.noOpen] { Browser.open(preview.url) }
             return preview
         }
     }

@@ -8,25 +8,35 @@ import StyleRun
 /// Untrusted by default: the script runs in a child process (`IsolatedRun`) whose crash or
 /// operating-system limit becomes a diagnostic; `--no-isolation` runs it here.
 public enum RunCommand: Command {
+    /// What `--format` prints.
+    enum Format: String, CaseIterable, Sendable {
+        case tree, json, html
+    }
+
+    enum Options {
+        static let format = OptionKey<Format?>.choice("format", help: "Output format (default tree).")
+        static let output = OptionKey<String?>.text("output", short: "o", placeholder: "OUT", help: "Write the output to OUT instead of standard output.")
+        static let explain = OptionKey<String?>.text("explain", placeholder: "SELECTOR",
+                                                     help: "Show, for each matching view, which contribution won each property.")
+        static let all = OptionKey<Bool>.flag("all", help: "Print every property, not only those that differ from the defaults.")
+        static let version = OptionKey<Bool>.flag("version", standsAlone: true, help: "Show the version.")
+        static let noIsolation = OptionKey<Bool>.flag(
+            "no-isolation", help: "Evaluate in this process instead of a child process: faster, for scripts you trust.")
+    }
+
     public static let spec = ArgumentParser.Command(
         summary: "Evaluate a style script, style the tree it returns, and print it.",
         arguments: [.required("FILE.lua")],
         options: [
-            .text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }."),
-            .choice("format", ["tree", "json", "html"], help: "Output format (default tree)."),
-            .text("output", short: "o", placeholder: "OUT", help: "Write the output to OUT instead of standard output."),
-            .text("explain", placeholder: "SELECTOR", help: "Show, for each matching view, which contribution won each property."),
-            .flag("all", help: "Print every property, not only those that differ from the defaults."),
-            .help,
-            .flag("version", standsAlone: true, help: "Show the version."),
-            .flag("no-isolation", help: "Evaluate in this process instead of a child process: faster, for scripts you trust."),
+            CommonOptions.theme.option, Options.format.option, Options.output.option, Options.explain.option,
+            Options.all.option, .help, Options.version.option, Options.noIsolation.option,
         ] + LimitOptions.options)
 
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
-        if arguments.flag("version") {
+        if arguments[Options.version] {
             console.out("stylerun \(version)\n")
             return ExitStatus.success
         }
@@ -34,7 +44,7 @@ public enum RunCommand: Command {
             console.error("stylerun: give a script to run.")
             return ExitStatus.usage
         }
-        let json = arguments.value("format") == "json"
+        let json = arguments[Options.format] == .json
         if let problem = LimitOptions.check(arguments) {
             console.error("stylerun: \(problem)")
             return ExitStatus.usage
@@ -42,13 +52,13 @@ public enum RunCommand: Command {
         if let failure = ScriptPath.check(path) {
             return console.report([failure], json: json, status: ScriptPath.status(failure))
         }
-        if let output = arguments.value("output"), OutputFile.isSameFile(output, path) {
+        if let output = arguments[Options.output], OutputFile.isSameFile(output, path) {
             console.error("stylerun: -o '\(output)' is the script itself; refusing to overwrite it. Choose another output file.")
             return ExitStatus.usage
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
-        if !IsolatedRun.isChild, !arguments.flag("no-isolation") {
+        if !IsolatedRun.isChild, !arguments[Options.noIsolation] {
             return runIsolated(arguments, path: path, runtime: runtime, json: json, console: console)
         }
         return runHere(arguments, path: path, runtime: runtime, json: json, console: console)
@@ -57,16 +67,16 @@ public enum RunCommand: Command {
     /// Evaluates, styles and prints in this process.
     static func runHere(_ arguments: ParsedArguments, path: String, runtime: Runtime, json: Bool, console: Console) -> Int32 {
         do throws(DiagnosticList) {
-            let sheet = try runtime.load(file: path, theme: arguments.value("theme"))
+            let sheet = try runtime.load(file: path, theme: arguments[CommonOptions.theme])
             // The process exits after this command: releasing a 10,000-view tree and its Lua
             // state object by object was a tenth of the run, work the exit does for nothing.
             _ = Unmanaged.passRetained(sheet)
             // Only explain reads provenance; the tree, JSON and HTML show applied values.
-            let root = try sheet.applyToOwnTree(recordingProvenance: arguments.value("explain") != nil)
+            let root = try sheet.applyToOwnTree(recordingProvenance: arguments[Options.explain] != nil)
             if !sheet.warnings.isEmpty { _ = console.report(sheet.warnings, json: false) }
-            let output = arguments.value("output")
+            let output = arguments[Options.output]
             let terminal = output == nil ? console.terminal(1) : .plain
-            if let selector = arguments.value("explain") {
+            if let selector = arguments[Options.explain] {
                 let views = try sheet.views(matching: selector, in: root)
                 if views.isEmpty {
                     console.error("stylerun: \(sheet.noMatchMessage(for: selector, in: root))")
@@ -80,15 +90,15 @@ public enum RunCommand: Command {
                 return console.write(text, to: output)
             }
             let text: Data
-            switch arguments.value("format") {
-            case "json":
-                text = Data(TreeJSONRenderer(all: arguments.flag("all")).render(root).utf8)
-            case "html":
+            switch arguments[Options.format] ?? .tree {
+            case .json:
+                text = Data(TreeJSONRenderer(all: arguments[Options.all]).render(root).utf8)
+            case .html:
                 text = Data(HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
-            default:
+            case .tree:
                 // The tree's text goes out in pieces as it is written, never held whole (a
                 // screen's is megabytes of fresh pages); the time limit is checked at each piece.
-                let renderer = TreeTextRenderer(all: arguments.flag("all"), terminal: terminal)
+                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")

@@ -12,23 +12,25 @@ public enum SnapshotCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "snapshot", summary: "Compare each screen script, in each theme, with its recorded snapshot (for CI).",
         arguments: [.repeating("PATH")],
-        options: [
-            .flag("update", help: "Record missing snapshots, rewrite those that differ, delete obsolete ones."),
-            .choice("format", SnapshotFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
-            .flag("images", help: "Also compare PNG screenshots of the HTML render (needs Chromium)."),
-            .number("image-tolerance", placeholder: "PERCENT", help: "With --images: the percentage of pixels that may differ (default 0)."),
-            .flag("no-isolation", help: "Evaluate the scripts in this process instead of child processes: faster, for scripts you trust."),
-            .help,
-        ] + LimitOptions.options)
+        options: [Options.update.option, Options.format.option, Options.images.option, Options.imageTolerance.option,
+                  CommonOptions.noIsolation.option, .help] + LimitOptions.options)
+
+    enum Options {
+        static let update = OptionKey<Bool>.flag("update", help: "Record missing snapshots, rewrite those that differ, delete obsolete ones.")
+        static let format = OptionKey<SnapshotFormat?>.choice("format", help: "Output format (default text).")
+        static let images = OptionKey<Bool>.flag("images", help: "Also compare PNG screenshots of the HTML render (needs Chromium).")
+        static let imageTolerance = OptionKey<Double?>.number(
+            "image-tolerance", placeholder: "PERCENT", help: "With --images: the percentage of pixels that may differ (default 0).")
+    }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let runtime = Runtime()
         LimitOptions.apply(arguments, to: runtime)
-        let evaluator: any SnapshotEvaluator = arguments.flag("no-isolation")
+        let evaluator: any SnapshotEvaluator = arguments[CommonOptions.noIsolation]
             ? InProcessSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
             : IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
-        var options = SnapshotOptions(update: arguments.flag("update"), ci: SnapshotOptions.isCI())
-        if arguments.flag("images") {
+        var options = SnapshotOptions(update: arguments[Options.update], ci: SnapshotOptions.isCI())
+        if arguments[Options.images] {
             guard let chromium = StyleRun.Chromium.find() else {
                 let variable = StyleRun.Chromium.variable
                 let looked = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
@@ -37,8 +39,8 @@ public enum SnapshotCommand: Command {
                 console.error("stylerun snapshot: --images needs Chromium, and none was found (\(looked)). Install it (Debian: apt-get install chromium) or leave out --images.")
                 return ExitStatus.failure
             }
-            options.images = ImageSnapshotOptions(chromium: chromium, tolerance: arguments.number("image-tolerance") ?? 0)
-        } else if arguments.value("image-tolerance") != nil {
+            options.images = ImageSnapshotOptions(chromium: chromium, tolerance: arguments[Options.imageTolerance] ?? 0)
+        } else if arguments[Options.imageTolerance] != nil {
             console.error("stylerun snapshot: --image-tolerance applies to screenshots; add --images.")
             return ExitStatus.usage
         }
@@ -49,7 +51,7 @@ public enum SnapshotCommand: Command {
             console.error("stylerun snapshot: \(error.message)")
             return ExitStatus.usage
         }
-        let format = arguments.value("format").flatMap(SnapshotFormat.init) ?? .text
+        let format = arguments[Options.format] ?? .text
         console.out(format.render(report, terminal: console.terminal(1)))
         return report.exitCode
     }

@@ -11,18 +11,23 @@ import StyleRun
 /// with their source line and caret, to standard error. Each event is written (unbuffered) as
 /// soon as it happens, so a program reading a pipe sees it at once.
 public enum WatchCommand: Command {
+    /// What `--format` prints for each event.
+    enum Format: String, CaseIterable, Sendable {
+        case text, json
+    }
+
+    enum Options {
+        static let format = OptionKey<Format?>.choice("format", help: "Output format: text, or one JSON event per line (default text).")
+    }
+
     public static let spec = ArgumentParser.Command(
         name: "watch", summary: "Re-run a style script on every save of any file it loads, and print what changed.",
         arguments: [.required("FILE.lua")],
-        options: [
-            .text("theme", placeholder: "NAME", help: "The theme to use, from the script's themes { … }."),
-            .choice("format", ["text", "json"], help: "Output format: text, or one JSON event per line (default text)."),
-            .help,
-        ] + LimitOptions.options)
+        options: [CommonOptions.theme.option, Options.format.option, .help] + LimitOptions.options)
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
-        let json = arguments.value("format") == "json"
+        let json = arguments[Options.format] == .json
         if let problem = LimitOptions.check(arguments) {
             console.error("stylerun: \(problem)")
             return ExitStatus.usage
@@ -36,7 +41,7 @@ public enum WatchCommand: Command {
         LimitOptions.apply(arguments, to: runtime)
         let printer = EventPrinter(json: json, console: console)
         return Interruption.wait {
-            let handle = runtime.watch(file: path, theme: arguments.value("theme"), queue: DispatchQueue(label: "stylerun.watch")) {
+            let handle = runtime.watch(file: path, theme: arguments[CommonOptions.theme], queue: DispatchQueue(label: "stylerun.watch")) {
                 printer.print($0)
             }
             if let reason = handle.pollingReason {

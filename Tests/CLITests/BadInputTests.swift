@@ -62,7 +62,7 @@ final class BadInputTests: XCTestCase {
         }
         let r = try StyleRunCommand.run(["a.lua", "--no-isolation", "-o", "out"], in: folder)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
         XCTAssertEqual(String(decoding: received.data, as: UTF8.self), "Label#x\n   text: \"Hi\"\n")
         var status = stat()
         XCTAssertEqual(stat(pipe, &status), 0)

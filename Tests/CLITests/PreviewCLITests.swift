@@ -56,7 +56,7 @@ final class PreviewCLITests: XCTestCase {
             failure = error
             done.signal()
         }.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
         if let failure { throw failure }
         return try XCTUnwrap(result)
     }

@@ -3,6 +3,11 @@ import StyleRun
 // The host that docs/SWIFT.md builds, as declarations: its kind, its views, its screen and its
 // actor. Every block of Swift in the guide is a run of lines of this folder (GuideSnippetTests).
 
+// In a file that imports SwiftUI or UIKit too, stylerun's types are named through the module.
+typealias StyleView = StyleRun.View
+typealias StyleColor = StyleRun.Color
+typealias StyleFont = StyleRun.Font
+
 enum AvatarShape: String, CaseIterable, StyleEnum {
     case circle, squircle
 }
@@ -61,6 +66,29 @@ func makeBinder() -> StyleBinder {
     binder.bind(Button.title) { (button: HostButton, title) in button.title = title }
     binder.bind(Button.titleColor) { (button: HostButton, color) in button.titleColor = color }
     return binder
+}
+
+/// A host's own colour type, as `UIColor` is in an app.
+struct HostColor: StyleConvertible, Equatable {
+    let red, green, blue, alpha: Double
+    init(styleValue color: Color) { (red, green, blue, alpha) = (color.red, color.green, color.blue, color.alpha) }
+}
+
+/// Host views that share a protocol take one setter for all of them.
+protocol Tinted: AnyObject {
+    var tint: HostColor? { get set }
+}
+
+final class HostBadge: Tinted {
+    var text: String?
+    var lines = 1
+    var tint: HostColor?
+}
+
+func bindBadges(_ binder: StyleBinder) {
+    binder.bind(Label.text, to: \HostBadge.text)              // the key's own type
+    binder.bind(Label.numberOfLines, to: \HostBadge.lines)
+    binder.bind(View.tintColor) { (view: any Tinted, color) in view.tint = color.map(HostColor.init(styleValue:)) }
 }
 
 @MainActor

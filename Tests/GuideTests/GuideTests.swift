@@ -126,7 +126,7 @@ final class GuideTests: GuideTestCase {
         handle.perform { _, tree in
             if tree?.children.last?[Label.font] == .preferred(.caption1) { styled.fulfill() }
         }
-        await fulfillment(of: [styled], timeout: 5)
+        await fulfillment(of: [styled], timeout: 60)
         handle.stop()
     }
 
@@ -187,7 +187,7 @@ final class GuideTests: GuideTestCase {
     /// Waits, on the main actor, until `condition` holds (5 s at most).
     @MainActor
     private func until(_ condition: @MainActor () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(60)
         while !condition() {
             guard Date() < deadline else { return XCTFail("timed out") }
             try await Task.sleep(for: .milliseconds(10))

@@ -48,7 +48,7 @@ final class WatchHostTests: WatchTestCase {
             previous.sheet = sheet
             grabbed.fulfill()
         }
-        wait(for: [grabbed], timeout: 10)
+        wait(for: [grabbed], timeout: 60)
         let before = log.count
         handle.setTheme("light")
         _ = log.wait(after: before) { _ in true }
@@ -70,7 +70,7 @@ final class WatchHostTests: WatchTestCase {
             do { try sheet.apply(to: cell) } catch { return }
             if cell[Label.numberOfLines] == 3 { done.fulfill() }
         }
-        wait(for: [done], timeout: 5)
+        wait(for: [done], timeout: 60)
         let before = log.count
         try folder.write("app.lua", "appearance(Label, mut(Label.numberOfLines, 4))\n")
         let reload = log.wait(after: before) { _ in true }

@@ -65,7 +65,7 @@ final class EventLog: @unchecked Sendable {
     /// The first event after the first `index` ones that satisfies `predicate`, waiting up to
     /// `timeout` for it; nil (and a test failure) when none came.
     @discardableResult
-    func wait(after index: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    func wait(after index: Int, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line,
               for predicate: (ReloadEvent) -> Bool) -> ReloadEvent? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
@@ -131,8 +131,8 @@ class WatchTestCase: XCTestCase {
     func settle(_ handle: WatchHandle, file: StaticString = #filePath, line: UInt = #line) {
         let idle = DispatchSemaphore(value: 0)
         handle.whenIdle { idle.signal() }
-        if idle.wait(timeout: .now() + 10) == .timedOut {
-            XCTFail("The watch did not settle within 10 s", file: file, line: line)
+        if idle.wait(timeout: .now() + 60) == .timedOut {
+            XCTFail("The watch did not settle within 60 s", file: file, line: line)
         }
     }
 }

@@ -15,8 +15,9 @@ public enum ReloadEvent: Sendable, Equatable {
     /// The tree has the new styles. `files` are those the evaluation loaded (the script, then its
     /// modules, as diagnostics name them); `changes` the applied values that differ from before.
     case reloaded(milliseconds: Double, files: [String], changes: [PropertyChange])
-    /// The script failed (syntax, runtime error, limit, or styling); the tree keeps its last
-    /// good styles.
+    /// The script failed (syntax, runtime error, limit, or styling), or, for a remote watch, its
+    /// server cannot be reached or is not `stylerun serve` (`remote-unreachable`,
+    /// `remote-refused`); the tree keeps its last good styles.
     case failed(milliseconds: Double, diagnostics: [Diagnostic])
 
     /// The time from starting the evaluation to the swap (or the failure).
@@ -66,6 +67,22 @@ public enum ReloadEvent: Sendable, Equatable {
                     "changes": .array(changes.map(\.json))]
         case .failed(_, let diagnostics):
             return ["event": "reload", "ok": false, "ms": ms, "diagnostics": .array(diagnostics.map(\.json))]
+        }
+    }
+}
+
+extension ReloadEvent {
+    /// The event with each file it names (its files, its diagnostics' files) passed through `name`.
+    func renamingFiles(_ name: (String) -> String) -> ReloadEvent {
+        switch self {
+        case .reloaded(let ms, let files, let changes):
+            return .reloaded(milliseconds: ms, files: files.map(name), changes: changes)
+        case .failed(let ms, let diagnostics):
+            return .failed(milliseconds: ms, diagnostics: diagnostics.map { d in
+                var renamed = d
+                renamed.file = name(d.file)
+                return renamed
+            })
         }
     }
 }

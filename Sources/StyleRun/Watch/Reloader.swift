@@ -105,8 +105,12 @@ final class Reloader {
             // The previous stylesheet's Lua state is closed after the event, with the rest of
             // what the reload replaced.
             replaced.append(stylesheet as Any)
+            let isFirst = stylesheet == nil
             stylesheet = sheet
             binder?.deliver(changes)
+            // The objects attached before the watch may hold values the tree no longer has (the
+            // host styled it without the binder): the first load gives them every bound value.
+            if isFirst, let tree { binder?.refresh(tree) }
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))
             newFiles = []
             isFailing = false
@@ -135,17 +139,20 @@ final class Reloader {
     private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
         switch target {
         case .hostTree(let root):
-            // The first application reports everything it set, against the kinds' defaults. Later,
-            // a tree of the last shape lists its changes by position; any other is compared
-            // through snapshots, by reference.
+            // The first application reports everything it set, with the values the tree held
+            // before it (a host may have styled it already). Later, a tree of the last shape
+            // whose views hold what the last reload left them lists its changes by position;
+            // any other (the host restyled or set values in between) is compared through
+            // snapshots, by reference, so the changes are what the views saw.
             let isFirst = stylesheet == nil
             let sameShape = styled?.hasSameShape(as: root) == true
-            let before = !isFirst && !sameShape ? TreeSnapshot(root) : nil
+            let positional = sameShape && styled?.viewsHoldTheirValues(under: root) == true
+            let before = positional ? nil : TreeSnapshot(root)
             let result = try sheet.restyle(root, after: styled, knownSameShape: sameShape)
             replaced.append(styled as Any)
             styled = result.styled
-            if isFirst { return TreeSnapshot(root).changes(since: .unstyled) }
-            return Self.changes(result, before: before, root: root)
+            if let before { return TreeSnapshot(root).changes(since: before, listingEverySetValue: isFirst) }
+            return Self.changes(result, before: nil, root: root)
         case .scriptTree:
             guard let root = sheet.root else {
                 // With no root, this throws the "return the root view" diagnostic.

@@ -224,7 +224,10 @@ final class WatchSession: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     /// Set once, in `init`, before the session is shared.
-    private var files: FileWatcher!
+    private var files: (any WatchSource)!
+    /// Turns an event's file names into the ones the host should see (a remote watch's cache
+    /// paths into the paths of the bundle).
+    private let naming: (@Sendable (String) -> String)?
     let events: AsyncStream<ReloadEvent>
     private let continuation: AsyncStream<ReloadEvent>.Continuation
     /// While a saved file is empty or missing (an editor between truncating or deleting it
@@ -240,20 +243,32 @@ final class WatchSession: @unchecked Sendable {
     /// How often the file is looked at again meanwhile.
     static let graceInterval: DispatchTimeInterval = .milliseconds(25)
 
-    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
+    /// A session of the files on this machine.
+    convenience init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
+        self.init(reloader: reloader, queue: queue, isMainActor: isMainActor, naming: nil, onReload: onReload) { session in
+            FileWatcher { [weak session] changed in session?.filesChanged(changed) }
+        }
+    }
+
+    /// A session whose changes come from the source `makeSource` returns, given the session to
+    /// report to (hold it weakly); `naming` renames the files events name.
+    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, naming: (@Sendable (String) -> String)?,
+         onReload: @escaping (ReloadEvent, Reloader) -> Void, makeSource: (WatchSession) -> any WatchSource) {
         self.reloader = reloader
         self.queue = queue
         self.isMainActor = isMainActor
+        self.naming = naming
         self.onReload = onReload
         (events, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(64))
-        files = FileWatcher { [weak self] changed in self?.filesChanged(changed) }
+        files = makeSource(self)
     }
 
     var pollingReason: String? { files.pollingReason }
 
-    /// Starts watching the script's folder, then loads it for the first time.
+    /// Starts watching the script's folder, then loads it for the first time (a remote
+    /// session: once its first sources have come).
     func start() {
-        files.watch([reloader.file])
+        guard files.start(watching: reloader.file) else { return }
         queue.async { self.deliver(self.reloader.reload()) }
     }
 
@@ -262,6 +277,28 @@ final class WatchSession: @unchecked Sendable {
         files.stop()
         continuation.finish()
     }
+
+    /// Runs `update` on the queue (it writes the files and returns the paths it changed), then
+    /// reloads: always when `force`, else when a file the latest evaluation read has changed.
+    /// Not through the grace period: what a server sent is complete, not an editor's half-save.
+    func sourcesChanged(force: Bool, _ update: @escaping @Sendable () -> Set<String>?) {
+        queue.async {
+            guard !self.isStopped, let changed = update() else { return }
+            self.deliver(force ? self.reloader.reload() : self.reloader.reloadIfChanged(changed))
+        }
+    }
+
+    /// Reports a failure that is not the script's (a server that cannot be reached) as a
+    /// `.failed` event; the tree keeps its last good styles.
+    func report(_ diagnostics: [Diagnostic]) {
+        queue.async {
+            guard !self.isStopped else { return }
+            self.deliver(.failed(milliseconds: 0, diagnostics: diagnostics))
+        }
+    }
+
+    /// Runs `body` on the queue after the work queued so far.
+    func onQueue(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
 
     func setTheme(_ name: String?) {
         queue.async {
@@ -328,7 +365,8 @@ final class WatchSession: @unchecked Sendable {
     /// Follows the files the latest evaluation loaded, then reports.
     private func deliver(_ event: ReloadEvent?) {
         defer { reloader.releaseReplaced() }  // once the event is out
-        guard let event, !isStopped else { return }
+        guard var event, !isStopped else { return }
+        if let naming { event = event.renamingFiles(naming) }
         files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
         onReload(event, reloader)
         continuation.yield(event)

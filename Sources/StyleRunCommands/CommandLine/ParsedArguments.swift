@@ -5,9 +5,10 @@
 ///     parsed.arguments           // ["styles/"]
 ///     parsed.value("format")     // "json"
 ///
-/// Options are looked up by their long name without dashes. Asking for an option the command
-/// does not declare is a programming error, caught by a precondition, so a typo in the tool's
-/// own code cannot silently read as "not given".
+/// Commands read options through the `OptionKey` they declared them with (`parsed[Options.all]`),
+/// so a misspelt name does not compile. Underneath, options are looked up by their long name
+/// without dashes; asking for one the command does not declare is a programming error, caught
+/// by a precondition.
 public struct ParsedArguments: Hashable, Sendable {
     /// The command's name, or nil for the default command (`stylerun app.lua`).
     public let command: String?
@@ -35,7 +36,7 @@ public struct ParsedArguments: Hashable, Sendable {
     /// Whether a flag was given.
     ///
     ///     parsed.flag("all")    // true for `stylerun app.lua --all`
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         check(name)
         return flags.contains(name)
     }
@@ -43,7 +44,7 @@ public struct ParsedArguments: Hashable, Sendable {
     /// The value of a single-valued option, or nil when it was not given.
     ///
     ///     parsed.value("format") ?? "tree"
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         check(name)
         return valuesByName[name]?.last
     }
@@ -51,7 +52,7 @@ public struct ParsedArguments: Hashable, Sendable {
     /// Every value of a repeatable option, in order.
     ///
     ///     parsed.values("explain")    // ["#subscribe", "Label"]
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         check(name)
         return valuesByName[name] ?? []
     }
@@ -59,14 +60,14 @@ public struct ParsedArguments: Hashable, Sendable {
     /// The value of a `.count` option as an Int (already validated by the parser).
     ///
     ///     parsed.count("max-warnings")    // 0 for `--max-warnings 0`
-    public func count(_ name: String) -> Int? {
+    func count(_ name: String) -> Int? {
         value(name).flatMap { Int($0) }
     }
 
     /// The value of a `.number` option as a Double (already validated by the parser).
     ///
     ///     parsed.number("timeout")    // 2.5 for `--timeout 2.5`
-    public func number(_ name: String) -> Double? {
+    func number(_ name: String) -> Double? {
         value(name).flatMap { Double($0) }
     }
 

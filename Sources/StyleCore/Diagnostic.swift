@@ -38,8 +38,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A stable code, the part in brackets; tools and suppressions refer to it.
-    public struct Code: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    public struct Code: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         public let rawValue: String
+        /// The code as diagnostics print it: `unknown-property`.
+        public var description: String { rawValue }
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(stringLiteral value: String) { self.rawValue = value }
 

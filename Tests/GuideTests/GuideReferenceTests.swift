@@ -31,10 +31,10 @@ final class GuideReferenceTests: GuideTestCase {
         }
         let code = problem?.code.description            // "unknown-property"
         let line = problem?.line                        // 1
-        let shown = problem?.description                // broken.lua:1:28: error: Label has no property 'textColr'. Did you mean 'textColor'? [unknown-property]
+        let shown = problem?.description                // broken.lua:1:26: error: Label has no property 'textColr'. Did you mean 'textColor'? [unknown-property]
         XCTAssertEqual(code, "unknown-property")
         XCTAssertEqual(line, 1)
-        XCTAssertEqual(shown, "broken.lua:1:28: error: Label has no property 'textColr'. Did you mean 'textColor'? [unknown-property]")
+        XCTAssertEqual(shown, "broken.lua:1:26: error: Label has no property 'textColr'. Did you mean 'textColor'? [unknown-property]")
         XCTAssertEqual(problem?.suggestions, ["textColor"])
 
         let event = ReloadEvent.failed(milliseconds: 1.5, diagnostics: [problem!])

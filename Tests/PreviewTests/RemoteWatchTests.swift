@@ -161,7 +161,7 @@ final class RemoteWatchTests: XCTestCase {
         let listener = try Socket.listen(host: "127.0.0.1", port: 0)
         let port = listener.localPort
         let thread = Thread {
-            while let client = listener.accept() {
+            while let (client, _) = listener.accept() {
                 _ = client.write(Array("SSH-2.0-OpenSSH_9.2\r\n".utf8))
                 client.close()
             }

@@ -75,4 +75,35 @@ final class BudgetTests: XCTestCase {
         XCTAssertTrue(r.firstErrorLine.contains("error: The script ran past its time limit of 1 second"), r.stderr)
         XCTAssertFalse(r.crashed || r.stderr.contains("[crash]"), r.stderr)
     }
+
+    /// One budget runs out once: a function style that never ends trips the time (or
+    /// instruction) limit on the first view it runs on, and styling stops there with one
+    /// `limit-exceeded` error naming that view, not one per view after it.
+    func testALimitReachedWhileStylingIsReportedOnce() throws {
+        let script = """
+            rule("Label", function(v)
+              while true do end
+            end)
+            rule("Label", function(v) v.alpha = 0.5 end)
+            local kids = {}
+            for i = 1, 200 do kids[i] = Label { class = "c" .. i, text = "x" } end
+            return StackView(kids)
+            """
+        let cases: [[String]] = [["--timeout", "1"], ["--timeout", "1", "--no-isolation"],
+                                 ["--instructions", "100000"], ["--instructions", "100000", "--no-isolation"]]
+        for extra in cases {
+            let r = try run(script, extra + ["--format", "json"])
+            XCTAssertEqual(r.status, 1, "\(extra): \(r.stderr)")
+            XCTAssertFalse(r.crashed, r.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(extra): \(r.stdout)")
+            let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+            XCTAssertEqual(diagnostics.count, 1, "\(extra): \(diagnostics)")
+            XCTAssertEqual(diagnostics.first?["code"] as? String, "limit-exceeded", "\(extra)")
+            XCTAssertEqual(diagnostics.first?["line"] as? Int, 2, "\(extra)")
+            let message = diagnostics.first?["message"] as? String ?? ""
+            XCTAssertTrue(message.hasSuffix("(applied to Label.c1)"), "\(extra): \(message)")
+        }
+        let text = try run(script, ["--timeout", "1"])
+        XCTAssertEqual(text.errorLines.filter { $0.contains("error:") }.count, 1, text.stderr)
+    }
 }

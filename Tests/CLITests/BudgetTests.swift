@@ -106,4 +106,18 @@ final class BudgetTests: XCTestCase {
         let text = try run(script, ["--timeout", "1"])
         XCTAssertEqual(text.errorLines.filter { $0.contains("error:") }.count, 1, text.stderr)
     }
+
+    /// `print` in a loop is bounded: 1 MiB of output (prefixes included) and one note, and the
+    /// script still styles and prints its tree.
+    func testPrintIsBoundedPerEvaluation() throws {
+        let script = "local s = string.rep('x', 1000)\nfor i = 1, 20000 do print(s) end\nreturn View { id = 'v' }\n"
+        for extra in [[], ["--no-isolation"]] {
+            let r = try run(script, extra)
+            XCTAssertEqual(r.status, 0, "\(extra): \(r.stderr.suffix(300))")
+            XCTAssertEqual(r.stdout, "View#v\n", "\(extra)")
+            XCTAssertLessThanOrEqual(r.stderr.utf8.count, (1 << 20) + 200, "\(extra)")
+            XCTAssertEqual(r.errorLines.last, "app.lua:2: print: the script's output reached the print limit of 1 MiB; later output is left out.")
+            XCTAssertEqual(r.errorLines.filter { $0.contains("print limit") }.count, 1)
+        }
+    }
 }

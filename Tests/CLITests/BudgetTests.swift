@@ -120,4 +120,28 @@ final class BudgetTests: XCTestCase {
             XCTAssertEqual(r.errorLines.filter { $0.contains("print limit") }.count, 1)
         }
     }
+
+    /// An error whose message is huge (`error(s)` with a 20 MiB `s`, on every view) is cut to
+    /// a readable length with the size of the rest, instead of a copy per view on the screen.
+    func testAHugeErrorMessageIsCut() throws {
+        let script = """
+            local s = string.rep("x", 20 * 1024 * 1024)
+            rule("Label", function(v) error(s) end)
+            local kids = {}
+            for i = 1, 10 do kids[i] = Label { id = "l" .. i } end
+            return StackView(kids)
+            """
+        let r = try run(script, ["--format", "json"])
+        XCTAssertEqual(r.status, 1, String(r.stderr.prefix(300)))
+        XCTAssertFalse(r.crashed)
+        XCTAssertLessThan(r.stdout.utf8.count, 200_000)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 10)
+        let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
+        XCTAssertTrue(message.hasPrefix("Xxxx"), String(message.prefix(40)))
+        XCTAssertEqual(diagnostics.first?["line"] as? Int, 2)
+        XCTAssertTrue(message.hasSuffix("… (\(20 * 1024 * 1024 + "app.lua:2: ".utf8.count - 4096) more bytes). (applied to Label#l1)"),
+                      String(message.suffix(80)))
+    }
 }

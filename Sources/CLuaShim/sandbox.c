@@ -51,17 +51,40 @@ int srlua_rawset(lua_State *L) {
 
 // tostring() may run a script's __tostring, which may raise: that must happen here in C,
 // so the host's log function only ever receives a finished string.
+//
+// A script's output is bounded by the budget's print limit, which the host charges with each
+// line it writes (see Bindings.swift). Once it is reached, calls return at once, without
+// converting their arguments; a line whose text alone would pass it is not built, and the host
+// is called without one, to say the limit is reached.
 int srlua_print(lua_State *L) {
+    srlua_Budget *b = srlua_budget(L);
+    if (b->printLimit && b->printed >= b->printLimit) return 0;
     int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(1));  // stack: args…, log
+    size_t total = n > 1 ? (size_t)(n - 1) : 0;
+    for (int i = 1; i <= n; i++) {
+        size_t length;
+        luaL_tolstring(L, i, &length);       // stack: args…, log, texts…
+        total += length;
+    }
+    if (b->printLimit && total >= b->printLimit - b->printed) {
+        lua_settop(L, n + 1);                 // stack: args…, log
+        lua_call(L, 0, 0);
+        return 0;
+    }
     luaL_Buffer buffer;
     luaL_buffinit(L, &buffer);
     for (int i = 1; i <= n; i++) {
         if (i > 1) luaL_addchar(&buffer, '\t');
-        luaL_tolstring(L, i, NULL);
-        luaL_addvalue(&buffer);
+        size_t length;
+        const char *text = lua_tolstring(L, n + 1 + i, &length);
+        luaL_addlstring(&buffer, text, length);
     }
-    luaL_pushresult(&buffer);
+    luaL_pushresult(&buffer);                 // stack: args…, log, texts…, line
+    if (n > 0) {
+        lua_replace(L, n + 2);                // stack: args…, log, line, texts…
+        lua_settop(L, n + 2);                 // stack: args…, log, line
+    }
     lua_call(L, 1, 0);
     return 0;
 }

@@ -29,6 +29,10 @@ double srlua_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+// Allocations of this size or more read the clock (see budget_alloc); smaller ones are too
+// quick, and too many, to be worth it.
+#define SHIM_CLOCKED_ALLOCATION (1 << 20)
+
 // The limiting allocator: refuses growth past the memory limit. While the host (Swift) is running
 // it allows a bounded overshoot instead, since a failure there would unwind Swift frames.
 static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -60,6 +64,17 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
                 return NULL;
             }
         }
+    }
+    if (nsize >= SHIM_CLOCKED_ALLOCATION && nsize > old && b->deadline > 0 && !b->inHost && b->L && srlua_now() > b->deadline) {
+        // A C library function building a large result (string.format's %q, table.concat, gsub,
+        // `..`) runs where the count hook cannot stop it; its buffer grows by half at a time
+        // through here, so past the deadline the next growth is refused as the time limit.
+        if (!b->tripped) {
+            b->tripped = srlua_TimeLimit;
+            lua_sethook(b->L, lua_gethook(b->L), LUA_MASKCOUNT, 1);
+        }
+        if (!b->tripLine) b->tripLine = shim_caller_line(b->L);
+        return NULL;
     }
     void *p = realloc(ptr, nsize);
     if (p) b->memoryUsed = b->memoryUsed - old + nsize;

@@ -47,6 +47,8 @@ struct Parser {
     var depth = 0
     var scopes = Scopes()
     var variables: [Variable] = []
+    /// The brackets being parsed, for errors that a bracket left open causes.
+    var brackets = OpenBrackets()
 
     /// `luac` fails when its count reaches LUAI_MAXCCALLS (200); it starts at 1 when `luac`
     /// calls the parser, so 199 nested levels are one too many (measured against luac 5.4.4).
@@ -148,11 +150,12 @@ struct Parser {
 
     // MARK: Errors
 
-    /// A syntax error at the current token, "near" it.
+    /// A syntax error at the current token, "near" it; `startsStatement` when the token is the
+    /// name of a function statement (`function CommonStyle(` inside a table left open).
     @inline(never)
-    func error(_ reason: SyntaxError.Reason) -> SyntaxError {
+    func error(_ reason: SyntaxError.Reason, startsStatement: Bool = false) -> SyntaxError {
         SyntaxError(reason: reason, chunkName: lexer.chunkName, range: current.range, near: nearText(current),
-                    luacLine: lexer.line)
+                    luacLine: lexer.line, unclosed: brackets.unclosed(at: current, startsStatement: startsStatement))
     }
 
     /// One of the checks `luac` makes while compiling; its message names no token.

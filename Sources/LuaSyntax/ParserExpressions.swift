@@ -122,9 +122,11 @@ extension Parser {
         case .leftParen:
             let line = lexer.line
             let start = current.range.start
+            brackets.push(.leftParen, line: start.line)
             try advance()
             let inner = try expression()
             try expect(.rightParen, closing: .leftParen, openedAt: line)
+            brackets.pop()
             return .parenthesized(inner, range: range(from: start))
         case .name:
             return .name(try resolve(try identifier()))
@@ -156,9 +158,11 @@ extension Parser {
                 let field = try identifier()
                 value = .index(IndexExpression(base: value, key: .field(field), range: range(from: start)))
             case .leftBracket:
+                brackets.push(.leftBracket, line: current.range.start.line)
                 try advance()
                 let key = try expression()
                 try expect(.rightBracket)
+                brackets.pop()
                 value = .index(IndexExpression(base: value, key: .expression(key), range: range(from: start)))
             case .colon:
                 try advance()
@@ -182,9 +186,11 @@ extension Parser {
     private mutating func callArguments(line: Int) throws(SyntaxError) -> ([LuaExpression], ArgumentStyle) {
         switch current.kind {
         case .leftParen:
+            brackets.push(.leftParen, line: current.range.start.line)
             try advance()
             let arguments = current.kind == .rightParen ? [] : try expressionList()
             try expect(.rightParen, closing: .leftParen, openedAt: line)
+            brackets.pop()
             return (arguments, .parenthesized)
         case .leftBrace:
             return ([.table(try tableConstructor())], .table)
@@ -201,6 +207,7 @@ extension Parser {
     private mutating func tableConstructor() throws(SyntaxError) -> TableConstructor {
         let line = lexer.line
         let start = current.range.start
+        brackets.push(.leftBrace, line: start.line)
         try expect(.leftBrace)
         var fields: [TableConstructor.Field] = []
         while current.kind != .rightBrace {
@@ -209,6 +216,7 @@ extension Parser {
             try advance()
         }
         try expect(.rightBrace, closing: .leftBrace, openedAt: line)
+        brackets.pop()
         return TableConstructor(fields: fields, range: range(from: start))
     }
 
@@ -221,9 +229,11 @@ extension Parser {
             return .named(name, try expression())
         case .leftBracket:
             let start = current.range.start
+            brackets.push(.leftBracket, line: start.line)
             try advance()
             let key = try expression()
             try expect(.rightBracket)
+            brackets.pop()
             try expect(.assign)
             let value = try expression()
             return .keyed(key: key, value: value, range: range(from: start))
@@ -243,7 +253,13 @@ extension Parser {
                                         attribute: nil))
             activate(1)
         }
-        try expect(.leftParen)
+        // `function CommonStyle(` inside a bracket left open: a function statement, not an
+        // anonymous function.
+        guard current.kind == .leftParen else {
+            throw error(.expected(.leftParen), startsStatement: methodName == nil && current.kind == .name)
+        }
+        try advance()
+        let outerBrackets = brackets.enterFunction()
         var isVararg = false
         if current.kind != .rightParen {
             var count = 0
@@ -269,6 +285,7 @@ extension Parser {
         try expect(.rightParen)
         let body = try block()
         try expect(.end, closing: .function, openedAt: line)
+        brackets.leaveFunction(outerBrackets)
         let bodyRange = range(from: start)
         if let problem = scopes.closeFunction() { throw scopeError(problem) }
         return FunctionBody(parameters: parameters, isVararg: isVararg, body: body, range: bodyRange)

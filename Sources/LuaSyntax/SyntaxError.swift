@@ -55,20 +55,23 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         let range: SourceRange
         let near: String?
         let luacLine: Int
+        let unclosed: UnclosedBracket?
 
-        init(reason: Reason, chunkName: String, range: SourceRange, near: String?, luacLine: Int) {
+        init(reason: Reason, chunkName: String, range: SourceRange, near: String?, luacLine: Int, unclosed: UnclosedBracket?) {
             self.reason = reason
             self.chunkName = chunkName
             self.range = range
             self.near = near
             self.luacLine = luacLine
+            self.unclosed = unclosed
         }
     }
 
     private let storage: Storage
 
-    public init(reason: Reason, chunkName: String, range: SourceRange, near: String?, luacLine: Int) {
-        storage = Storage(reason: reason, chunkName: chunkName, range: range, near: near, luacLine: luacLine)
+    public init(reason: Reason, chunkName: String, range: SourceRange, near: String?, luacLine: Int,
+                unclosed: UnclosedBracket? = nil) {
+        storage = Storage(reason: reason, chunkName: chunkName, range: range, near: near, luacLine: luacLine, unclosed: unclosed)
     }
 
     public var reason: Reason { storage.reason }
@@ -82,10 +85,13 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// the error later: an undefined label at the end of its function, a token that spans
     /// lines. Kept so that messages can be compared with `luac` byte for byte.
     public var luacLine: Int { storage.luacLine }
+    /// The bracket the error most likely comes from, left open on an earlier line (see
+    /// `OpenBrackets`); nil when the error is not one an open bracket explains.
+    public var unclosed: UnclosedBracket? { storage.unclosed }
 
     public static func == (lhs: SyntaxError, rhs: SyntaxError) -> Bool {
         lhs.reason == rhs.reason && lhs.chunkName == rhs.chunkName && lhs.range == rhs.range
-            && lhs.near == rhs.near && lhs.luacLine == rhs.luacLine
+            && lhs.near == rhs.near && lhs.luacLine == rhs.luacLine && lhs.unclosed == rhs.unclosed
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -99,6 +105,17 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message without location, worded as `luac` words it.
     public var message: String {
         let text = Self.text(of: reason)
+        guard let near else { return text }
+        return "\(text) near \(near)"
+    }
+
+    /// The message a designer is shown: `message`, except where a bracket left open explains
+    /// the error, which then names that bracket as `luac` names an unclosed `function`:
+    /// `'}' expected (to close '{' at line 12) near 'CommonStyle'` rather than `luac`'s
+    /// `'(' expected near 'CommonStyle'`.
+    public var displayMessage: String {
+        guard let unclosed else { return message }
+        let text = Self.text(of: .expectedToClose(unclosed.closer, opener: unclosed.opener, line: unclosed.line))
         guard let near else { return text }
         return "\(text) near \(near)"
     }

@@ -175,6 +175,8 @@ public struct Cascade {
                 }
                 restyled.append(i)
             }
+            // A limit reached while styling this view stops the walk: it is reported once.
+            if collector.stopped { break }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
             // views) is not pushed, to be popped again at the next view.
             if !view.children.isEmpty {
@@ -304,18 +306,30 @@ public struct Cascade {
 }
 
 /// Diagnostics in the order found, each once (one bad rule reports once per distinct message).
+///
+/// A limit ends the styling: once a `limit-exceeded` error is in, nothing more is run or added.
+/// One budget runs out once, so it is reported once, where it ran out (a function style past
+/// the time limit would otherwise fail again on every view after it, each with its own
+/// "applied to").
 struct DiagnosticCollector {
     private(set) var diagnostics: [Diagnostic] = []
     private var seen = Set<Diagnostic>()
+    /// A limit was reached: styling stops.
+    private(set) var stopped = false
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     mutating func add(_ found: [Diagnostic]) {
-        for d in found where seen.insert(d).inserted { diagnostics.append(d) }
+        for d in found where !stopped && seen.insert(d).inserted {
+            diagnostics.append(d)
+            if d.code == .limitExceeded, d.severity == .error { stopped = true }
+        }
     }
 
-    /// Runs one step; a failing step is recorded and the cascade goes on with the next.
+    /// Runs one step; a failing step is recorded and the cascade goes on with the next, unless
+    /// a limit has stopped it.
     mutating func run(_ step: () throws(Diagnostic) -> Void) {
+        guard !stopped else { return }
         do { try step() } catch { add([error]) }
     }
 }

@@ -13,7 +13,7 @@ public struct Style {
     public let location: SourceLocation
     /// How many operations the style runs (saturating at `Int.max`).
     public let count: Int
-    private let storage: Storage
+    private var storage: Storage
     /// Whether some operation has a string path still unresolved.
     private let hasUnresolvedPaths: Bool
 
@@ -24,8 +24,25 @@ public struct Style {
 
     /// The shared parts of a `concat`, boxed so that a style stays small when copied.
     private final class Parts {
-        let styles: [Style]
+        private(set) var styles: [Style]
         init(_ styles: [Style]) { self.styles = styles }
+
+        /// Releases a chain of parts without recursion: `x = x .. y` a million times is a
+        /// million nested parts, and releasing each from its parent's deinit would overflow the
+        /// stack. Parts no other style shares are emptied here, one level at a time.
+        deinit {
+            guard styles.contains(where: { if case .parts = $0.storage { true } else { false } }) else { return }
+            var pending = styles
+            styles = []
+            while var style = pending.popLast() {
+                guard case .parts(var parts) = style.storage else { continue }
+                style.storage = .operations([])
+                if isKnownUniquelyReferenced(&parts) {
+                    pending.append(contentsOf: parts.styles)
+                    parts.styles = []
+                }
+            }
+        }
     }
     /// The name the script binds the style to (`finePrintStyle`, `base.primaryButtonStyle`),
     /// for explain; nil when it has none.

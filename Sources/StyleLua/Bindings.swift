@@ -53,15 +53,37 @@ extension Evaluation {
     }
 
     /// print(...) → the log, prefixed with `file:line:`. The C side converts the arguments.
+    ///
+    /// What one evaluation prints is bounded by `Limits.printedBytes`, lines and prefixes
+    /// included: the line that would pass it is replaced by one note, and later lines are left
+    /// out. The script goes on; a print in a loop is a debugging aid, not a mistake.
     private func installPrint() {
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
-            let message = self.vm.string(at: 1) ?? ""
             let at = self.vm.location(level: 1)
-            self.options.log("\(at.file):\(at.line): \(message)")
+            let budget = self.vm.budget
+            let limit = budget.pointee.printLimit
+            // No line: its text alone is past what is left (see srlua_print).
+            if let message = self.vm.top >= 1 ? self.vm.string(at: 1) : nil {
+                let line = "\(at.file):\(at.line): \(message)"
+                let cost = line.utf8.count + 1
+                if limit == 0 || cost < limit - budget.pointee.printed {
+                    budget.pointee.printed += cost
+                    self.options.log(line)
+                    return 0
+                }
+            }
+            budget.pointee.printed = limit
+            self.options.log("\(at.file):\(at.line): \(Self.printLimitNote(bytes: Int(limit)))")
             return 0
         }
         lua_pushcclosure(vm.L, srlua_print, 1)
         setGlobal("print")
+    }
+
+    /// The one line printed in place of the output past the print limit.
+    static func printLimitNote(bytes: Int) -> String {
+        let size = bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+        return "print: the script's output reached the print limit of \(size); later output is left out."
     }
 
     /// Reading a global nobody defined is an error with a suggestion (`mutt` → `mut`).

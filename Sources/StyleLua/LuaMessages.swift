@@ -77,9 +77,11 @@ extension LuaVM {
         return "..." + String(decoding: chunk.utf8.suffix(max - 3), as: UTF8.self)
     }
 
-    /// Points a syntax error's column at the token Lua names (`near 'x'`), else column 1.
+    /// Points a syntax error's column at the token Lua names (`near 'x'`), else column 1; names
+    /// the bracket left open where the parser finds one explains the error.
     private func describeSyntaxError(_ message: String, line: Int, chunk: String) -> (String, Int) {
         if let lines = lines(of: chunk), let exact = SyntaxPosition.firstError(in: lines.joined(separator: "\n")), exact.line == line {
+            let message = exact.unclosedMessage ?? message
             return (exact.hint.map { (message.hasSuffix(".") ? message : message + ".") + " " + $0 } ?? message, exact.column)
         }
         guard let token = Self.nearToken(in: message) else { return (message, 1) }

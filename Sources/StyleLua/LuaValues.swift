@@ -32,7 +32,13 @@ extension Evaluation {
         case LUA_TNUMBER:
             if vm.isInteger(at: index) { return .int(Int(srlua_tointeger(L, index, nil))) }
             return .number(vm.number(at: index)!)
-        case LUA_TSTRING: return .string(vm.string(at: index)!)
+        case LUA_TSTRING:
+            // A value's string is a copy in Swift, one per view or style that holds it, while
+            // Lua holds the string once: charged, so that 40 Labels given one 50 MiB text stop
+            // at the memory limit instead of the operating system's.
+            let text = vm.string(at: index)!
+            vm.chargeHostMemory(text.utf8.count)
+            return .string(text)
         case LUA_TUSERDATA:
             if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self) { return v.value }
             throw .wrongType(vm.typeName(at: index))

@@ -42,8 +42,8 @@ extension LuaVM {
             return carried.error
         }
         let limit = srlua_failure(L, status)
-        if limit != .noLimit { return limitError(limit, luaMessage: string(at: -1)) }
-        let text = string(at: -1) ?? "(error object is a \(typeName(at: -1)) value)"
+        if limit != .noLimit { return limitError(limit, luaMessage: message(at: -1)) }
+        let text = message(at: -1) ?? "(error object is a \(typeName(at: -1)) value)"
         let code: Diagnostic.Code = status == LUA_ERRSYNTAX ? .syntaxError : .runtimeError
         return ScriptError(diagnostic: diagnostic(fromLuaMessage: text, code: code),
                            raisedOnPoison: status == LUA_ERRRUN && budget.pointee.raisedOnPoison != 0)
@@ -70,6 +70,24 @@ extension LuaVM {
             break
         }
         return ScriptError(diagnostic: d)
+    }
+
+    /// The most bytes of an error's text a diagnostic keeps: `error(s)` with a 50 MiB `s` is not
+    /// a message anyone reads, and each view it fails on would hold a copy.
+    static let maximumMessageBytes = 4096
+
+    /// The error text at `index`, cut at `maximumMessageBytes` (on a character boundary) with
+    /// the size of what was left out.
+    private func message(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let p = srlua_tostring(L, index, &length) else { return nil }
+        let limit = Self.maximumMessageBytes
+        guard length > limit else { return String(decoding: UnsafeRawBufferPointer(start: p, count: length), as: UTF8.self) }
+        var end = limit
+        // Not inside a UTF-8 sequence: continuation bytes are 10xxxxxx.
+        while end > 0, UInt8(bitPattern: p[end]) & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: end), as: UTF8.self) + "… (\(length - end) more bytes)"
     }
 
     /// The shim's sentence for a limit, with its value.

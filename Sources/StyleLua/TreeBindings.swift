@@ -116,7 +116,8 @@ extension Evaluation {
             do throws(ScriptError) {
                 switch constructorKey.role {
                 case .id:
-                    guard let id = vm.string(at: index), !id.isEmpty else {
+                    guard vm.type(at: index) == LUA_TSTRING, lua_rawlen(L, index) <= Self.maximumNameBytes,
+                          let id = vm.string(at: index), !id.isEmpty else {
                         throw located(location, badField: constructorKey.name, of: kind, expected: "a non-empty string", at: index)
                     }
                     view.id = id
@@ -159,8 +160,21 @@ extension Evaluation {
     }
 
     private func located(_ location: SourceLocation, badField key: String, of kind: Kind, expected: String, at index: Int32 = -1) -> ScriptError {
-        ScriptError(diagnostic: Diagnostic(.badViewField(key, of: kind.name, expected: expected, got: vm.typeName(at: index)), at: location, length: key.count))
+        var got = vm.typeName(at: index)
+        var expected = expected
+        if vm.type(at: index) == LUA_TSTRING, lua_rawlen(vm.L, index) > Self.maximumNameBytes {
+            got = "a string of \(lua_rawlen(vm.L, index)) bytes"
+            expected = "a name of at most \(Self.maximumNameBytes) bytes"
+        }
+        return ScriptError(diagnostic: Diagnostic(.badViewField(key, of: kind.name, expected: expected, got: got), at: location, length: key.count))
     }
+
+    /// The longest id or class name, in bytes, and the most class names of one view. Names are
+    /// matched, hashed and printed for every view: a megabyte one is a mistake, and every view
+    /// given it would hold and hash its own copy.
+    static let maximumNameBytes = 1024
+    static let maximumClassNames = 256
+    static let maximumClassListBytes = 4096
 
     /// `class = "card card--large"` or `class = {"card", "card--large"}`.
     private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
@@ -168,17 +182,32 @@ extension Evaluation {
             // Split from Lua's bytes once per string (`ClassLists`).
             var length = 0
             guard let p = srlua_tostring(vm.L, index, &length) else { return [] }
-            return classLists.names(UnsafeRawPointer(p), length)
+            guard length <= Self.maximumClassListBytes else {
+                throw ScriptError(diagnostic: Diagnostic(.badViewField("class", of: kind.name, expected: "class names of at most \(Self.maximumClassListBytes) bytes in all",
+                                                                       got: "a string of \(length) bytes"), at: location, length: 5))
+            }
+            let names = classLists.names(UnsafeRawPointer(p), length)
+            if let long = names.first(where: { $0.utf8.count > Self.maximumNameBytes }) {
+                throw ScriptError(diagnostic: Diagnostic(.badViewField("class", of: kind.name, expected: "names of at most \(Self.maximumNameBytes) bytes",
+                                                                       got: "one of \(long.utf8.count) bytes"), at: location, length: 5))
+            }
+            return names
         }
         guard vm.type(at: index) == LUA_TTABLE else {
             throw located(location, badField: "class", of: kind, expected: "a string or a list of strings", at: index)
         }
         var names: [String] = []
         let n = lua_rawlen(vm.L, index)
+        guard n <= Self.maximumClassNames else {
+            throw ScriptError(diagnostic: Diagnostic(.badViewField("class", of: kind.name, expected: "a list of at most \(Self.maximumClassNames) names",
+                                                                   got: "a list of \(n)"), at: location, length: 5))
+        }
         for i in 0..<n {
             lua_rawgeti(vm.L, index, lua_Integer(i + 1))
             defer { srlua_pop(vm.L, 1) }
-            guard let s = vm.string(at: -1) else { throw located(location, badField: "class", of: kind, expected: "a list of strings") }
+            guard vm.type(at: -1) == LUA_TSTRING, lua_rawlen(vm.L, -1) <= Self.maximumNameBytes, let s = vm.string(at: -1) else {
+                throw located(location, badField: "class", of: kind, expected: "a list of strings")
+            }
             names.append(s)
         }
         return names

@@ -75,4 +75,73 @@ final class BudgetTests: XCTestCase {
         XCTAssertTrue(r.firstErrorLine.contains("error: The script ran past its time limit of 1 second"), r.stderr)
         XCTAssertFalse(r.crashed || r.stderr.contains("[crash]"), r.stderr)
     }
+
+    /// One budget runs out once: a function style that never ends trips the time (or
+    /// instruction) limit on the first view it runs on, and styling stops there with one
+    /// `limit-exceeded` error naming that view, not one per view after it.
+    func testALimitReachedWhileStylingIsReportedOnce() throws {
+        let script = """
+            rule("Label", function(v)
+              while true do end
+            end)
+            rule("Label", function(v) v.alpha = 0.5 end)
+            local kids = {}
+            for i = 1, 200 do kids[i] = Label { class = "c" .. i, text = "x" } end
+            return StackView(kids)
+            """
+        let cases: [[String]] = [["--timeout", "1"], ["--timeout", "1", "--no-isolation"],
+                                 ["--instructions", "100000"], ["--instructions", "100000", "--no-isolation"]]
+        for extra in cases {
+            let r = try run(script, extra + ["--format", "json"])
+            XCTAssertEqual(r.status, 1, "\(extra): \(r.stderr)")
+            XCTAssertFalse(r.crashed, r.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(extra): \(r.stdout)")
+            let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+            XCTAssertEqual(diagnostics.count, 1, "\(extra): \(diagnostics)")
+            XCTAssertEqual(diagnostics.first?["code"] as? String, "limit-exceeded", "\(extra)")
+            XCTAssertEqual(diagnostics.first?["line"] as? Int, 2, "\(extra)")
+            let message = diagnostics.first?["message"] as? String ?? ""
+            XCTAssertTrue(message.hasSuffix("(applied to Label.c1)"), "\(extra): \(message)")
+        }
+        let text = try run(script, ["--timeout", "1"])
+        XCTAssertEqual(text.errorLines.filter { $0.contains("error:") }.count, 1, text.stderr)
+    }
+
+    /// `print` in a loop is bounded: 1 MiB of output (prefixes included) and one note, and the
+    /// script still styles and prints its tree.
+    func testPrintIsBoundedPerEvaluation() throws {
+        let script = "local s = string.rep('x', 1000)\nfor i = 1, 20000 do print(s) end\nreturn View { id = 'v' }\n"
+        for extra in [[], ["--no-isolation"]] {
+            let r = try run(script, extra)
+            XCTAssertEqual(r.status, 0, "\(extra): \(r.stderr.suffix(300))")
+            XCTAssertEqual(r.stdout, "View#v\n", "\(extra)")
+            XCTAssertLessThanOrEqual(r.stderr.utf8.count, (1 << 20) + 200, "\(extra)")
+            XCTAssertEqual(r.errorLines.last, "app.lua:2: print: the script's output reached the print limit of 1 MiB; later output is left out.")
+            XCTAssertEqual(r.errorLines.filter { $0.contains("print limit") }.count, 1)
+        }
+    }
+
+    /// An error whose message is huge (`error(s)` with a 20 MiB `s`, on every view) is cut to
+    /// a readable length with the size of the rest, instead of a copy per view on the screen.
+    func testAHugeErrorMessageIsCut() throws {
+        let script = """
+            local s = string.rep("x", 20 * 1024 * 1024)
+            rule("Label", function(v) error(s) end)
+            local kids = {}
+            for i = 1, 10 do kids[i] = Label { id = "l" .. i } end
+            return StackView(kids)
+            """
+        let r = try run(script, ["--format", "json"])
+        XCTAssertEqual(r.status, 1, String(r.stderr.prefix(300)))
+        XCTAssertFalse(r.crashed)
+        XCTAssertLessThan(r.stdout.utf8.count, 200_000)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 10)
+        let message = try XCTUnwrap(diagnostics.first?["message"] as? String)
+        XCTAssertTrue(message.hasPrefix("Xxxx"), String(message.prefix(40)))
+        XCTAssertEqual(diagnostics.first?["line"] as? Int, 2)
+        XCTAssertTrue(message.hasSuffix("… (\(20 * 1024 * 1024 + "app.lua:2: ".utf8.count - 4096) more bytes). (applied to Label#l1)"),
+                      String(message.suffix(80)))
+    }
 }

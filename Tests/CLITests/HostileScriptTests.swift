@@ -37,6 +37,9 @@ final class HostileScriptTests: XCTestCase {
                 XCTAssertFalse(all.contains(text), "\(name): crash text '\(text)':\n\(all)")
             }
             XCTAssertFalse(o.result.crashed, "\(name): \(all)")
+            // The evaluator's death is a diagnostic too, whose caret quotes the script's first
+            // line (the expectation): it must not pass for the expected message.
+            XCTAssertFalse(all.contains("[crash]"), "\(name): the evaluator died:\n\(all)")
             XCTAssertEqual(o.leftovers, [name], "\(name): the script changed its folder")
         }
     }

@@ -190,6 +190,28 @@ final class WatchCLITests: XCTestCase {
         XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
     }
 
+    /// A save with a table left open says which bracket and where it opened, and `stylerun
+    /// FILE`, `lint` and `watch` say it in the same words.
+    func testABracketLeftOpenIsNamedByRunLintAndWatch() throws {
+        try save("tokens.lua", "return { ink = \"#000000\" }\n")
+        try save("app.lua", app)
+        let watcher = try Watcher(["app.lua"], in: folder)
+        XCTAssertEqual(watcher.line(0)?.hasPrefix("Loaded app.lua"), true, watcher.stderr)
+        let broken = "local t = require \"tokens\"\nlocal Card = {\nfunction CommonStyle(v)\n  v.alpha = 1\nend\nreturn View {}\n"
+        let expected = "app.lua:3:10: error: '}' expected (to close '{' at line 2) near 'CommonStyle'. [syntax-error]"
+        try save("app.lua", broken)
+        XCTAssertEqual(watcher.line(1)?.hasSuffix("keeping the last good styles."), true)
+        XCTAssertTrue(watcher.stderr(containing: expected).contains(expected), watcher.stderr)
+        XCTAssertEqual(watcher.stop(with: SIGTERM), 0, watcher.stderr)
+
+        let run = try StyleRunCommand.run(["app.lua"], in: folder)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.firstErrorLine, expected, run.stderr)
+        let lint = try StyleRunCommand.run(["lint", "app.lua"], in: folder)
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertTrue((lint.stdout + lint.stderr).contains(expected), lint.stdout + lint.stderr)
+    }
+
     /// A script broken from the start has no last good styles: every failure says nothing is
     /// styled yet, and the first good save is a first load.
     func testFailuresBeforeTheFirstGoodLoadKeepNothing() throws {

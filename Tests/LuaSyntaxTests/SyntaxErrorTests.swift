@@ -68,6 +68,52 @@ final class SyntaxErrorTests: XCTestCase {
         }
     }
 
+    /// A bracket left open is noticed at the next statement, where `luac`'s message points
+    /// away from it; the message shown names the bracket and its line, as `luac` names an
+    /// unclosed `function`. `message` stays `luac`'s.
+    func testABracketLeftOpenIsNamed() {
+        let cases: [(source: String, luac: String, shown: String)] = [
+            ("local Card = {\nfunction CommonStyle(v)\n  v.alpha = 1\nend",
+             "'(' expected near 'CommonStyle'", "'}' expected (to close '{' at line 1) near 'CommonStyle'"),
+            ("local t = {\n  a = 1,\nlocal x = 2",
+             "unexpected symbol near 'local'", "'}' expected (to close '{' at line 1) near 'local'"),
+            ("local t = f(1,\nreturn t",
+             "unexpected symbol near 'return'", "')' expected (to close '(' at line 1) near 'return'"),
+            ("local t = (1 +\nif x then end",
+             "unexpected symbol near 'if'", "')' expected (to close '(' at line 1) near 'if'"),
+            ("local t = {}\nlocal u = t[1\nlocal x = 2",
+             "']' expected near 'local'", "']' expected (to close '[' at line 2) near 'local'"),
+            ("local t = { [1\nfor i = 1, 2 do end",
+             "']' expected near 'for'", "']' expected (to close '[' at line 1) near 'for'"),
+            ("if x then\n  y = f(1,\nelse\nend",
+             "unexpected symbol near 'else'", "')' expected (to close '(' at line 2) near 'else'"),
+            // The innermost bracket is the one named.
+            ("x = f({\n  a = g(1,\nlocal y",
+             "unexpected symbol near 'local'", "')' expected (to close '(' at line 2) near 'local'"),
+            // Already luac's own words: unchanged.
+            ("f(1,\n2", "')' expected (to close '(' at line 1) near <eof>", "')' expected (to close '(' at line 1) near <eof>"),
+            ("t = {\n a = 1\n local x", "'}' expected (to close '{' at line 1) near 'local'",
+             "'}' expected (to close '{' at line 1) near 'local'"),
+            // On the bracket's own line, or not at a statement's token, or in a function inside
+            // the bracket: not a bracket left open.
+            ("local t = { local x }", "unexpected symbol near 'local'", "unexpected symbol near 'local'"),
+            ("local t = {\n  a = = 1 }", "unexpected symbol near '='", "unexpected symbol near '='"),
+            ("rule(\"x\", function(v)\n  local = 1\nend)", "<name> expected near '='", "<name> expected near '='"),
+            ("t = { f = function()\n  local x = = 1 end }", "unexpected symbol near '='", "unexpected symbol near '='"),
+            ("t = { f = function()\n  return 1\nlocal y end }", "'end' expected (to close 'function' at line 1) near 'local'",
+             "'end' expected (to close 'function' at line 1) near 'local'"),
+            ("function f\nlocal x", "'(' expected near 'local'", "'(' expected near 'local'"),
+        ]
+        for c in cases {
+            guard let error = error(c.source) else {
+                XCTFail("no error for \(c.source)")
+                continue
+            }
+            XCTAssertEqual(error.message, c.luac, c.source)
+            XCTAssertEqual(error.displayMessage, c.shown, c.source)
+        }
+    }
+
     func testRenderings() {
         let error = self.error("local x <const> = 1\n\nx = 2")!
         XCTAssertEqual(error.description, "app.lua:3:1: attempt to assign to const variable 'x'")

@@ -30,6 +30,20 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(color.kind, T.label)
     }
 
+    /// `x = x .. y` 300,000 times nests 300,000 parts; releasing them must not recurse
+    /// (it overflowed the stack: a crash of the evaluator on a three-line script). Parts still
+    /// shared by a live style keep their contents.
+    func testDeeplyNestedConcatsAreReleasedWithoutRecursion() throws {
+        let step = T.mut(T.view, "alpha", .number(0.5), line: 2)
+        let shared = try Style.concat([step, step], root: T.view, at: T.at(1))
+        do {
+            var x = shared
+            for _ in 0..<300_000 { x = try Style.concat([x, step], root: T.view, at: T.at(2)) }
+            XCTAssertEqual(x.count, 300_002)
+        }
+        XCTAssertEqual(shared.operations.count, 2, "a part shared with a live style is left whole")
+    }
+
     func testConcatTakesTheMostSpecificKindAndKeepsOrder() throws {
         let style = T.concat(T.mut(T.view, "alpha", .number(0.5), line: 1), T.mut(T.label, "text", .string("a"), line: 2),
                              T.mut(T.view, "alpha", .number(0.25), line: 3), line: 4)

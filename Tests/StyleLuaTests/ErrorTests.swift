@@ -136,6 +136,34 @@ final class ErrorTests: XCTestCase {
             local grid = 4
             local x = = 1
             """, code: .syntaxError, message: "Unexpected symbol near '='", line: 2, column: 11),
+        ErrorCase(name: "a table left open, noticed at the next function statement", script: """
+            local grid = 4
+            local Card = {
+            function CommonStyle(v)
+              v.alpha = 1
+            end
+            return View {}
+            """, code: .syntaxError, message: "'}' expected (to close '{' at line 2) near 'CommonStyle'.", line: 3, column: 10),
+        ErrorCase(name: "a call left open, noticed at the next statement", script: """
+            local grid = f(4,
+            local x = 1
+            """, code: .syntaxError, message: "')' expected (to close '(' at line 1) near 'local'.", line: 2, column: 1),
+        ErrorCase(name: "an index left open, noticed at the next statement", script: """
+            local t = {}
+            local u = t[1
+            return View {}
+            """, code: .syntaxError, message: "']' expected (to close '[' at line 2) near 'return'.", line: 3, column: 1),
+        ErrorCase(name: "an id past the name length limit", script: """
+            return Label { id = string.rep("x", 1025) }
+            """, code: .typeMismatch, message: "'id' of Label must be a name of at most 1024 bytes, got a string of 1025 bytes.", line: 1),
+        ErrorCase(name: "a class name past the name length limit", script: """
+            return Label { class = "card " .. string.rep("x", 1025) }
+            """, code: .typeMismatch, message: "'class' of Label must be names of at most 1024 bytes, got one of 1025 bytes.", line: 1),
+        ErrorCase(name: "a class list past the count limit", script: """
+            local names = {}
+            for i = 1, 257 do names[i] = "c" .. i end
+            return Label { class = names }
+            """, code: .typeMismatch, message: "'class' of Label must be a list of at most 256 names, got a list of 257.", line: 3),
         ErrorCase(name: "runtime error inside a function style: the line inside it, and the view", script: """
             local s = style(Label, function(v)
               local t = nil

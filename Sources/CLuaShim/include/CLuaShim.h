@@ -65,6 +65,10 @@ typedef struct srlua_Budget {
     int inHost;
     size_t hostSlack;
     size_t sourceLimit;          // the largest text `load` accepts; 0 = unlimited
+    // What `print` may write in one evaluation, in bytes (0 = unlimited), and what it has
+    // written, charged by the host; past the limit it writes one note, then nothing.
+    size_t printLimit;
+    size_t printed;
     // Swift objects owned by userdata whose __gc has run; the host releases them at safe points.
     void **released;
     size_t releasedCount, releasedCapacity;
@@ -117,7 +121,7 @@ int srlua_dumpfunction(lua_State *L, char **data, size_t *length);
 int srlua_loaddumped(lua_State *L, const char *data, size_t length, const char *chunkname);
 
 // The sandbox's replacements for base functions, written in C because they raise.
-int srlua_print(lua_State *L);            // joins tostring() of its arguments, calls upvalue 1 with it
+int srlua_print(lua_State *L);            // joins tostring() of its arguments, calls upvalue 1 with it, up to the print limit
 int srlua_setmetatable(lua_State *L);     // refuses __gc
 int srlua_rawset(lua_State *L);           // refuses the read-only library tables
 int srlua_xpcall(lua_State *L);           // skips the script's handler once a limit has tripped

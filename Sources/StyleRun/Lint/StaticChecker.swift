@@ -53,7 +53,7 @@ public struct StaticChecker: Sendable {
 
     /// A syntax error at its token, in `luac`'s words made a sentence, as the runtime says it.
     private func syntaxDiagnostic(_ error: SyntaxError, in text: LintSource) -> Diagnostic {
-        var message = error.message
+        var message = error.displayMessage
         if let first = message.first, first.isLowercase { message = first.uppercased() + message.dropFirst() }
         if let last = message.last, !".?!".contains(last) { message += "." }
         if let hint = error.hint { message += " " + hint }

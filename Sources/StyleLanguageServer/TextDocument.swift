@@ -174,8 +174,10 @@ struct Position: Hashable, Sendable, Comparable {
     /// A client's position; nil unless both numbers are whole and not negative (a position
     /// past the document is kept, and clamped where it is used: `TextDocument.clamped`).
     init?(_ json: JSONValue?) {
-        guard let l = lspInteger(json?["line"]), let c = lspInteger(json?["character"]), l >= 0, c >= 0 else { return nil }
-        self.init(line: min(l, Int(Int32.max)), character: min(c, Int(Int32.max)))
+        guard case .number(let l)? = json?["line"], case .number(let c)? = json?["character"],
+              l.isFinite, c.isFinite, l >= 0, c >= 0, l == l.rounded(), c == c.rounded() else { return nil }
+        // Past Int32.max (the protocol's uinteger is 32 bits) is past any document anyway.
+        self.init(line: Int(min(l, Double(Int32.max))), character: Int(min(c, Double(Int32.max))))
     }
 
     var json: JSONValue { ["line": .number(Double(line)), "character": .number(Double(character))] }

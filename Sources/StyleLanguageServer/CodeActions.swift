@@ -11,7 +11,7 @@ extension Features {
     func codeActions(_ doc: TextDocument, diagnostics: [JSONValue], published: [Diagnostic]) -> JSONValue {
         var actions: [JSONValue] = []
         for d in diagnostics {
-            guard let range = LSPRange(d["range"]) else { continue }
+            guard let range = LSPRange(d["range"]).map(doc.clamped) else { continue }
             guard case .string(let code)? = d["code"] else { continue }
             var suggestions: [String] = []
             if case .array(let list)? = d["data"]?["suggestions"] {
@@ -40,8 +40,10 @@ extension Features {
     /// misspelt word when the diagnostic marks its key (`axis = "verticl"` is marked at `axis`);
     /// otherwise over the marked text.
     func replacement(for suggestion: String, at range: LSPRange, message: String, in doc: TextDocument) -> (LSPRange, String) {
-        let lower = doc.offset(of: range.start), upper = doc.offset(of: range.end)
-        let marked = doc.text(lower..<upper)
+        let range = doc.clamped(range)
+        let offsets = doc.offsets(of: range)
+        let lower = offsets.lowerBound, upper = offsets.upperBound
+        let marked = doc.text(offsets)
         if marked.count >= 2, let q = marked.first, q == "\"" || q == "'", marked.last == q,
            !(suggestion.first == q && suggestion.last == q) {
             return (doc.range((lower + 1)..<(upper - 1)), suggestion)

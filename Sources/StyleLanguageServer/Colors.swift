@@ -84,7 +84,8 @@ extension Features {
         }
         guard let r = component("red"), let g = component("green"), let b = component("blue") else { return [] }
         let c = Color(red: r, green: g, blue: b, alpha: component("alpha") ?? 1)
-        let original = doc.text(doc.offset(of: range.start)..<doc.offset(of: range.end))
+        let range = doc.clamped(range)
+        let original = doc.text(doc.offsets(of: range))
         let hex = ColorLiterals.hex(c)
         let bytes = c.bytes
         let alpha = c.alpha < 1 ? ", \(Color.alphaText(c.alpha))" : ""

@@ -47,7 +47,7 @@ struct DocumentStore {
     mutating func currentIndex(_ uri: String) -> DocumentIndex? {
         guard let doc = entries[uri]?.document else { return nil }
         if let cached = indexes[uri], cached.version == doc.version { touch(uri); return cached.index }
-        if unparsable[uri] == doc.version { return nil }
+        if unparsable[uri] == doc.version || doc.isTooLargeToCheck { return nil }
         guard let index = DocumentIndex(bytes: doc.bytes, chunkName: doc.path) else {
             unparsable[uri] = doc.version
             return nil

@@ -12,7 +12,7 @@ extension LanguageServer {
             log("stylerun lsp: didOpen without textDocument.uri and text.")
             return
         }
-        let version = if case .number(let v)? = item["version"] { Int(v) } else { 0 }
+        let version = lspInteger(item["version"]) ?? 0
         store[uri] = DocumentStore.Entry(document: TextDocument(uri: uri, version: version, text: text))
         currentVersions[uri] = version
         runStatic(uri)
@@ -29,7 +29,7 @@ extension LanguageServer {
             guard case .string(let text)? = change["text"] else { continue }
             entry.document.apply(range: LSPRange(change["range"]), text: text)
         }
-        if case .number(let v)? = params["textDocument"]?["version"] { entry.document.version = Int(v) } else { entry.document.version += 1 }
+        if let v = lspInteger(params["textDocument"]?["version"]) { entry.document.version = v } else { entry.document.version += 1 }
         entry.generation += 1
         store[uri] = entry
         currentVersions[uri] = entry.document.version
@@ -52,6 +52,7 @@ extension LanguageServer {
         guard case .string(let uri)? = params["textDocument"]?["uri"] else { return }
         store[uri] = nil
         currentVersions[uri] = nil
+        ReleasedMemory.returnToSystem()
         send(RPCReply.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
     }
 
@@ -79,7 +80,7 @@ extension LanguageServer {
     private func runStatic(_ uri: String) {
         guard var entry = store[uri] else { return }
         let doc = entry.document
-        entry.staticDiagnostics = StaticChecker(schema: options.schema).check(source: doc.text, file: doc.path)
+        entry.staticDiagnostics = doc.isTooLargeToCheck ? [] : StaticChecker(schema: options.schema).check(source: doc.text, file: doc.path)
         entry.staticVersion = doc.version
         store[uri] = entry
         _ = store.currentIndex(uri)  // kept as the last good index for completion while the text is broken
@@ -90,7 +91,7 @@ extension LanguageServer {
     /// document at a time: a change while it runs kills its child (the result would be outdated,
     /// and is dropped), and an evaluation asked for meanwhile starts when it ends.
     private func scheduleDynamic(_ uri: String, after delay: Double) {
-        guard let generation = store[uri]?.generation else { return }
+        guard let generation = store[uri]?.generation, store[uri]?.document.isTooLargeToCheck == false else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard var entry = store[uri], entry.generation == generation else { return }
             guard !entry.dynamicRunning else {
@@ -110,8 +111,11 @@ extension LanguageServer {
                 pass = isolated
             }
             let linter = Linter(schema: options.schema, dynamicPass: pass, isParallel: false)
+            // The static pass of this version is reused: parsing a large document once more,
+            // on another thread, while its index is held, doubled what it cost.
+            let found = entry.staticVersion == doc.version ? entry.staticDiagnostics : nil
             evaluations.addOperation { [self] in
-                let diagnostics = linter.lint(source: doc.text, file: doc.path)
+                let diagnostics = linter.lint(source: doc.text, file: doc.path, staticDiagnostics: found)
                 queue.async { [self] in
                     guard var entry = store[uri] else { return }
                     entry.dynamicRunning = false
@@ -134,9 +138,20 @@ extension LanguageServer {
         guard let entry = store[uri] else { return }
         let doc = entry.document
         let diagnostics = entry.fullVersion == doc.version ? entry.fullDiagnostics : entry.staticDiagnostics
-        let items = diagnostics.filter { $0.file == doc.path }.map { lspDiagnostic($0, in: doc) }
+        var items = diagnostics.filter { $0.file == doc.path }.map { lspDiagnostic($0, in: doc) }
+        if doc.isTooLargeToCheck { items = [tooLargeDiagnostic(doc)] }
         send(RPCReply.notification("textDocument/publishDiagnostics",
                                    ["uri": .string(uri), "version": .number(Double(doc.version)), "diagnostics": .array(items)]))
+    }
+
+    /// The one diagnostic of a document past `TextDocument.maximumCheckedBytes`, on its first line.
+    private func tooLargeDiagnostic(_ doc: TextDocument) -> JSONValue {
+        let start = Position(line: 0, character: 0)
+        return [
+            "range": LSPRange(start: start, end: doc.clamped(Position(line: 0, character: Int(Int32.max)))).json,
+            "severity": 2, "code": "document-too-large", "source": "stylerun",
+            "message": .string("This document is \(doc.bytes.count) bytes; the language server checks and indexes documents of up to \(TextDocument.maximumCheckedBytes) bytes. Run 'stylerun lint' on the file to check it."),
+        ]
     }
 
     func lspDiagnostic(_ d: Diagnostic, in doc: TextDocument) -> JSONValue {

@@ -136,7 +136,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func request(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue {
-        if method == "initialize" { return initialize(params) }
+        if method == "initialize" {
+            // LSP 3.17: initialize is sent once; a second one is refused and the session goes on.
+            guard !initialized else { throw RPCError(.invalidRequest, "The server is already initialized; initialize is sent once.") }
+            return initialize(params)
+        }
         guard initialized else { throw RPCError(.serverNotInitialized, "The server has not been initialized.") }
         guard !shutdownRequested else { throw RPCError(.invalidRequest, "The server is shutting down.") }
         switch method {
@@ -144,22 +148,18 @@ public final class LanguageServer: @unchecked Sendable {
             shutdownRequested = true
             return .null
         case "textDocument/completion":
-            let (uri, position) = try documentPosition(params)
-            guard let doc = store[uri]?.document else { return .null }
-            return features.completion(in: doc, index: store.lastGoodIndex(uri), at: position)
+            guard let (doc, position) = try documentPosition(params) else { return .null }
+            return features.completion(in: doc, index: store.lastGoodIndex(doc.uri), at: position)
         case "textDocument/hover":
-            let (uri, position) = try documentPosition(params)
-            guard let doc = store[uri]?.document else { return .null }
-            return features.hover(in: doc, index: store.currentIndex(uri), at: position)
+            guard let (doc, position) = try documentPosition(params) else { return .null }
+            return features.hover(in: doc, index: store.currentIndex(doc.uri), at: position)
         case "textDocument/definition":
-            let (uri, position) = try documentPosition(params)
-            guard let doc = store[uri]?.document else { return .null }
-            return features.definition(in: doc, index: store.currentIndex(uri), at: position)
+            guard let (doc, position) = try documentPosition(params) else { return .null }
+            return features.definition(in: doc, index: store.currentIndex(doc.uri), at: position)
         case "textDocument/references":
-            let (uri, position) = try documentPosition(params)
-            guard let doc = store[uri]?.document else { return [] }
+            guard let (doc, position) = try documentPosition(params) else { return [] }
             let include = params["context"]?["includeDeclaration"] == .bool(true)
-            return features.references(in: doc, index: store.currentIndex(uri), at: position, includeDeclaration: include)
+            return features.references(in: doc, index: store.currentIndex(doc.uri), at: position, includeDeclaration: include)
         case "textDocument/codeAction":
             let uri = try documentURI(params)
             guard case .array(let diagnostics)? = params["context"]?["diagnostics"] else {
@@ -168,7 +168,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let entry = store[uri] else { return [] }
             let published = entry.fullVersion == entry.document.version ? entry.fullDiagnostics : entry.staticDiagnostics
             var asked = diagnostics
-            if asked.isEmpty, let range = LSPRange(params["range"]) {
+            if asked.isEmpty, let range = LSPRange(params["range"]).map(entry.document.clamped) {
                 // A client that sends no diagnostics gets the fixes of those published in the range.
                 asked = published.filter { $0.file == entry.document.path }.map { lspDiagnostic($0, in: entry.document) }
                     .filter { LSPRange($0["range"]).map { $0.overlaps(range) } ?? false }
@@ -186,7 +186,7 @@ public final class LanguageServer: @unchecked Sendable {
             let uri = try documentURI(params)
             guard let doc = store[uri]?.document else { return [] }
             guard let range = LSPRange(params["range"]) else { throw RPCError(.invalidParams, "colorPresentation needs a range.") }
-            return features.colorPresentations(doc, color: params["color"], range: range)
+            return features.colorPresentations(doc, color: params["color"], range: doc.clamped(range))
         default:
             throw RPCError(.methodNotFound, "The method '\(method)' is not supported.")
         }
@@ -272,10 +272,15 @@ public final class LanguageServer: @unchecked Sendable {
         return uri
     }
 
-    private func documentPosition(_ params: JSONValue) throws(RPCError) -> (String, Position) {
+    /// The open document a request names and its position clamped into it
+    /// (`TextDocument.clamped`); nil when the document is not open.
+    private func documentPosition(_ params: JSONValue) throws(RPCError) -> (TextDocument, Position)? {
         let uri = try documentURI(params)
-        guard let position = Position(params["position"]) else { throw RPCError(.invalidParams, "The params need a position.") }
-        return (uri, position)
+        guard let position = Position(params["position"]) else {
+            throw RPCError(.invalidParams, "The params need a position: a line and a character, whole numbers not below 0.")
+        }
+        guard let doc = store[uri]?.document else { return nil }
+        return (doc, doc.clamped(position))
     }
 }
 

@@ -16,6 +16,13 @@ struct TextDocument: Sendable {
     /// The text as UTF-8, kept once (a `String` beside it would double what an open document costs).
     private(set) var bytes: [UInt8]
     var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The largest document the server parses (diagnostics, symbols, colours, definitions).
+    /// A syntax tree costs about sixty times its text, so a larger document is kept and edited
+    /// but not parsed: it gets one diagnostic saying so, and completion without its locals.
+    static let maximumCheckedBytes = 1024 * 1024
+
+    var isTooLargeToCheck: Bool { bytes.count > Self.maximumCheckedBytes }
+
     /// The byte offset of each line's first byte.
     private(set) var lineStarts: [Int]
 
@@ -69,6 +76,24 @@ struct TextDocument: Sendable {
         return i
     }
 
+    /// A position inside the document, the one place a client's position is made safe: a line
+    /// past the end is the end of the document, a character past the end of its line is the
+    /// line's end, and one between the two halves of a surrogate pair is after the pair.
+    func clamped(_ position: Position) -> Position { self.position(ofOffset: offset(of: position)) }
+
+    /// A range inside the document, start first (a client's inverted range is read the right
+    /// way round rather than refused).
+    func clamped(_ range: LSPRange) -> LSPRange {
+        let a = clamped(range.start), b = clamped(range.end)
+        return b < a ? LSPRange(start: b, end: a) : LSPRange(start: a, end: b)
+    }
+
+    /// The byte offsets of a client's range, clamped and in order: always a valid slice of `bytes`.
+    func offsets(of range: LSPRange) -> Range<Int> {
+        let a = offset(of: range.start), b = offset(of: range.end)
+        return min(a, b)..<max(a, b)
+    }
+
     /// The LSP position of a byte offset.
     func position(ofOffset offset: Int) -> Position {
         let offset = min(max(offset, 0), bytes.count)
@@ -114,9 +139,8 @@ struct TextDocument: Sendable {
             replaceAll(Array(newText.utf8))
             return
         }
-        let lower = offset(of: range.start), upper = max(lower, offset(of: range.end))
         var updated = bytes
-        updated.replaceSubrange(lower..<upper, with: Array(newText.utf8))
+        updated.replaceSubrange(offsets(of: range), with: Array(newText.utf8))
         replaceAll(updated)
     }
 
@@ -147,10 +171,13 @@ struct Position: Hashable, Sendable, Comparable {
         self.character = character
     }
 
+    /// A client's position; nil unless both numbers are whole and not negative (a position
+    /// past the document is kept, and clamped where it is used: `TextDocument.clamped`).
     init?(_ json: JSONValue?) {
         guard case .number(let l)? = json?["line"], case .number(let c)? = json?["character"],
-              l >= 0, c >= 0, l < 1e9, c < 1e9 else { return nil }
-        self.init(line: Int(l), character: Int(c))
+              l.isFinite, c.isFinite, l >= 0, c >= 0, l == l.rounded(), c == c.rounded() else { return nil }
+        // Past Int32.max (the protocol's uinteger is 32 bits) is past any document anyway.
+        self.init(line: Int(min(l, Double(Int32.max))), character: Int(min(c, Double(Int32.max))))
     }
 
     var json: JSONValue { ["line": .number(Double(line)), "character": .number(Double(character))] }
@@ -175,6 +202,13 @@ struct LSPRange: Hashable, Sendable {
     var json: JSONValue { ["start": start.json, "end": end.json] }
 
     func overlaps(_ other: LSPRange) -> Bool { !(end < other.start || other.end < start) }
+}
+
+/// A JSON number that is a whole number an `Int` holds exactly (a version, a line), else nil:
+/// `Int(x)` traps on NaN, infinities and numbers past its range, all of which a client can send.
+func lspInteger(_ json: JSONValue?) -> Int? {
+    guard case .number(let x)? = json, x.isFinite, x == x.rounded(), abs(x) <= 9_007_199_254_740_992 else { return nil }
+    return Int(x)
 }
 
 /// `file:` URIs and paths.

@@ -18,6 +18,8 @@ public enum LSPCommand: Command {
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         // A client that goes away must not end the server with SIGPIPE in the middle of a write.
         signal(SIGPIPE, SIG_IGN)
+        // A closed document's memory goes back to the system (see ReleasedMemory).
+        ReleasedMemory.mapLargeBlocksApart()
         let server = LanguageServer(output: { write($0, to: 1) }, log: { write(Data(($0 + "\n").utf8), to: 2) })
         return server.run(input: FileHandle.standardInput)
     }

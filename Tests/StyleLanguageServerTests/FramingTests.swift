@@ -35,12 +35,51 @@ final class FramingTests: XCTestCase {
         let size = MessageReader.maximumContentBytes + 10
         var reader = MessageReader()
         reader.append(Data("Content-Length: \(size)\r\n\r\n".utf8))
-        XCTAssertEqual(reader.next(), .malformed("The message of \(size) bytes is longer than \(MessageReader.maximumContentBytes) bytes."))
+        XCTAssertEqual(reader.next(), .malformed("The Content-Length \(size) is more than the \(MessageReader.maximumContentBytes) bytes a message may have."))
         reader.append(Data(count: size))
         XCTAssertNil(reader.next())
-        XCTAssertEqual(reader.remainder.count, 0)
+        // Only what could be the start of the next header line is kept.
+        XCTAssertLessThan(reader.remainder.count, MessageReader.longestHeaderLine)
         reader.append(Data("Content-Length: 2\r\n\r\n{}".utf8))
         XCTAssertEqual(reader.next(), .message(Data("{}".utf8)))
+    }
+
+    /// Every kind of malformed frame, followed by two good ones: it is reported, and both good
+    /// frames are read, whole or cut into single bytes. (Each used to swallow every later frame.)
+    func testEveryMalformedFrameIsReportedAndTheStreamResynchronises() {
+        let good = "Content-Length: 2\r\n\r\n{}" + "Content-Length: 7\r\n\r\n[1,2,3]"
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#
+        let cases: [(String, String)] = [
+            ("no Content-Length", "Content-Type: x\r\n\r\n\(body)"),
+            ("Content-Length too small", "Content-Length: 10\r\n\r\n\(body)"),
+            ("Content-Length too large", "Content-Length: \(body.utf8.count + 30)\r\n\r\n\(body)"),
+            ("Content-Length beyond the maximum", "Content-Length: 99999999999999\r\n\r\n\(body)"),
+            ("Content-Length not a number", "Content-Length: 4x\r\n\r\n\(body)"),
+            ("a header line without ':'", "Content-Length 44\r\n\r\n\(body)"),
+            ("a header of 1 MB", "X-Padding: " + String(repeating: "a", count: 1 << 20) + "\r\nContent-Length: 2\r\n\r\n[]"),
+            ("NUL bytes before the header", "\0\0\0\0Content-Type: x\r\n\r\n"),
+            ("NUL bytes in the header", "Content-Length: 2\0\r\n\r\n{}"),
+            ("LF-only framing", "Content-Length: \(body.utf8.count)\n\n\(body)"),
+            ("garbage", "\u{FF}\u{FE}}{ not a frame at all"),
+        ]
+        for (name, bad) in cases {
+            for chunks in [[bad + good], (bad + good).utf8.map { String(decoding: [$0], as: UTF8.self) }] {
+                let read = frames(chunks)
+                let messages = read.filter { if case .message = $0 { true } else { false } }
+                XCTAssertTrue(read.contains { if case .malformed = $0 { true } else { false } }, "\(name): not reported")
+                XCTAssertEqual(messages.suffix(2), [.message(Data("{}".utf8)), .message(Data("[1,2,3]".utf8))], "\(name): \(read)")
+                // Nothing good is lost or invented: at most the bad frame's own text as a message.
+                XCTAssertLessThanOrEqual(messages.count, 3, "\(name): \(read)")
+            }
+        }
+    }
+
+    func testABodyShorterThanItsLengthEndsWhereTheNextHeaderBegins() {
+        XCTAssertEqual(frames(["Content-Length: 50\r\n\r\n{}Content-Length: 2\r\n\r\n[]"]),
+                       [.malformed("The message ended after 2 of its 50 bytes: a header began there."), .message(Data("[]".utf8))])
+        // Text that only looks like a header inside a JSON string is part of the body.
+        let body = #"{"a":"Content-Length: 5"}"#
+        XCTAssertEqual(frames(["Content-Length: \(body.utf8.count)\r\n\r\n\(body)"]), [.message(Data(body.utf8))])
     }
 
     func testMessagesAreClassified() throws {

@@ -64,6 +64,42 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try client.shutdown(), 0)
     }
 
+    func testASecondInitializeIsRefusedAndTheSessionGoesOn() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let again = try client.request("initialize", ["processId": .null, "capabilities": .object([])])
+        XCTAssertEqual(again["error"]?["code"], -32600)
+        XCTAssertNil(again["result"])
+        XCTAssertEqual(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///none.lua"]])["result"], [])
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    /// After each kind of malformed frame the server answers a parse error, then answers the
+    /// next request as if nothing had happened.
+    func testTheServerResynchronisesAfterEveryMalformedFrame() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let body = #"{"jsonrpc":"2.0","id":9999,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///x.lua"}}}"#
+        let frames = [
+            "Content-Type: x\r\n\r\n\(body)",
+            "Content-Length: 10\r\n\r\n\(body)",
+            "Content-Length: \(body.utf8.count + 40)\r\n\r\n\(body)",
+            "Content-Length \(body.utf8.count)\r\n\r\n\(body)",
+            "X: " + String(repeating: "a", count: 1 << 20) + "\r\n\r\n\(body)",
+            "\0\0\0\0\0\r\n\r\n",
+            "Content-Length: \(body.utf8.count)\n\n\(body)",
+        ]
+        for frame in frames {
+            client.write(Data(frame.utf8))
+            let reply = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///none.lua"]])
+            XCTAssertEqual(reply["result"], [], "after \(frame.prefix(40).debugDescription)")
+            let error = try XCTUnwrap(client.wait(timeout: 1) { $0["error"] != nil && $0["id"] == .null }, "after \(frame.prefix(40).debugDescription)")
+            XCTAssertEqual(error["error"]?["code"], -32700)
+            while client.wait(timeout: 0.05, for: { $0["error"] != nil && $0["id"] == .null }) != nil {}
+        }
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
     func testCancelledRequestIsAnsweredAsCancelled() throws {
         let client = try LSPClient()
         _ = try client.initialize()

@@ -94,8 +94,11 @@ public struct Linter: Sendable {
     /// Checks script text as if it were the file `file`.
     ///
     ///     Linter().lint(source: "mut(View.alpah, 1)", file: "a.lua")    // unknown-property at 1:10
-    public func lint(source: String, file: String) -> [Diagnostic] {
-        let found = StaticChecker(schema: schema, stdlib: stdlib).check(source: source, file: file)
+    ///
+    /// - Parameter staticDiagnostics: what `StaticChecker` already found in this very text, when
+    ///   the caller has it (a language server), so that the text is not parsed a second time.
+    public func lint(source: String, file: String, staticDiagnostics: [Diagnostic]? = nil) -> [Diagnostic] {
+        let found = staticDiagnostics ?? StaticChecker(schema: schema, stdlib: stdlib).check(source: source, file: file)
         let dynamic = Self.runs(found) ? dynamicPass.check(file: file, source: source) : []
         return Self.merge(static: found, dynamic: dynamic, source: source, file: file)
     }

@@ -87,35 +87,53 @@ enum StyleRunCommand {
 }
 
 extension StyleRunCommand {
+    /// Forks and runs its arguments, then writes the child's exit status and `ru_maxrss` (KiB)
+    /// to the file named first. A launcher of its own because Linux carries the peak memory of
+    /// the process that `posix_spawn`s (this test process, gigabytes after other tests) over
+    /// into the spawned program's `ru_maxrss`; a program forked from a fresh process starts
+    /// from that process's few megabytes.
+    private static let launcher = """
+        import os, sys
+        pid = os.fork()
+        if pid == 0:
+            os.execv(sys.argv[2], sys.argv[2:])
+        _, status, usage = os.wait4(pid, 0)
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -os.WTERMSIG(status)
+        open(sys.argv[1], "w").write("%d %d" % (code, usage.ru_maxrss))
+        """
+
     /// Runs `stylerun arguments…` as `run` does and also returns the peak resident memory, in
     /// bytes, of the process and the children it waited for (its evaluator child among them):
-    /// `wait4`'s `ru_maxrss`, the figure for this one run, not for the whole test process.
-    /// It runs in this process's folder: give it absolute paths.
+    /// `ru_maxrss` of this one run, measured by a small launcher (`launcher`), not of the whole
+    /// test process. It runs in this process's folder: give it absolute paths.
     static func runMeasuringMemory(_ arguments: [String]) throws -> (result: CommandResult, peakBytes: Int) {
         let executable = try XCTUnwrap(Self.executable, "stylerun is not built; run swift build first")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outPath = scratch.appendingPathComponent("stdout").path, errPath = scratch.appendingPathComponent("stderr").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let measured = scratch.appendingPathComponent("measured")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", launcher, measured.path, executable.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
-        XCTAssertEqual(spawned, 0, "posix_spawn failed")
-        var status: Int32 = 0, usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let stdout = String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self)
-        let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self)
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
-        return (CommandResult(stdout: stdout, stderr: stderr, status: code), usage.ru_maxrss * 1024)
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        let fields = String(decoding: try Data(contentsOf: measured), as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(fields.count, 2, "the launcher did not report: \(stderr)")
+        guard fields.count == 2 else { return (CommandResult(stdout: stdout, stderr: stderr, status: -1), Int.max) }
+        return (CommandResult(stdout: stdout, stderr: stderr, status: Int32(fields[0])), fields[1] * 1024)
     }
 }

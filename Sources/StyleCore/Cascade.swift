@@ -19,6 +19,9 @@ public struct Cascade {
     ///     var cascade = Cascade(sheet)
     ///     cascade.sharesStyles = false
     public var sharesStyles = true
+    /// A cache broken on purpose, for the test that shows the comparison with
+    /// `ReferenceCascade` catches a wrong cache; nil in every real cascade.
+    var fault: CascadeFault?
 
     /// A cascade of `stylesheet`; it reads the stylesheet's appearances and rules when applied.
     ///
@@ -79,7 +82,8 @@ public struct Cascade {
         // instead of found again.
         let sameSelectors = sameShape && previous!.hasSameSelectors(as: stylesheet)
         let plan = sameShape ? previous.flatMap {
-            RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance, sameSelectors: sameSelectors)
+            RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance, sameSelectors: sameSelectors,
+                        fault: fault)
         } : nil
         let carried = sameSelectors ? previous : nil
         let appearances = stylesheet.appearances.sorted {
@@ -99,7 +103,8 @@ public struct Cascade {
                                  cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: stylesheet.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount,
                                  expectedContexts: numbersContexts ? stylesheet.lastContextCount : 0,
-                                 expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results)
+                                 expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results,
+                                 fault: fault)
         // The filter holds the keys of the ancestors of the view being styled: those above
         // `root`, then the path from `root` down, as `views` is in depth-first order.
         var filter = AncestorFilter()
@@ -292,15 +297,21 @@ public struct Cascade {
                 firstOfID.insert(Int32(n), hash: entry.key) { ids[Int($0)].key }
                 continue
             }
-            let view = views[entry.index], id = view.id!, earlier = views[ids[Int(first)].index]
-            let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
-            found.append(Diagnostic(.duplicateID,
-                                    "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
-                                        + "\(view.kind.name)#\(id); ids must be unique in a tree.",
-                                    at: view.location ?? .host, length: id.count))
+            found.append(.duplicateID(views[entry.index], sameAs: views[ids[Int(first)].index]))
         }
         return found
     }
+}
+
+/// A cache of the cascade broken on purpose (`Cascade.fault`): what the test of the property
+/// test of `ReferenceCascade` sets, to show that a wrong cache makes the engine disagree.
+enum CascadeFault {
+    /// Results are kept by kind alone (`MatchedResults`): views of one kind take one another's
+    /// results whatever rules they matched.
+    case resultsIgnoreMatches
+    /// A restyle keeps views a changed or added rule matches (`RestylePlan`), as if no rule
+    /// had changed.
+    case restyleIgnoresChangedRules
 }
 
 /// Diagnostics in the order found, each once (one bad rule reports once per distinct message).
@@ -315,7 +326,13 @@ struct DiagnosticCollector {
     }
 
     /// Runs one step; a failing step is recorded and the cascade goes on with the next.
-    mutating func run(_ step: () throws(Diagnostic) -> Void) {
-        do { try step() } catch { add([error]) }
+    /// Returns whether the step failed (its diagnostic may have been recorded before).
+    @discardableResult
+    mutating func run(_ step: () throws(Diagnostic) -> Void) -> Bool {
+        do { try step() } catch {
+            add([error])
+            return true
+        }
+        return false
     }
 }

@@ -309,6 +309,9 @@ enum CascadeFault {
     /// Results are kept by kind alone (`MatchedResults`): views of one kind take one another's
     /// results whatever rules they matched.
     case resultsIgnoreMatches
+    /// Views are put in one match context whatever their parents' (`MatchContexts`): a view
+    /// takes the matches of a view of its kind and names elsewhere in the tree.
+    case contextsIgnoreParents
     /// A restyle keeps views a changed or added rule matches (`RestylePlan`), as if no rule
     /// had changed.
     case restyleIgnoresChangedRules

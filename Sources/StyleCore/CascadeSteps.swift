@@ -56,6 +56,8 @@ final class CascadeSteps {
     @exclusivity(unchecked) private var reused: StyleApplication?
     /// Whether results are kept by kind alone (`CascadeFault.resultsIgnoreMatches`).
     private let keysIgnoreMatches: Bool
+    /// Whether contexts are numbered without their parents' (`CascadeFault.contextsIgnoreParents`).
+    private let contextsIgnoreParents: Bool
 
     /// `ownStyles`: what earlier cascades of the stylesheet saw (`Stylesheet.ownStyles`); taken
     /// only when prepared with `index`'s provenance table.
@@ -70,6 +72,7 @@ final class CascadeSteps {
          expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults, fault: CascadeFault? = nil) {
         self.appearances = appearances
         keysIgnoreMatches = fault == .resultsIgnoreMatches
+        contextsIgnoreParents = fault == .contextsIgnoreParents
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
@@ -86,7 +89,7 @@ final class CascadeSteps {
     /// not kept or contexts not numbered. Every view needs one, styled or kept, for its
     /// children's.
     func context(of view: View, parent: Int32?) -> Int32? {
-        cachesResults && numbersContexts ? contexts.context(of: view, parent: parent) : nil
+        cachesResults && numbersContexts ? contexts.context(of: view, parent: contextsIgnoreParents ? nil : parent) : nil
     }
 
     /// How many match contexts there are.

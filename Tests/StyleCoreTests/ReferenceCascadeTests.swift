@@ -28,7 +28,7 @@ final class ReferenceCascadeTests: XCTestCase {
 
     /// The test of the test: with a cache broken on purpose, the comparison finds a difference.
     func testABrokenCacheIsFound() {
-        for fault in [CascadeFault.resultsIgnoreMatches, .restyleIgnoresChangedRules] {
+        for fault in [CascadeFault.resultsIgnoreMatches, .contextsIgnoreParents, .restyleIgnoresChangedRules] {
             let run = Self.compare(seeds: 1...60, fault: fault, stopAtFirst: true)
             XCTAssertFalse(run.disagreements.isEmpty, "\(fault) goes unnoticed")
             XCTAssertTrue(run.disagreements.first?.hasPrefix("seed ") ?? false, run.disagreements.first ?? "")

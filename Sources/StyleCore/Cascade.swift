@@ -105,29 +105,20 @@ public struct Cascade {
                                  expectedContexts: numbersContexts ? stylesheet.lastContextCount : 0,
                                  expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results,
                                  fault: fault)
-        // The filter holds the keys of the ancestors of the view being styled: those above
-        // `root`, then the path from `root` down, as `views` is in depth-first order.
-        var filter = AncestorFilter()
-        // And the rule index's buckets of the names on that path (and the plan its changed
-        // rules', `RestylePlan.push(_:)`).
-        var ancestorBuckets = AncestorBuckets()
+        // The ancestors of the view being styled: those above `root`, then the path from
+        // `root` down, as `views` is in depth-first order.
+        var path = AncestorPath(index: index, plan: plan)
         var above: [View] = []
         var ancestor = root.parent
         while let a = ancestor { above.append(a); ancestor = a.parent }
         var aboveContext: Int32?
         for a in above.reversed() {
-            filter.push(a)
-            index.push(a, onto: &ancestorBuckets)
-            plan?.push(a)
+            path.enterAbove(a)
             if carriedContexts == nil { aboveContext = steps.context(of: a, parent: aboveContext) }
         }
         if let carriedContexts { aboveContext = carriedContexts.aboveContext }
         // Read once: each read through the optional tree copied (and retained) all of it.
         let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
-        let base = filter.depth
-        var path: [View] = []
-        // The match context of each view on `path` (`MatchContexts`), when results are kept.
-        var contexts: [Int32] = []
         var matches: [RuleIndex.Match] = []
         // A tree of the previous shape has its places: the list is carried, not noted again.
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
@@ -162,17 +153,11 @@ public struct Cascade {
             reached = i + 1
             // A tree of the previous shape has its ids (see below).
             if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
-            while let last = path.last, last !== view.parent {
-                path.removeLast()
-                if !contexts.isEmpty { contexts.removeLast() }
-                filter.pop()
-                ancestorBuckets.pop()
-                plan?.pop()
-            }
-            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: contexts.last ?? aboveContext)
+            path.leave(to: view.parent)
+            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
-            if plan?.keep(i, view, filter: filter, steps: steps, context: context, into: &styled) != true {
-                steps.run(view, filter: filter, ancestors: ancestorBuckets, carriedMatches: carriedEntries?[i].matches,
+            if plan?.keep(i, view, filter: path.filter, steps: steps, context: context, into: &styled) != true {
+                steps.run(view, filter: path.filter, ancestors: path.buckets, carriedMatches: carriedEntries?[i].matches,
                           context: context, needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
                 if remembering {
@@ -182,15 +167,9 @@ public struct Cascade {
             }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
             // views) is not pushed, to be popped again at the next view.
-            if !view.children.isEmpty {
-                path.append(view)
-                if let context { contexts.append(context) }
-                filter.push(view)
-                index.push(view, onto: &ancestorBuckets)
-                plan?.push(view)
-            }
+            if !view.children.isEmpty { path.enter(view, context: context) }
         }
-        precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
+        precondition(path.isConsistent, "The ancestor filter holds the path to the view styled")
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
         if !sameShape {

@@ -19,6 +19,9 @@ public struct Cascade {
     ///     var cascade = Cascade(sheet)
     ///     cascade.sharesStyles = false
     public var sharesStyles = true
+    /// A cache broken on purpose, for the test that shows the comparison with
+    /// `ReferenceCascade` catches a wrong cache; nil in every real cascade.
+    var fault: CascadeFault?
 
     /// A cascade of `stylesheet`; it reads the stylesheet's appearances and rules when applied.
     ///
@@ -79,7 +82,8 @@ public struct Cascade {
         // instead of found again.
         let sameSelectors = sameShape && previous!.hasSameSelectors(as: stylesheet)
         let plan = sameShape ? previous.flatMap {
-            RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance, sameSelectors: sameSelectors)
+            RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance, sameSelectors: sameSelectors,
+                        fault: fault)
         } : nil
         let carried = sameSelectors ? previous : nil
         let appearances = stylesheet.appearances.sorted {
@@ -99,30 +103,22 @@ public struct Cascade {
                                  cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: stylesheet.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount,
                                  expectedContexts: numbersContexts ? stylesheet.lastContextCount : 0,
-                                 expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results)
-        // The filter holds the keys of the ancestors of the view being styled: those above
-        // `root`, then the path from `root` down, as `views` is in depth-first order.
-        var filter = AncestorFilter()
-        // And the rule index's buckets of the names on that path (and the plan its changed
-        // rules', `RestylePlan.push(_:)`).
-        var ancestorBuckets = AncestorBuckets()
+                                 expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results,
+                                 fault: fault)
+        // The ancestors of the view being styled: those above `root`, then the path from
+        // `root` down, as `views` is in depth-first order.
+        var path = AncestorPath(index: index, plan: plan)
         var above: [View] = []
         var ancestor = root.parent
         while let a = ancestor { above.append(a); ancestor = a.parent }
         var aboveContext: Int32?
         for a in above.reversed() {
-            filter.push(a)
-            index.push(a, onto: &ancestorBuckets)
-            plan?.push(a)
+            path.enterAbove(a)
             if carriedContexts == nil { aboveContext = steps.context(of: a, parent: aboveContext) }
         }
         if let carriedContexts { aboveContext = carriedContexts.aboveContext }
         // Read once: each read through the optional tree copied (and retained) all of it.
         let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
-        let base = filter.depth
-        var path: [View] = []
-        // The match context of each view on `path` (`MatchContexts`), when results are kept.
-        var contexts: [Int32] = []
         var matches: [RuleIndex.Match] = []
         // A tree of the previous shape has its places: the list is carried, not noted again.
         var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
@@ -157,17 +153,11 @@ public struct Cascade {
             reached = i + 1
             // A tree of the previous shape has its ids (see below).
             if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
-            while let last = path.last, last !== view.parent {
-                path.removeLast()
-                if !contexts.isEmpty { contexts.removeLast() }
-                filter.pop()
-                ancestorBuckets.pop()
-                plan?.pop()
-            }
-            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: contexts.last ?? aboveContext)
+            path.leave(to: view.parent)
+            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
-            if plan?.keep(i, view, filter: filter, steps: steps, context: context, into: &styled) != true {
-                steps.run(view, filter: filter, ancestors: ancestorBuckets, carriedMatches: carriedEntries?[i].matches,
+            if plan?.keep(i, view, filter: path.filter, steps: steps, context: context, into: &styled) != true {
+                steps.run(view, filter: path.filter, ancestors: path.buckets, carriedMatches: carriedEntries?[i].matches,
                           context: context, needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
                 if remembering {
@@ -179,15 +169,9 @@ public struct Cascade {
             if collector.stopped { break }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
             // views) is not pushed, to be popped again at the next view.
-            if !view.children.isEmpty {
-                path.append(view)
-                if let context { contexts.append(context) }
-                filter.push(view)
-                index.push(view, onto: &ancestorBuckets)
-                plan?.push(view)
-            }
+            if !view.children.isEmpty { path.enter(view, context: context) }
         }
-        precondition(filter.depth - path.count == base, "The ancestor filter holds the path to the view styled")
+        precondition(path.isConsistent, "The ancestor filter holds the path to the view styled")
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
         if !sameShape {
@@ -294,15 +278,24 @@ public struct Cascade {
                 firstOfID.insert(Int32(n), hash: entry.key) { ids[Int($0)].key }
                 continue
             }
-            let view = views[entry.index], id = view.id!, earlier = views[ids[Int(first)].index]
-            let firstAt = earlier.location.map { " (first at \($0))" } ?? ""
-            found.append(Diagnostic(.duplicateID,
-                                    "The id '\(id)' is used by \(earlier.kind.name)#\(id)\(firstAt) and again by "
-                                        + "\(view.kind.name)#\(id); ids must be unique in a tree.",
-                                    at: view.location ?? .host, length: id.count))
+            found.append(.duplicateID(views[entry.index], sameAs: views[ids[Int(first)].index]))
         }
         return found
     }
+}
+
+/// A cache of the cascade broken on purpose (`Cascade.fault`): what the test of the property
+/// test of `ReferenceCascade` sets, to show that a wrong cache makes the engine disagree.
+enum CascadeFault {
+    /// Results are kept by kind alone (`MatchedResults`): views of one kind take one another's
+    /// results whatever rules they matched.
+    case resultsIgnoreMatches
+    /// Views are put in one match context whatever their parents' (`MatchContexts`): a view
+    /// takes the matches of a view of its kind and names elsewhere in the tree.
+    case contextsIgnoreParents
+    /// A restyle keeps views a changed or added rule matches (`RestylePlan`), as if no rule
+    /// had changed.
+    case restyleIgnoresChangedRules
 }
 
 /// Diagnostics in the order found, each once (one bad rule reports once per distinct message).
@@ -327,9 +320,15 @@ struct DiagnosticCollector {
     }
 
     /// Runs one step; a failing step is recorded and the cascade goes on with the next, unless
-    /// a limit has stopped it.
-    mutating func run(_ step: () throws(Diagnostic) -> Void) {
-        guard !stopped else { return }
-        do { try step() } catch { add([error]) }
+    /// a limit has stopped it. Returns whether the step failed (its diagnostic may have been
+    /// recorded before) or was not run.
+    @discardableResult
+    mutating func run(_ step: () throws(Diagnostic) -> Void) -> Bool {
+        guard !stopped else { return true }
+        do { try step() } catch {
+            add([error])
+            return true
+        }
+        return false
     }
 }

@@ -54,6 +54,10 @@ final class CascadeSteps {
     /// What styles every view in turn (`StyleApplication.restart(on:)`): one object for the
     /// cascade rather than one for each view.
     @exclusivity(unchecked) private var reused: StyleApplication?
+    /// Whether results are kept by kind alone (`CascadeFault.resultsIgnoreMatches`).
+    private let keysIgnoreMatches: Bool
+    /// Whether contexts are numbered without their parents' (`CascadeFault.contextsIgnoreParents`).
+    private let contextsIgnoreParents: Bool
 
     /// `ownStyles`: what earlier cascades of the stylesheet saw (`Stylesheet.ownStyles`); taken
     /// only when prepared with `index`'s provenance table.
@@ -65,8 +69,10 @@ final class CascadeSteps {
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
          budget: CascadeBudget?, cachesResults: Bool, numbersContexts: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
-         expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults) {
+         expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults, fault: CascadeFault? = nil) {
         self.appearances = appearances
+        keysIgnoreMatches = fault == .resultsIgnoreMatches
+        contextsIgnoreParents = fault == .contextsIgnoreParents
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
@@ -83,7 +89,7 @@ final class CascadeSteps {
     /// not kept or contexts not numbered. Every view needs one, styled or kept, for its
     /// children's.
     func context(of view: View, parent: Int32?) -> Int32? {
-        cachesResults && numbersContexts ? contexts.context(of: view, parent: parent) : nil
+        cachesResults && numbersContexts ? contexts.context(of: view, parent: contextsIgnoreParents ? nil : parent) : nil
     }
 
     /// How many match contexts there are.
@@ -139,7 +145,7 @@ final class CascadeSteps {
         var key: MatchedResults.Key?
         if cachesResults {
             keyBuffer.removeAll(keepingCapacity: true)
-            for match in matches { keyBuffer.append(Int32(match.candidate)) }
+            if !keysIgnoreMatches { for match in matches { keyBuffer.append(Int32(match.candidate)) } }
             key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keyBuffer)
         }
         if let result = keptResult(key, context: context) {
@@ -149,20 +155,23 @@ final class CascadeSteps {
         }
         let applying = appearances(for: kind)
         application.resetView()
-        let diagnosticsBefore = collector.diagnostics.count
+        // Whether a step failed, not whether the collector grew: a diagnostic another view
+        // reported already is not added again, and a result kept without it would hide it
+        // from every view that takes the result (a later cascade of the stylesheet too).
+        var failed = false
         var plain = applying.plain
         application.sharesValueOnlyResults = true
         defer { application.sharesValueOnlyResults = false }
         for i in applying.indices {
             application.setOrigin(index: appearances[i].originIndex)
-            collector.run { () throws(Diagnostic) in try application.apply(appearances[i].style) }
+            if collector.run({ () throws(Diagnostic) in try application.apply(appearances[i].style) }) { failed = true }
         }
         for match in matches {
             application.setOrigin(index: index.prepared[match.candidate].origin)
-            collector.run { () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }
+            if collector.run({ () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }) { failed = true }
             plain = plain && index.preparedStyles[match.rule].isPlain
         }
-        guard plain, collector.diagnostics.count == diagnosticsBefore else { return }
+        guard plain, !failed else { return }
         if let key {
             view.record?.shrink()
             // The key keeps a list of its own: sharing the buffer's storage would make the
@@ -228,9 +237,7 @@ final class CascadeSteps {
         let style = view.styles[i]
         application.origin = .viewStyle(index: i + 1, name: style.name, attachment: style.attachment)
         guard view.kind.isA(style.kind) else {
-            collector.add([Diagnostic(.kindMismatch,
-                                      "\(style.kind.article(capitalized: true)) style cannot apply to \(view.selectorDescription).",
-                                      at: style.location)])
+            collector.add([.ownStyle(style, cannotApplyTo: view)])
             return
         }
         if let prepared = prepared(style) {
@@ -321,7 +328,7 @@ extension CascadeSteps {
     func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> MatchContexts.Result? {
         guard cachesResults else { return nil }
         if let context, let result = contexts[context].result { return result }
-        let key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: candidates)
+        let key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keysIgnoreMatches ? [] : candidates)
         if let result = keptResult(key, context: context) { return result }
         let matches = candidates.map { index.match(of: Int($0)) }
         guard appearances(for: kind).plain, matches.allSatisfy({ index.preparedStyles[$0.rule].isPlain }) else { return nil }

@@ -37,14 +37,15 @@ final class RestylePlan {
     /// provenance switched, or other selectors and other appearances, rules reordered or too
     /// many rules changed. `sameSelectors`: `previous.hasSameSelectors(as: stylesheet)`, which
     /// the cascade has asked already.
-    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool, sameSelectors: Bool) {
+    /// `fault`: a cache broken on purpose (`CascadeFault`), nil but in its test.
+    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool, sameSelectors: Bool, fault: CascadeFault? = nil) {
         guard previous.recordedProvenance == recordingProvenance else { return nil }
         self.previous = previous
         rebases = sameSelectors
         let pairing = Self.pairing(previous.stylesheet, stylesheet)
         guard pairing != nil || rebases else { return nil }
         changed = RuleIndex(pairing?.changed ?? [])
-        hasChanged = !(pairing?.changed.isEmpty ?? true)
+        hasChanged = !(pairing?.changed.isEmpty ?? true) && fault != .restyleIgnoresChangedRules
         // Kept and rebased records point at the previous table's origins and locations.
         stylesheet.shareProvenanceTable(of: previous.stylesheet)
         if let pairing {

@@ -1,0 +1,184 @@
+@testable import StyleCore
+import XCTest
+
+/// The engine (`Cascade.apply`, with and without sharing, and `Cascade.restyle` after each
+/// edit) and `ReferenceCascade` agree on random worlds: every value, every provenance record,
+/// every diagnostic, and a failed styling leaves every tree as it was.
+///
+/// A failure names its seed; `STYLERUN_REFERENCE_SEED=17 swift test --filter ReferenceCascadeTests`
+/// runs that seed alone.
+final class ReferenceCascadeTests: XCTestCase {
+    static let seeds = 1...120
+    static let steps = 8
+
+    func testTheEngineAgreesWithTheReferenceAfterRandomEdits() {
+        var seeds = Self.seeds
+        if let replay = ProcessInfo.processInfo.environment["STYLERUN_REFERENCE_SEED"].flatMap(Int.init) { seeds = replay...replay }
+        let run = Self.compare(seeds: seeds)
+        for disagreement in run.disagreements { XCTFail(disagreement) }
+        // The property held for what it is about, not only for trees nothing styles.
+        guard seeds.count > 1 else { return }
+        XCTAssertGreaterThan(run.styled, 450, "steps styled without an error")
+        XCTAssertGreaterThan(run.failed, 110, "steps that failed and left the trees as they were")
+        XCTAssertGreaterThan(run.partial, 110, "restyles of part of the tree")
+        XCTAssertGreaterThan(run.warnings, 150, "steps with a warning (overridden-literal)")
+        XCTAssertGreaterThan(run.functionWrites, 1500, "values a function style wrote")
+        XCTAssertGreaterThan(run.withoutProvenance, 110, "steps styled without recording provenance")
+    }
+
+    /// The test of the test: with a cache broken on purpose, the comparison finds a difference.
+    func testABrokenCacheIsFound() {
+        for fault in [CascadeFault.resultsIgnoreMatches, .contextsIgnoreParents, .restyleIgnoresChangedRules] {
+            let run = Self.compare(seeds: 1...60, fault: fault, stopAtFirst: true)
+            XCTAssertFalse(run.disagreements.isEmpty, "\(fault) goes unnoticed")
+            XCTAssertTrue(run.disagreements.first?.hasPrefix("seed ") ?? false, run.disagreements.first ?? "")
+        }
+    }
+
+    /// A view whose rule fails with a diagnostic another view reported already (the same
+    /// message: the same rule on a view of the same description) gets no kept result: a view
+    /// taking it would not report its own failure, in this cascade or a later one of the
+    /// stylesheet, and the tree would be styled as if nothing had failed.
+    func testAFailureReportedBeforeIsNotKeptAsAResult() {
+        let sheet = Stylesheet()
+        sheet.addRule(".d", try! Style.mut(.unresolved(["text"]), .string("u"), root: T.view, at: T.at(3)), line: 3)
+        let root = T.view(T.stack, nil, "", T.view(T.view, nil, "d"), T.view(T.view, nil, "d"), T.view(T.view, "x", "d"))
+        let expected = ReferenceCascade(sheet).apply(to: World.copyOf(root))
+        XCTAssertEqual(expected.map(\.message), ["View has no property 'text'. (applied to View.d)",
+                                                 "View has no property 'text'. (applied to View#x.d)"])
+        XCTAssertEqual(Cascade(sheet).apply(to: root), expected)
+        XCTAssertEqual(Cascade(sheet).apply(to: root), expected, "a later cascade of the stylesheet")
+    }
+
+    /// A budget already spent stops both at the first view, with one diagnostic, and the tree
+    /// is left as it was.
+    func testASpentBudgetStopsBothAlike() {
+        let world = World.varied(seed: 3)
+        var random = world
+        let root = random.randomTree(20)
+        let sheet = world.stylesheet()
+        func spent() -> CascadeBudget { CascadeBudget(seconds: 0, memory: 1 << 30, start: .now.advanced(by: .seconds(-1))) }
+        let reference = World.copyOf(root), engine = World.copyOf(root)
+        let expected = ReferenceCascade(sheet).apply(to: reference, budget: spent())
+        XCTAssertEqual(expected.map(\.code), [.limitExceeded])
+        XCTAssertEqual(Cascade(sheet).apply(to: engine, budget: spent()), expected)
+        for view in World.views(reference) + World.views(engine) {
+            XCTAssertEqual(view.values, view.kind.defaultValues)
+            XCTAssertNil(view.provenance)
+        }
+    }
+
+    /// The reference as REFERENCE §1.6 states it, on a case worked out by hand: appearances by
+    /// kind depth then order, rules by specificity then order whatever their source order, the
+    /// view's constructor styles, literals, then later styles (a `mver` transforming the literal).
+    func testTheReferenceFollowsTheStatedOrder() {
+        let sheet = Stylesheet()
+        sheet.addAppearance(T.label, T.mut(T.view, "alpha", .number(0.1), line: 1))
+        sheet.addAppearance(T.view, T.mut(T.view, "alpha", .number(0.2), line: 2))  // a super-kind: first
+        sheet.addRule("#t", T.mut(T.view, "alpha", .number(0.3), line: 3))
+        sheet.addRule("Label.x", T.mut(T.view, "alpha", .number(0.4), line: 4))
+        sheet.addRule(".x", T.mut(T.view, "alpha", .number(0.5), line: 5))
+        let label = T.view(T.label, "t", "x")
+        label.styles = [T.mut(T.view, "alpha", .number(0.6), line: 6), T.mver(T.view, "alpha", line: 7) { v in
+            if case .number(let x) = v { return .number(x / 2) } else { return v }
+        }]
+        label.stylesBeforeLiterals = 1
+        label.literals = [Literal(keyPath: T.keyPath(T.view, "alpha"), value: .number(0.8), location: T.at(8))]
+        XCTAssertEqual(ReferenceCascade(sheet).apply(to: label), [])
+        XCTAssertEqual(label.provenance?[T.keyPath(T.view, "alpha").property!.slot].map(\.location?.line), [nil, 2, 1, 5, 4, 3, 6, 8, 7])
+        XCTAssertEqual(label["alpha"], .number(0.4))
+    }
+
+    // MARK: The comparison
+
+    struct Run {
+        var disagreements: [String] = []
+        var styled = 0, failed = 0, partial = 0, warnings = 0, functionWrites = 0, withoutProvenance = 0
+    }
+
+    /// Runs the worlds of `seeds`, each edited `steps` times, comparing the engine with the
+    /// reference after each edit; `fault` breaks a cache of the engine's.
+    static func compare(seeds: ClosedRange<Int>, fault: CascadeFault? = nil, stopAtFirst: Bool = false) -> Run {
+        var run = Run()
+        func engine(_ sheet: Stylesheet, sharing: Bool = true) -> Cascade {
+            var cascade = Cascade(sheet)
+            cascade.sharesStyles = sharing
+            cascade.fault = fault
+            return cascade
+        }
+        for seed in seeds {
+            var world = World.varied(seed: seed)
+            let recording = world.random.chance(75)
+            var root = world.randomTree(20 + world.random.int(40))
+            var sheet = world.stylesheet()
+            var styled = engine(sheet).restyle(root, after: nil, recordingProvenance: recording).styled
+            for step in 0..<steps {
+                let context = "seed \(seed), step \(step)"
+                let before = TreeSnapshot(root)
+                if world.edit(root) { sheet = world.stylesheet() }
+                let reference = World.copyOf(root)
+                let expected = ReferenceCascade(sheet).apply(to: reference, recordingProvenance: recording)
+                let failed = expected.contains { $0.severity == .error }
+
+                var found: [String] = []
+                func check(_ name: String, _ tree: View, _ diagnostics: [Diagnostic], unstyled: [(ValueStore, [[Contribution]]?)]) {
+                    guard diagnostics == expected else {
+                        found.append("\(context): \(name) reports \(diagnostics), the reference \(expected)")
+                        return
+                    }
+                    let views = World.views(tree)
+                    if failed {
+                        for (view, state) in zip(views, unstyled) where view.values != state.0 || view.provenance != state.1 {
+                            found.append("\(context): \(name) failed but changed \(view.reference)")
+                            return
+                        }
+                        return
+                    }
+                    let references = World.views(reference)
+                    guard views.count == references.count else { return found.append("\(context): \(name) has other views") }
+                    for (view, expected) in zip(views, references) {
+                        if view.values != expected.values {
+                            return found.append("\(context): \(name) gives \(view.reference) \(Array(view.values)), the reference \(Array(expected.values))")
+                        }
+                        if view.provenance != expected.provenance {
+                            return found.append("\(context): \(name) records \(view.reference)'s provenance otherwise than the reference")
+                        }
+                    }
+                }
+                func fresh(_ tree: View) -> [(ValueStore, [[Contribution]]?)] { World.views(tree).map { ($0.values, nil) } }
+
+                let full = World.copyOf(root)
+                check("apply", full, engine(sheet).apply(to: full, recordingProvenance: recording), unstyled: fresh(full))
+                let unshared = World.copyOf(root)
+                check("apply without sharing", unshared, engine(sheet, sharing: false).apply(to: unshared, recordingProvenance: recording),
+                      unstyled: fresh(unshared))
+                // A script's tree is a new tree at each reload: every other step restyles a copy.
+                let target = step % 2 == 0 ? root : World.copyOf(root)
+                let unstyled = World.views(target).map { ($0.values, $0.provenance) }
+                let result = engine(sheet).restyle(target, after: styled, recordingProvenance: recording)
+                check("restyle", target, result.diagnostics, unstyled: unstyled)
+                if !failed {
+                    let changes = result.changes ?? TreeSnapshot(target).changes(since: before)
+                    if changes != TreeSnapshot(reference).changes(since: before) { found.append("\(context): restyle lists other changes") }
+                }
+
+                run.disagreements += found
+                if stopAtFirst, !run.disagreements.isEmpty { return run }
+                if failed {
+                    run.failed += 1
+                    continue
+                }
+                run.styled += 1
+                if result.restyled.count < World.views(target).count { run.partial += 1 }
+                if expected.contains(where: { $0.code == .overriddenLiteral }) { run.warnings += 1 }
+                if !recording { run.withoutProvenance += 1 }
+                for view in World.views(reference) {
+                    run.functionWrites += (view.provenance ?? []).joined().count { ($0.location?.line ?? 0) >= 5000 }
+                }
+                styled = result.styled
+                root = target
+            }
+        }
+        return run
+    }
+}

@@ -29,6 +29,9 @@ enum ChildMode {
 struct TestFaults {
     private var crashes: [String] = []
     private var hangs: [String] = []
+    /// Files on which the child allocates until the address-space backstop refuses, as Swift-side
+    /// work past the memory limit would.
+    private var exhaustions: [String] = []
 
     init(_ text: String) {
         for entry in text.split(separator: ",") {
@@ -36,12 +39,18 @@ struct TestFaults {
             guard parts.count == 2 else { continue }
             if parts[0] == "crash" { crashes.append(parts[1]) }
             if parts[0] == "hang" { hangs.append(parts[1]) }
+            if parts[0] == "oom" { exhaustions.append(parts[1]) }
         }
     }
 
-    /// Crashes or hangs if `file` is named.
+    /// Crashes, hangs or runs out of memory if `file` is named.
     func strike(_ file: String) {
         let named = { (name: String) in file == name || file.hasSuffix("/" + name) }
+        if exhaustions.contains(where: named) {
+            // Reserved, not touched: the address-space limit refuses long before memory is short.
+            var blocks: [UnsafeMutableRawPointer] = []
+            while true { blocks.append(UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 16)) }
+        }
         if crashes.contains(where: named) {
             signal(SIGSEGV, SIG_DFL)
             raise(SIGSEGV)

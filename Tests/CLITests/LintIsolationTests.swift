@@ -57,6 +57,21 @@ final class LintIsolationTests: XCTestCase {
 
     /// One child for the four files: the one it crashes on is re-run alone (and crashes again),
     /// the one it never reached runs in a new child.
+    /// A child that runs out of memory at its address-space backstop in Swift-side work is past
+    /// the memory limit, as for `stylerun FILE` and snapshots, not a crash.
+    func testAChildOutOfMemoryIsPastTheMemoryLimit() throws {
+        try XCTSkipIf(IsolatedRun.underSanitizer, "no address-space limit under a sanitizer")
+        let folder = try mixedFolder()
+        let result = try StyleRunCommand.run(["lint", "--format", "json", "."], in: folder,
+                                             environment: [IsolatedDynamicPass.testFaultsVariable: "oom:c-crash.lua"])
+        let report = try JSONValue(parsing: result.stdout)
+        guard case .array(let diagnostics)? = report["diagnostics"] else { return XCTFail(result.stdout + result.stderr) }
+        let stopped = diagnostics.filter { $0["file"] == "c-crash.lua" }
+        XCTAssertEqual(stopped.map { $0["code"] }, ["limit-exceeded"], result.stdout)
+        XCTAssertEqual(stopped.first?["message"], .string("The script went past its memory limit of \(Linter.defaultLimits.memory >> 20) MiB and was stopped."))
+        XCTAssertEqual(diagnostics.filter { $0["file"] == "b-broken.lua" }.count, 1, "the other files keep theirs")
+    }
+
     func testACrashInTheMiddleOfABatch() throws {
         let folder = try mixedFolder()
         let results = try pass(faults: "crash:c-crash.lua").check(scripts: scripts(in: folder))

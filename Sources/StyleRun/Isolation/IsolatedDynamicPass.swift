@@ -145,19 +145,25 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
             // Killed for silence (the whole batch's wall clock comes later): this script alone
             // ran past one file's wall clock.
             let one = oneFileLimits
-            results.append([Self.failure(.timedOut(seconds: one.wallClock ?? 0), limits: one, stderr: outcome.stderr, file: stopped.file)])
+            results.append([Self.failure(.timedOut(seconds: one.wallClock ?? 0), limits: one, stderr: outcome.stderr, file: stopped.file,
+                                         memoryLimit: self.limits.memory)])
         } else if scripts.count > 1 {
             results += evaluate([stopped])
         } else {
-            results.append([Self.failure(outcome.termination, limits: limits, stderr: outcome.stderr, file: stopped.file)])
+            results.append([Self.failure(outcome.termination, limits: limits, stderr: outcome.stderr, file: stopped.file,
+                                         memoryLimit: self.limits.memory)])
         }
         return results + evaluate(rest)
     }
 
-    /// The diagnostic for a script whose child ended with `termination` without reporting on it.
+    /// The diagnostic for a script whose child ended with `termination` without reporting on it:
+    /// an allocation refused at the child's address-space backstop is past the memory limit the
+    /// user set (`memoryLimit`), not a crash.
     private static func failure(_ termination: ChildProcess.Termination, limits: ChildProcess.ResourceLimits,
-                                stderr: Data, file: String) -> Diagnostic {
-        if let diagnostic = IsolatedRun.failure(termination, limits: limits, file: file) { return diagnostic }
+                                stderr: Data, file: String, memoryLimit: Int) -> Diagnostic {
+        if let diagnostic = IsolatedRun.failure(termination, limits: limits, file: file, memoryLimit: memoryLimit, stderr: stderr) {
+            return diagnostic
+        }
         // It exited, yet without a result for this script: its standard error says why.
         let reason = String(decoding: stderr, as: UTF8.self).split(separator: "\n").first.map { ": \($0)" } ?? ""
         let status = if case .exited(let status) = termination { status } else { Int32(0) }

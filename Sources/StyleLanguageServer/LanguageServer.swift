@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StyleCore
 import StyleRun
+import Synchronization
 
 /// `stylerun lsp`: the Language Server Protocol 3.17 over a pair of byte streams.
 ///
@@ -285,31 +286,29 @@ public final class LanguageServer: @unchecked Sendable {
 }
 
 /// Request ids cancelled by `$/cancelRequest`, shared by the reader thread and the queue.
-private final class CancelledRequests: @unchecked Sendable {
-    private var ids = Set<RequestID>()
-    private let lock = NSLock()
+private final class CancelledRequests: Sendable {
+    private let ids = Mutex(Set<RequestID>())
 
     /// Cancellations of requests already answered are never removed by `remove`; past this
     /// many, the set is cleared, so a client that cancels a lot cannot grow it without end.
     static let limit = 1024
 
     func insert(_ id: RequestID) {
-        lock.withLock {
+        ids.withLock { ids in
             if ids.count >= Self.limit { ids.removeAll() }
             ids.insert(id)
         }
     }
-    func remove(_ id: RequestID) -> Bool { lock.withLock { ids.remove(id) != nil } }
+    func remove(_ id: RequestID) -> Bool { ids.withLock { $0.remove(id) != nil } }
 }
 
 /// The version of each open document, shared with the threads that wait on evaluations, which
 /// ask it whether the text they evaluate is still current.
-final class DocumentVersions: @unchecked Sendable {
-    private var versions: [String: Int] = [:]
-    private let lock = NSLock()
+final class DocumentVersions: Sendable {
+    private let versions = Mutex([String: Int]())
 
     subscript(uri: String) -> Int? {
-        get { lock.withLock { versions[uri] } }
-        set { lock.withLock { versions[uri] = newValue } }
+        get { versions.withLock { $0[uri] } }
+        set { versions.withLock { $0[uri] = newValue } }
     }
 }

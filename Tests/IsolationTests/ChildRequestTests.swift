@@ -1,36 +1,50 @@
 import Foundation
-import StyleRun
+@testable import StyleRun
+import StyleLua
 import XCTest
 
-/// The lint evaluator child's work as the library does it: a request in, a line per script out,
-/// with no process, standard streams or signals involved.
+/// The request a parent hands its isolated child: every limit reaches the child, and a request
+/// the child cannot trust is refused whole.
 final class ChildRequestTests: XCTestCase {
-    private func request(_ scripts: String) -> Data {
-        Data(#"{"limits": {"seconds": 2, "memory": 67108864, "instructions": 50000000}, "stdlib": null, "scripts": \#(scripts)}"#.utf8)
+    func testEveryLimitAndTheWorkRoundTrip() throws {
+        let limits = Limits(seconds: 1.5, memory: 32 << 20, instructions: 7_000_000, printedBytes: 4096)
+        let sent = ChildRequest(limits: limits, stdlibPaths: ["/a", "/b"], work: [("file", .string("x.lua")), ("html", .bool(true))])
+        let read = try ChildRequest(decoding: sent.encoded())
+        XCTAssertEqual(read.limits, limits)
+        XCTAssertEqual(read.stdlibPaths, ["/a", "/b"])
+        XCTAssertEqual(read["file"], .string("x.lua"))
+        XCTAssertEqual(read["html"], .bool(true))
+        XCTAssertNil(read["limits"], "the limits are not the mode's work")
     }
 
-    func testEachScriptGetsItsLineInOrder() throws {
-        var evaluated: [String] = []
-        var lines: [String] = []
-        try IsolatedDynamicPass.serveChild(
-            input: request(#"[{"file": "a.lua", "source": "return Label {}\n"}, {"file": "b.lua", "source": "return mutt(View.alpha, 1)\n"}]"#),
-            willEvaluate: { evaluated.append($0) }, emit: { lines.append($0) })
-        XCTAssertEqual(evaluated, ["a.lua", "b.lua"])
-        XCTAssertEqual(lines.count, 2)
-        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("\n") })
-        XCTAssertEqual(lines[0], #"{"file": "a.lua", "diagnostics": []}"# + "\n")
-        XCTAssertTrue(lines[1].contains("undefined-global"), lines[1])
+    func testARequestWithoutItsPrintLimitTakesTheDefault() throws {
+        let read = try ChildRequest(decoding: Data(#"{"limits": {"seconds": 2, "memory": 1024, "instructions": 10}, "file": "a.lua"}"#.utf8))
+        XCTAssertEqual(read.limits.printedBytes, Limits().printedBytes)
+        XCTAssertEqual(read.stdlibPaths, [])
     }
 
-    func testARequestThatCannotBeReadIsAnError() {
-        XCTAssertThrowsError(try IsolatedDynamicPass.serveChild(input: Data("not json".utf8), emit: { _ in })) {
-            XCTAssertEqual($0 as? IsolatedDynamicPass.ChildRequestError, .invalidRequest)
+    func testRequestsTheChildCannotTrustAreRefused() {
+        let refused = [
+            "", "[]", "not json", #"{"limits": {}}"#,
+            #"{"limits": {"seconds": 2, "memory": -1, "instructions": 10}}"#,
+            #"{"limits": {"seconds": 2, "memory": 1e300, "instructions": 10}}"#,
+            #"{"limits": {"seconds": 0, "memory": 1024, "instructions": 10}}"#,
+            #"{"limits": {"seconds": 2, "memory": 1024, "instructions": 0.5}}"#,
+            #"{"limits": {"seconds": 2, "memory": 1024, "instructions": 10, "printedBytes": "all"}}"#,
+        ]
+        for text in refused {
+            XCTAssertThrowsError(try ChildRequest(decoding: Data(text.utf8)), text) { error in
+                XCTAssertEqual(error as? IsolatedDynamicPass.ChildRequestError, .invalidRequest, text)
+            }
         }
-        var lines: [String] = []
-        XCTAssertThrowsError(try IsolatedDynamicPass.serveChild(
-            input: request(#"[{"file": "a.lua", "source": "return Label {}\n"}, {"file": "b.lua"}]"#), emit: { lines.append($0) })) {
-            XCTAssertEqual($0 as? IsolatedDynamicPass.ChildRequestError, .scriptWithoutSource)
-        }
-        XCTAssertEqual(lines.count, 1, "the scripts before the bad entry keep their lines")
+    }
+
+    /// Both child modes read it: the print limit the parent sets is the one a lint child keeps.
+    func testTheLintChildKeepsTheParentsPrintLimit() throws {
+        var limits = Linter.defaultLimits
+        limits.printedBytes = 64
+        let input = IsolatedDynamicPass.request([LintScript(file: "p.lua", source: "for i = 1, 100 do print(i) end\nreturn View {}\n")],
+                                                limits: limits, stdlibPaths: [])
+        XCTAssertEqual(try ChildRequest(decoding: input).limits.printedBytes, 64)
     }
 }

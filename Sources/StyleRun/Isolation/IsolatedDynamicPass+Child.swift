@@ -6,9 +6,9 @@ import StyleLua
 ///
 /// `stylerun __child lint-dynamic` reads one JSON request from standard input,
 ///
-///     {"limits": {"seconds": 2, "memory": 67108864, "instructions": 50000000}, "stdlib": ["/…/stdlib"],
-///      "scripts": [{"file": "a.lua", "source": "return Label {}\n"}, …]}
+///     {"limits": {…}, "stdlib": ["/…/stdlib"], "scripts": [{"file": "a.lua", "source": "return Label {}\n"}, …]}
 ///
+/// (a `ChildRequest`),
 /// evaluates the scripts in order with `InProcessDynamicPass` and the standard schema, and
 /// writes one line per script as soon as it is done:
 ///
@@ -29,13 +29,9 @@ extension IsolatedDynamicPass {
 
     /// The child's standard input for `scripts`.
     static func request(_ scripts: [LintScript], limits: Limits, stdlibPaths: [String]) -> Data {
-        let request: JSONValue = [
-            "limits": ["seconds": .number(limits.seconds), "memory": .number(Double(limits.memory)),
-                       "instructions": .number(Double(limits.instructions))],
-            "stdlib": .array(stdlibPaths.map(JSONValue.string)),
-            "scripts": .array(scripts.map { ["file": .string($0.file), "source": .string($0.source)] }),
-        ]
-        return Data(request.serialized().utf8)
+        ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: [
+            ("scripts", .array(scripts.map { ["file": .string($0.file), "source": .string($0.source)] })),
+        ]).encoded()
     }
 
     /// The results the child reported, in order, up to the first missing, cut short or not for
@@ -78,21 +74,9 @@ extension IsolatedDynamicPass {
     /// - Throws: `ChildRequestError` for a request that cannot be read (lines already emitted stand).
     public static func serveChild(input: Data, willEvaluate: (String) -> Void = { _ in },
                                   emit: (String) -> Void) throws(ChildRequestError) {
-        guard let request = try? JSONValue(parsing: String(decoding: input, as: UTF8.self)),
-              case .number(let seconds)? = request["limits"]?["seconds"],
-              case .number(let memory)? = request["limits"]?["memory"],
-              case .number(let instructions)? = request["limits"]?["instructions"],
-              memory.isFinite, instructions.isFinite, abs(memory) < 0x1p62, abs(instructions) < 0x1p62,
-              case .array(let entries)? = request["scripts"] else {
-            throw .invalidRequest
-        }
-        var stdlibPaths: [String] = []
-        if case .array(let paths)? = request["stdlib"] {
-            for case .string(let path) in paths { stdlibPaths.append(path) }
-        }
-        let pass = InProcessDynamicPass(schema: .standard,
-                                        limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
-                                        stdlibPaths: stdlibPaths)
+        let request = try ChildRequest(decoding: input)
+        guard case .array(let entries)? = request["scripts"] else { throw .invalidRequest }
+        let pass = InProcessDynamicPass(schema: .standard, limits: request.limits, stdlibPaths: request.stdlibPaths)
         for entry in entries {
             guard case .string(let file)? = entry["file"], case .string(let source)? = entry["source"] else {
                 throw .scriptWithoutSource

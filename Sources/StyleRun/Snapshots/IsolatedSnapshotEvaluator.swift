@@ -66,18 +66,13 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     }
 
     private func capture(file: String, html: Bool) -> ScriptCapture {
-        let request: JSONValue = [
-            "limits": ["seconds": .number(limits.seconds), "memory": .number(Double(limits.memory)),
-                       "instructions": .number(Double(limits.instructions))],
-            "stdlib": .array(stdlibPaths.map(JSONValue.string)),
-            "file": .string(file), "html": .bool(html),
-        ]
+        let request = ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: [("file", .string(file)), ("html", .bool(html))])
         let os = resourceLimits
         var outcome: ChildProcess.Outcome
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(executable: executable, arguments: [IsolatedRun.childCommand, Self.childMode],
                                            environment: ["SWIFT_BACKTRACE": "enable=no"], limits: os,
-                                           input: Data(request.serialized().utf8))
+                                           input: request.encoded())
         } catch {
             return .failed([Diagnostic(.crash, "The script was not evaluated: the evaluator process could not start (\(error)). Use --no-isolation to evaluate in this process.",
                                        at: SourceLocation(file: file, line: 1))])
@@ -124,20 +119,9 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     /// - Throws: `IsolatedDynamicPass.ChildRequestError.invalidRequest` for a request that cannot be read.
     public static func serveChild(input: Data, willEvaluate: (String) -> Void = { _ in },
                                   emit: (String) -> Void) throws(IsolatedDynamicPass.ChildRequestError) {
-        guard let request = try? JSONValue(parsing: String(decoding: input, as: UTF8.self)),
-              case .number(let seconds)? = request["limits"]?["seconds"],
-              case .number(let memory)? = request["limits"]?["memory"],
-              case .number(let instructions)? = request["limits"]?["instructions"],
-              memory.isFinite, instructions.isFinite, abs(memory) < 0x1p62, abs(instructions) < 0x1p62,
-              case .string(let file)? = request["file"] else {
-            throw .invalidRequest
-        }
-        var stdlibPaths: [String] = []
-        if case .array(let paths)? = request["stdlib"] {
-            for case .string(let path) in paths { stdlibPaths.append(path) }
-        }
-        let evaluator = InProcessSnapshotEvaluator(limits: Limits(seconds: seconds, memory: Int(memory), instructions: Int64(instructions)),
-                                                   stdlibPaths: stdlibPaths)
+        let request = try ChildRequest(decoding: input)
+        guard case .string(let file)? = request["file"] else { throw .invalidRequest }
+        let evaluator = InProcessSnapshotEvaluator(limits: request.limits, stdlibPaths: request.stdlibPaths)
         willEvaluate(file)
         let capture = evaluator.capture(file: file, html: request["html"] == .bool(true)) { theme in
             let line: JSONValue = ["progress": theme.map(JSONValue.string) ?? .null]

@@ -56,6 +56,11 @@ enum StyleRunCommand {
     static func run(_ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:],
                     file: StaticString = #filePath, line: UInt = #line) throws -> CommandResult {
         let executable = try XCTUnwrap(Self.executable, "stylerun is not built; run swift build first", file: file, line: line)
+        return try run(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs `executable arguments…` in `directory` and waits for it, output in temporary files.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> CommandResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -108,32 +113,13 @@ extension StyleRunCommand {
     /// test process. It runs in this process's folder: give it absolute paths.
     static func runMeasuringMemory(_ arguments: [String]) throws -> (result: CommandResult, peakBytes: Int) {
         let executable = try XCTUnwrap(Self.executable, "stylerun is not built; run swift build first")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-        let measured = scratch.appendingPathComponent("measured")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", launcher, measured.path, executable.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        let fields = String(decoding: try Data(contentsOf: measured), as: UTF8.self).split(separator: " ").compactMap { Int($0) }
-        XCTAssertEqual(fields.count, 2, "the launcher did not report: \(stderr)")
-        guard fields.count == 2 else { return (CommandResult(stdout: stdout, stderr: stderr, status: -1), Int.max) }
-        return (CommandResult(stdout: stdout, stderr: stderr, status: Int32(fields[0])), fields[1] * 1024)
+        let measured = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-peak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: measured) }
+        let ran = try run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", launcher, measured.path, executable.path] + arguments,
+                          in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let fields = ((try? String(contentsOf: measured, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(fields.count, 2, "the launcher did not report: \(ran.stderr)")
+        guard fields.count == 2 else { return (ran, Int.max) }
+        return (CommandResult(stdout: ran.stdout, stderr: ran.stderr, status: Int32(fields[0])), fields[1] * 1024)
     }
 }

@@ -125,8 +125,12 @@ final class BadInputTests: XCTestCase {
     func testACrashOfTheEvaluatorIsADiagnostic() throws {
         let name = "spin-\(UUID().uuidString.prefix(8)).lua"
         try "local n = 0\nwhile true do n = n + 1 end\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        // The script must still be running when the killer finds it, however busy the machine:
+        // no limit of its own ends it before the killer's deadline. The killer may strike the
+        // evaluator at any moment of its start (it was once caught between the fork and its
+        // default handlers, and hung in the parent's crash handler).
         let killer = Thread {
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(50)
             while Date() < deadline {
                 if let pid = Self.evaluator(of: name) {
                     kill(pid, SIGSEGV)
@@ -136,7 +140,7 @@ final class BadInputTests: XCTestCase {
             }
         }
         killer.start()
-        let r = try StyleRunCommand.run([name, "--timeout", "20"], in: folder)
+        let r = try StyleRunCommand.run([name, "--timeout", "60", "--instructions", "9000000000000000000"], in: folder)
         XCTAssertEqual(r.status, 1, r.stderr)
         if IsolatedRun.underSanitizer {
             // AddressSanitizer's handler catches the SIGSEGV, reports it and aborts (scripts/sanitize).

@@ -174,6 +174,12 @@ public enum ChildProcess {
         guard isSingleThreaded else { return nil }
         let started = monotonicSeconds()
         let fds = try openPipes()
+        // Every signal is held from before the fork until the copy has the default handlers: a
+        // signal in between would otherwise run this process's handlers (Swift's backtracer for
+        // SIGSEGV) in the copy, which then hangs instead of dying of it.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        sigprocmask(SIG_SETMASK, &all, &previous)
         let pid = Glibc.fork()
         if pid == 0 {
             // The copy: its standard descriptors on the pipes, the parent's ends closed.
@@ -193,6 +199,7 @@ public enum ChildProcess {
             }
             _exit(body())
         }
+        sigprocmask(SIG_SETMASK, &previous, nil)
         close(fds.input[1])
         close(fds.output[1])
         close(fds.error[1])

@@ -11,7 +11,9 @@ import Synchronization
 ///     let diagnostics = Cascade(sheet).apply(to: root)
 ///     if diagnostics.isEmpty { print(root["titleColor"]!) }
 public struct Cascade {
-    public let stylesheet: Stylesheet
+    /// What the cascade keeps from one run to the next, and the stylesheet it applies.
+    public let engine: StyleEngine
+    public var stylesheet: Stylesheet { engine.stylesheet }
     /// Whether views the rules cannot tell apart share their matches and what appearances and
     /// rules gave them (`MatchContexts`), and views of one kind with the same matches reuse one
     /// result (`CascadeSteps`); the result is the same either way, so this is for measuring it.
@@ -23,11 +25,19 @@ public struct Cascade {
     /// `ReferenceCascade` catches a wrong cache; nil in every real cascade.
     var fault: CascadeFault?
 
-    /// A cascade of `stylesheet`; it reads the stylesheet's appearances and rules when applied.
+    /// A one-off cascade of `stylesheet`, with an engine of its own: what it works out (the
+    /// rule index among it) is freed with it. A caller styling again holds a `StyleEngine`.
     ///
     ///     let cascade = Cascade(sheet)
     public init(_ stylesheet: Stylesheet) {
-        self.stylesheet = stylesheet
+        engine = StyleEngine(stylesheet)
+    }
+
+    /// A cascade of `engine`'s stylesheet, with what its earlier cascades kept.
+    ///
+    ///     let cascade = Cascade(engine)
+    public init(_ engine: StyleEngine) {
+        self.engine = engine
     }
 
     /// Styles `root` and all its descendants; all or nothing.
@@ -63,7 +73,8 @@ public struct Cascade {
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
         let editsAtStart = View.shapeEdits.load(ordering: .relaxed)
-        let expectedSize = previous?.entries.count ?? stylesheet.lastTreeSize
+        let engine = self.engine, stylesheet = engine.stylesheet
+        let expectedSize = previous?.entries.count ?? engine.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
         var unlisted: [View] = previous == nil ? [root] : []
@@ -81,29 +92,34 @@ public struct Cascade {
         // are the same (a theme switch, a changed value): their matches are carried over
         // instead of found again.
         let sameSelectors = sameShape && previous!.hasSameSelectors(as: stylesheet)
+        // Kept and rebased records point at the previous tree's table: an engine that did not
+        // style it (a one-off cascade's) records into that table too.
+        if sameShape, let previous, previous.recordedProvenance == recordingProvenance {
+            engine.shareProvenanceTable(of: previous.index)
+        }
         let plan = sameShape ? previous.flatMap {
-            RestylePlan(previous: $0, stylesheet: stylesheet, recordingProvenance: recordingProvenance, sameSelectors: sameSelectors,
-                        fault: fault)
+            RestylePlan(previous: $0, stylesheet: stylesheet, index: engine.ruleIndex, recordingProvenance: recordingProvenance,
+                        sameSelectors: sameSelectors, fault: fault)
         } : nil
         let carried = sameSelectors ? previous : nil
         let appearances = stylesheet.appearances.sorted {
             ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
         }
-        let index = stylesheet.ruleIndex
+        let index = engine.ruleIndex
         let table = index.provenanceTable
         // A tree of the previous shape under rules of the previous selectors has the previous
         // match contexts: each view keeps its number instead of being looked up.
         let carriedContexts = sharesStyles ? carried.flatMap { $0.contexts.count == $0.entries.count ? $0 : nil } : nil
-        let results = stylesheet.matchedResults.flatMap { $0.holds(for: stylesheet, table: table, recordsProvenance: recordingProvenance) ? $0 : nil }
+        let results = engine.matchedResults.flatMap { $0.holds(for: stylesheet, table: table, recordsProvenance: recordingProvenance) ? $0 : nil }
             ?? MatchedResults(table: table, recordsProvenance: recordingProvenance, ruleCount: stylesheet.rules.count,
                               appearanceCount: stylesheet.appearances.count)
-        let numbersContexts = sharesStyles && (remembering || previous != nil || !Self.contextsHardlyRepeat(in: stylesheet))
+        let numbersContexts = sharesStyles && (remembering || previous != nil || !Self.contextsHardlyRepeat(in: engine))
         let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
-                                 cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: stylesheet.ownStyles,
+                                 cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: engine.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount,
-                                 expectedContexts: numbersContexts ? stylesheet.lastContextCount : 0,
-                                 expectedContextMatches: numbersContexts ? stylesheet.lastContextMatchCount : 0, results: results,
+                                 expectedContexts: numbersContexts ? engine.lastContextCount : 0,
+                                 expectedContextMatches: numbersContexts ? engine.lastContextMatchCount : 0, results: results,
                                  fault: fault)
         // The ancestors of the view being styled: those above `root`, then the path from
         // `root` down, as `views` is in depth-first order.
@@ -121,7 +137,7 @@ public struct Cascade {
         let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
         var matches: [RuleIndex.Match] = []
         // A tree of the previous shape has its places: the list is carried, not noted again.
-        var styled = StyledTree(stylesheet: stylesheet, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
+        var styled = StyledTree(stylesheet: stylesheet, index: index, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
                                 places: sameShape ? previous!.places : nil)
         var restyled: [Int] = []
         var ids: [IDKey] = []
@@ -177,16 +193,16 @@ public struct Cascade {
         if !sameShape {
             for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
         }
-        stylesheet.lastTreeSize = views.count
+        engine.lastTreeSize = views.count
         if numbersContexts || !sharesStyles {
-            stylesheet.lastContextCount = steps.contextCount
-            stylesheet.lastContextMatchCount = steps.contextMatchCount
-            stylesheet.cascadesWithoutContexts = 0
+            engine.lastContextCount = steps.contextCount
+            engine.lastContextMatchCount = steps.contextMatchCount
+            engine.cascadesWithoutContexts = 0
         } else {
-            stylesheet.cascadesWithoutContexts += 1
+            engine.cascadesWithoutContexts += 1
         }
-        stylesheet.ownStyles = steps.ownStyles
-        if sharesStyles { stylesheet.matchedResults = results }
+        engine.ownStyles = steps.ownStyles
+        if sharesStyles { engine.matchedResults = results }
         styled.aboveContext = aboveContext
         if View.shapeEdits.load(ordering: .relaxed) == editsAtStart { styled.shapeStamp = (ObjectIdentifier(root), editsAtStart) }
         styled.contextCount = steps.contextCount
@@ -210,7 +226,7 @@ public struct Cascade {
         return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape)
     }
 
-    /// Whether the last tree the stylesheet styled had nearly as many match contexts as views,
+    /// Whether the last tree the engine styled had nearly as many match contexts as views,
     /// so that a one-off styling (nothing remembered) had better not number them.
     ///
     /// Contexts pay when views repeat one another's (the rows of a list, the titles of a
@@ -219,9 +235,9 @@ public struct Cascade {
     /// for nothing; results are still shared by kind and matches (`MatchedResults`), as browsers
     /// share computed styles through their matched-properties cache whether or not siblings
     /// share. Every eighth such styling numbers them again, in case the trees changed.
-    static func contextsHardlyRepeat(in stylesheet: Stylesheet) -> Bool {
-        stylesheet.lastTreeSize >= 64 && stylesheet.lastContextCount * 10 >= stylesheet.lastTreeSize * 9
-            && stylesheet.cascadesWithoutContexts < 7
+    static func contextsHardlyRepeat(in engine: StyleEngine) -> Bool {
+        engine.lastTreeSize >= 64 && engine.lastContextCount * 10 >= engine.lastTreeSize * 9
+            && engine.cascadesWithoutContexts < 7
     }
 
     /// A view's state before the cascade reached it, to restore if styling fails. A struct, not a

@@ -25,14 +25,17 @@ public struct StyledTree {
         let literals: [Literal]
         let values: ValueStore
         let record: ProvenanceRecord?
-        /// The matched complex selectors, as candidates of `stylesheet.ruleIndex`, in cascade order.
+        /// The matched complex selectors, as candidates of `index`, in cascade order.
         let matches: [Int32]
         /// The slots the view's own layer sets, once a rebase worked them out
         /// (`RestylePlan`); carried while the own layer stays the same.
         let ownSlots: [Int]?
     }
 
-    let stylesheet: Stylesheet
+    /// The index the tree was styled with (its rules, its provenance table) and the
+    /// appearances: what the next restyle compares itself with.
+    let index: RuleIndex
+    let appearances: [Appearance]
     let recordedProvenance: Bool
     private(set) var entries: [Entry] = []
     /// By position, the views' places; the previous tree's, for a restyle of its shape.
@@ -55,8 +58,9 @@ public struct StyledTree {
     private var path: [(view: ObjectIdentifier, position: Int)] = []
 
     /// `places`: those of a previous tree whose shape this one has.
-    init(stylesheet: Stylesheet, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil) {
-        self.stylesheet = stylesheet
+    init(stylesheet: Stylesheet, index: RuleIndex, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil) {
+        self.index = index
+        appearances = stylesheet.appearances
         self.recordedProvenance = recordedProvenance
         entries.reserveCapacity(capacity)
         carriesPlaces = places != nil
@@ -149,11 +153,11 @@ public struct StyledTree {
         let b: ObjectIdentifier
     }
 
-    /// Whether `stylesheet`'s rules have the selectors of this tree's stylesheet, in the same
+    /// Whether `stylesheet`'s rules have the selectors of this tree's rules, in the same
     /// order, for styles of the same kinds: then a view of a tree of this shape matches the
     /// same candidates (the indices number them alike), whatever the rules' styles now set.
     func hasSameSelectors(as stylesheet: Stylesheet) -> Bool {
-        RuleIndex.sameSelectors(self.stylesheet.rules, stylesheet.rules, compoundByCompound: false)
+        RuleIndex.sameSelectors(index.rules, stylesheet.rules, compoundByCompound: false)
     }
 
     /// Whether `root`'s tree has this tree's shape (see `hasSameShape(as:)`).

@@ -38,18 +38,20 @@ final class RestylePlan {
     /// many rules changed. `sameSelectors`: `previous.hasSameSelectors(as: stylesheet)`, which
     /// the cascade has asked already.
     /// `fault`: a cache broken on purpose (`CascadeFault`), nil but in its test.
-    init?(previous: StyledTree, stylesheet: Stylesheet, recordingProvenance: Bool, sameSelectors: Bool, fault: CascadeFault? = nil) {
-        guard previous.recordedProvenance == recordingProvenance else { return nil }
+    /// `index`: the new stylesheet's, recording into `previous.index`'s provenance table (kept
+    /// and rebased records point at its origins and locations).
+    init?(previous: StyledTree, stylesheet: Stylesheet, index newIndex: RuleIndex, recordingProvenance: Bool, sameSelectors: Bool,
+          fault: CascadeFault? = nil) {
+        guard previous.recordedProvenance == recordingProvenance,
+              newIndex.provenanceTable === previous.index.provenanceTable else { return nil }
         self.previous = previous
         rebases = sameSelectors
-        let pairing = Self.pairing(previous.stylesheet, stylesheet)
+        let pairing = Self.pairing(appearances: previous.appearances, rules: previous.index.rules, stylesheet)
         guard pairing != nil || rebases else { return nil }
         changed = RuleIndex(pairing?.changed ?? [])
         hasChanged = !(pairing?.changed.isEmpty ?? true) && fault != .restyleIgnoresChangedRules
-        // Kept and rebased records point at the previous table's origins and locations.
-        stylesheet.shareProvenanceTable(of: previous.stylesheet)
         if let pairing {
-            let oldIndex = previous.stylesheet.ruleIndex, newIndex = stylesheet.ruleIndex
+            let oldIndex = previous.index
             var map = [Int32](repeating: -1, count: oldIndex.prepared.count)
             for (c, candidate) in newIndex.prepared.enumerated() where pairing.oldForNew[candidate.entry.rule] >= 0 {
                 let oldRule = pairing.oldForNew[candidate.entry.rule]
@@ -64,17 +66,17 @@ final class RestylePlan {
     /// Each new rule paired with an identical old one (same selector, style and place), in
     /// source order, and the rules changed or added; nil when the appearances differ, rules
     /// were reordered or too many changed.
-    private static func pairing(_ old: Stylesheet, _ new: Stylesheet) -> (oldForNew: [Int], changed: [Rule])? {
-        guard old.appearances.count == new.appearances.count,
-              zip(old.appearances, new.appearances).allSatisfy(Self.same) else { return nil }
+    private static func pairing(appearances: [Appearance], rules: [Rule], _ new: Stylesheet) -> (oldForNew: [Int], changed: [Rule])? {
+        guard appearances.count == new.appearances.count,
+              zip(appearances, new.appearances).allSatisfy(Self.same) else { return nil }
         var oldByKey: [RuleKey: [Int]] = [:]
-        for (i, rule) in old.rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
+        for (i, rule) in rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
         var oldForNew = [Int](repeating: -1, count: new.rules.count)
         var lastOld = -1
         var changedRules: [Rule] = []
         for (j, rule) in new.rules.enumerated() {
             let key = RuleKey(rule)
-            if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { Self.same(old.rules[$0], rule) }) {
+            if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { Self.same(rules[$0], rule) }) {
                 let i = candidates[k]
                 guard i > lastOld else { return nil }  // reordered: cascade order may differ
                 lastOld = i

@@ -15,23 +15,6 @@ public final class Stylesheet {
     /// The tree the script returned, if it returned one.
     public var root: View?
 
-    private var cachedIndex: RuleIndex?
-    /// How many views the tree last styled with this stylesheet had: the room the cascade
-    /// reserves for its lists next time, rather than growing them view by view.
-    var lastTreeSize = 0
-    /// How many match contexts that tree had (`MatchContexts`), and how many matches they
-    /// kept between them, for the same reason.
-    var lastContextCount = 0
-    var lastContextMatchCount = 0
-    /// One-off cascades in a row that numbered no match contexts (`Cascade.numbersContexts`).
-    var cascadesWithoutContexts = 0
-    /// The views' own styles the cascades of this stylesheet have seen (`OwnStyles`).
-    var ownStyles: OwnStyles?
-    /// What appearances and rules gave the views of its last cascades (`MatchedResults`).
-    var matchedResults: MatchedResults?
-    /// Where the index records provenance; a restyle shares the previous stylesheet's.
-    private var provenanceTable = ProvenanceTable()
-
     public init() {}
 
     /// Adds `appearance(kind, style)`: a default for every view of `kind` and its sub-kinds.
@@ -67,31 +50,12 @@ public final class Stylesheet {
         }
         let rule = Rule(selector: selector, style: style, location: location, order: rules.count)
         rules.append(rule)
-        cachedIndex = nil
         return rule
     }
 
-    /// The rules bucketed for matching; built on first use after a change.
-    public var ruleIndex: RuleIndex {
-        if let cachedIndex { return cachedIndex }
-        let index = RuleIndex(rules, provenanceTable: provenanceTable)
-        cachedIndex = index
-        return index
-    }
-}
-
-extension Stylesheet {
-    /// Records provenance into `other`'s table from now on, so that records made by either
-    /// stylesheet's cascade read the same origins and locations.
-    func shareProvenanceTable(of other: Stylesheet) {
-        guard provenanceTable !== other.provenanceTable else { return }
-        provenanceTable = other.provenanceTable
-        cachedIndex = nil
-        // With the table shared, an index of the same selectors is `other`'s with new styles.
-        if let old = other.cachedIndex {
-            cachedIndex = RuleIndex(rules, selectorsOf: old, provenanceTable: provenanceTable)
-        }
-    }
+    /// The rules bucketed for matching, built anew: a cascade uses its engine's
+    /// (`StyleEngine.ruleIndex`), built once.
+    public var ruleIndex: RuleIndex { RuleIndex(rules) }
 }
 
 /// `appearance(Kind, style)`: defaults for a kind and its sub-kinds (`UIAppearance`).

@@ -100,6 +100,23 @@ public final class LoadedStylesheet {
     public var limits: Limits { evaluation.options.limits }
 
     public var stylesheet: Stylesheet { evaluation.stylesheet }
+    /// What its cascades keep between them; freed with it, unless shared (`share(_:)`).
+    private var ownEngine: StyleEngine?
+
+    /// The engine this stylesheet's cascades use, having adopted it.
+    package var engine: StyleEngine {
+        let engine = ownEngine ?? StyleEngine(stylesheet)
+        ownEngine = engine
+        engine.adopt(stylesheet)
+        return engine
+    }
+
+    /// Styles with `engine` from now on: a reload's stylesheet shares the watch's, so that its
+    /// rule index and provenance table carry over from the stylesheet it replaces. Each
+    /// styling adopts this stylesheet again, should another have been adopted since.
+    package func share(_ engine: StyleEngine) {
+        ownEngine = engine
+    }
     /// The tree the script returned, if any (not yet styled).
     public var root: View? { evaluation.root }
     /// The schema with the script's own kinds.
@@ -127,7 +144,7 @@ public final class LoadedStylesheet {
     private func apply(to root: View, recordingProvenance: Bool, budget: CascadeBudget) throws(DiagnosticList) {
         // Function styles and mver functions run Lua within the same deadline as the cascade.
         evaluation.prepareForApplication(within: budget.remainingSeconds)
-        let diagnostics = Cascade(stylesheet).apply(to: root, recordingProvenance: recordingProvenance, budget: budget)
+        let diagnostics = Cascade(engine).apply(to: root, recordingProvenance: recordingProvenance, budget: budget)
         if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticList(diagnostics) }
         applyWarnings = diagnostics
     }
@@ -163,7 +180,7 @@ public final class LoadedStylesheet {
                          knownSameShape: Bool?) throws(DiagnosticList) -> Restyle {
         let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
         evaluation.prepareForApplication(within: budget.remainingSeconds)
-        let result = Cascade(stylesheet).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
+        let result = Cascade(engine).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
                                                  knownSameShape: knownSameShape)
         if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
         return result

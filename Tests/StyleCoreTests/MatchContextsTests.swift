@@ -160,8 +160,8 @@ extension MatchContextsTests {
 
         let cascade = Cascade(sheet)
         XCTAssertEqual(cascade.apply(to: root, recordingProvenance: true), [])
-        XCTAssertEqual(sheet.cascadesWithoutContexts, 0, "the first styling counts the contexts")
-        XCTAssertGreaterThanOrEqual(sheet.lastContextCount, 101)
+        XCTAssertEqual(cascade.engine.cascadesWithoutContexts, 0, "the first styling counts the contexts")
+        XCTAssertGreaterThanOrEqual(cascade.engine.lastContextCount, 101)
         for round in 1...9 {
             for provenance in [true, false] {
                 XCTAssertEqual(cascade.apply(to: root, recordingProvenance: provenance), [], "round \(round)")
@@ -171,19 +171,20 @@ extension MatchContextsTests {
                 }
             }
             // Two stylings a round: seven without contexts, then one with them, and so on.
-            XCTAssertEqual(sheet.cascadesWithoutContexts, [2, 4, 6, 0, 2, 4, 6, 0, 2][round - 1], "round \(round)")
+            XCTAssertEqual(cascade.engine.cascadesWithoutContexts, [2, 4, 6, 0, 2, 4, 6, 0, 2][round - 1], "round \(round)")
         }
         XCTAssertEqual(views[7]["alpha"], .number(0.3), "its own class's rule, then the mver")
         XCTAssertEqual(views[7]["text"], .string("row 6"))
 
-        let remembered = Cascade(sheet).run(root, after: nil, recordingProvenance: true)
+        let remembered = cascade.run(root, after: nil, recordingProvenance: true)
         XCTAssertEqual(remembered.diagnostics, [])
-        XCTAssertEqual(remembered.styled?.contextCount, sheet.lastContextCount, "a remembered styling numbers them")
+        XCTAssertEqual(remembered.styled?.contextCount, cascade.engine.lastContextCount, "a remembered styling numbers them")
 
         let like = tree(100, own: false)
-        for _ in 0..<3 { XCTAssertEqual(Cascade(like.sheet).apply(to: like.root, recordingProvenance: false), []) }
-        XCTAssertEqual(like.sheet.cascadesWithoutContexts, 0)
-        XCTAssertEqual(like.sheet.lastContextCount, 2, "the stack and its like rows")
+        let likeEngine = StyleEngine(like.sheet)
+        for _ in 0..<3 { XCTAssertEqual(Cascade(likeEngine).apply(to: like.root, recordingProvenance: false), []) }
+        XCTAssertEqual(likeEngine.cascadesWithoutContexts, 0)
+        XCTAssertEqual(likeEngine.lastContextCount, 2, "the stack and its like rows")
         XCTAssertEqual(like.views[5]["alpha"], .number(0.25))
     }
 }

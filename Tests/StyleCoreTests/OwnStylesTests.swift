@@ -26,16 +26,16 @@ final class OwnStylesTests: XCTestCase {
     }
 
     func testARestyledTreeAppliesItsOwnStylesPreparedWithTheSameResult() {
-        let sheet = sheet()
+        let engine = StyleEngine(sheet())
         let root = hostTree(12)
-        XCTAssertTrue(Cascade(sheet).apply(to: root).isEmpty)
+        XCTAssertTrue(Cascade(engine).apply(to: root).isEmpty)
         let first = World.views(root).map { ($0.values, $0.provenance) }
-        XCTAssertEqual(sheet.ownStyles?.count, 12, "each style seen once")
-        XCTAssertEqual(sheet.ownStyles?.preparedCount, 0, "a style seen once is applied as it is")
+        XCTAssertEqual(engine.ownStyles?.count, 12, "each style seen once")
+        XCTAssertEqual(engine.ownStyles?.preparedCount, 0, "a style seen once is applied as it is")
 
         for round in 0..<3 {
-            XCTAssertTrue(Cascade(sheet).apply(to: root).isEmpty)
-            XCTAssertEqual(sheet.ownStyles?.preparedCount, 12, "round \(round): seen again, so prepared")
+            XCTAssertTrue(Cascade(engine).apply(to: root).isEmpty)
+            XCTAssertEqual(engine.ownStyles?.preparedCount, 12, "round \(round): seen again, so prepared")
             for (view, (values, provenance)) in zip(World.views(root), first) {
                 XCTAssertEqual(view.values, values, "round \(round): \(view.reference)")
                 XCTAssertEqual(view.provenance, provenance, "round \(round): \(view.reference)")
@@ -44,18 +44,18 @@ final class OwnStylesTests: XCTestCase {
     }
 
     func testStylesNoLongerAppliedAreLetGo() {
-        let sheet = sheet()
+        let engine = StyleEngine(sheet())
         for _ in 0..<40 {
             // New styles every time, as a host that rebuilds its views' styles.
-            XCTAssertTrue(Cascade(sheet).apply(to: hostTree(30)).isEmpty)
+            XCTAssertTrue(Cascade(engine).apply(to: hostTree(30)).isEmpty)
         }
-        XCTAssertLessThanOrEqual(sheet.ownStyles?.count ?? 0, 2 * 30 + 64 + 30,
+        XCTAssertLessThanOrEqual(engine.ownStyles?.count ?? 0, 2 * 30 + 64 + 30,
                                  "only the last cascades' styles are kept")
     }
 
     func testAnotherStylesheetsPreparedStylesAreNotTaken() {
         let root = hostTree(4)
-        let a = sheet(), b = sheet()
+        let a = StyleEngine(sheet()), b = StyleEngine(sheet())
         XCTAssertTrue(Cascade(a).apply(to: root).isEmpty)
         XCTAssertTrue(Cascade(a).apply(to: root).isEmpty)
         let expected = World.views(root).map(\.provenance)

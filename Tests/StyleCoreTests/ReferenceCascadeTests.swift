@@ -100,8 +100,9 @@ final class ReferenceCascadeTests: XCTestCase {
     /// reference after each edit; `fault` breaks a cache of the engine's.
     static func compare(seeds: ClosedRange<Int>, fault: CascadeFault? = nil, stopAtFirst: Bool = false) -> Run {
         var run = Run()
-        func engine(_ sheet: Stylesheet, sharing: Bool = true) -> Cascade {
-            var cascade = Cascade(sheet)
+        func engine(_ sheet: Stylesheet, sharing: Bool = true) -> Cascade { engine(StyleEngine(sheet), sharing: sharing) }
+        func engine(_ styleEngine: StyleEngine, sharing: Bool = true) -> Cascade {
+            var cascade = Cascade(styleEngine)
             cascade.sharesStyles = sharing
             cascade.fault = fault
             return cascade
@@ -111,11 +112,20 @@ final class ReferenceCascadeTests: XCTestCase {
             let recording = world.random.chance(75)
             var root = world.randomTree(20 + world.random.int(40))
             var sheet = world.stylesheet()
-            var styled = engine(sheet).restyle(root, after: nil, recordingProvenance: recording).styled
+            // Engines kept from step to step, adopting each edited stylesheet (as the watch and a
+            // host do); on odd seeds the restyle is a one-off cascade's, after a tree another
+            // engine styled.
+            let applying = StyleEngine(sheet), restyling = StyleEngine(sheet)
+            let keepsRestyling = seed % 2 == 0
+            var styled = engine(restyling).restyle(root, after: nil, recordingProvenance: recording).styled
             for step in 0..<steps {
                 let context = "seed \(seed), step \(step)"
                 let before = TreeSnapshot(root)
-                if world.edit(root) { sheet = world.stylesheet() }
+                if world.edit(root) {
+                    sheet = world.stylesheet()
+                    applying.adopt(sheet)
+                    restyling.adopt(sheet)
+                }
                 let reference = World.copyOf(root)
                 let expected = ReferenceCascade(sheet).apply(to: reference, recordingProvenance: recording)
                 let failed = expected.contains { $0.severity == .error }
@@ -148,14 +158,14 @@ final class ReferenceCascadeTests: XCTestCase {
                 func fresh(_ tree: View) -> [(ValueStore, [[Contribution]]?)] { World.views(tree).map { ($0.values, nil) } }
 
                 let full = World.copyOf(root)
-                check("apply", full, engine(sheet).apply(to: full, recordingProvenance: recording), unstyled: fresh(full))
+                check("apply", full, engine(applying).apply(to: full, recordingProvenance: recording), unstyled: fresh(full))
                 let unshared = World.copyOf(root)
                 check("apply without sharing", unshared, engine(sheet, sharing: false).apply(to: unshared, recordingProvenance: recording),
                       unstyled: fresh(unshared))
                 // A script's tree is a new tree at each reload: every other step restyles a copy.
                 let target = step % 2 == 0 ? root : World.copyOf(root)
                 let unstyled = World.views(target).map { ($0.values, $0.provenance) }
-                let result = engine(sheet).restyle(target, after: styled, recordingProvenance: recording)
+                let result = (keepsRestyling ? engine(restyling) : engine(sheet)).restyle(target, after: styled, recordingProvenance: recording)
                 check("restyle", target, result.diagnostics, unstyled: unstyled)
                 if !failed {
                     let changes = result.changes ?? TreeSnapshot(target).changes(since: before)

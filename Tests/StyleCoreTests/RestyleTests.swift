@@ -91,12 +91,15 @@ final class RestyleTests: XCTestCase {
             return s
         }
         let firstSheet = sheet(World.colors[0], 0.8), secondSheet = sheet(World.colors[1], 0.6)
-        let first = Cascade(firstSheet).restyle(root, after: nil)
+        let engine = StyleEngine(firstSheet)
+        let first = Cascade(engine).restyle(root, after: nil)
+        let firstIndex = engine.ruleIndex
         let before = TreeSnapshot(root)
-        let second = Cascade(secondSheet).restyle(root, after: first.styled)
-        XCTAssertTrue(Self.sharesCandidates(firstSheet.ruleIndex, secondSheet.ruleIndex),
+        engine.adopt(secondSheet)
+        let second = Cascade(engine).restyle(root, after: first.styled)
+        XCTAssertTrue(Self.sharesCandidates(firstIndex, engine.ruleIndex),
                       "the same selectors: the index is the first's with the new styles")
-        XCTAssertEqual(secondSheet.ruleIndex.preparedStyles.count, 2)
+        XCTAssertEqual(engine.ruleIndex.preparedStyles.count, 2)
         XCTAssertEqual(second.rebased, [1, 2])
         XCTAssertEqual(second.restyled, [3])
         XCTAssertEqual(second.changes, TreeSnapshot(root).changes(since: before))
@@ -216,12 +219,15 @@ final class RestyleTests: XCTestCase {
             return (sheet, T.view(T.stack, "root", "", View(kind: gradient, id: "g"), T.view(T.label, nil, "b")))
         }
         let first = try evaluate(World.colors[0])
-        let styled = Cascade(first.sheet).restyle(first.root, after: nil).styled
+        let engine = StyleEngine(first.sheet)
+        let styled = Cascade(engine).restyle(first.root, after: nil).styled
+        let firstIndex = engine.ruleIndex
         let second = try evaluate(World.colors[1])
         XCTAssertTrue(styled?.hasSameShape(as: second.root) == true)
         let before = TreeSnapshot(first.root)
-        let restyle = Cascade(second.sheet).restyle(second.root, after: styled)
-        XCTAssertFalse(Self.sharesCandidates(first.sheet.ruleIndex, second.sheet.ruleIndex),
+        engine.adopt(second.sheet)
+        let restyle = Cascade(engine).restyle(second.root, after: styled)
+        XCTAssertFalse(Self.sharesCandidates(firstIndex, engine.ruleIndex),
                        "a selector of a kind declared again is another selector: the index is built anew")
         XCTAssertEqual(restyle.restyled, [1], "only the gradient's rule changed")
         XCTAssertEqual(restyle.changes, TreeSnapshot(second.root).changes(since: before))

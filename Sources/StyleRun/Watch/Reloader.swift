@@ -42,6 +42,9 @@ final class Reloader {
     var binder: StyleBinder?
 
     private let runtime: Runtime
+    /// What the watch's cascades keep from one reload to the next: each new stylesheet is
+    /// adopted by it (`StyleEngine.adopt`).
+    private var engine: StyleEngine?
     /// The tree as last styled: the next reload restyles only the views whose inputs changed.
     private var styled: StyledTree?
     /// What a reload replaced (the previous tree, its styles and Lua state), released by
@@ -101,6 +104,7 @@ final class Reloader {
         let event: ReloadEvent
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: file, theme: theme)
+            if let engine { sheet.share(engine) } else { engine = sheet.engine }
             let changes = try swap(in: sheet)
             // The previous stylesheet's Lua state is closed after the event, with the rest of
             // what the reload replaced.

@@ -1,0 +1,65 @@
+/// What the cascades of a stylesheet keep between them: the rule index, the provenance table,
+/// the results of appearances and rules (`MatchedResults`), the views' own styles
+/// (`OwnStyles`) and how big the last tree was. A `Stylesheet` is only what a script declared;
+/// an engine styles with one at a time, and a reload adopts the next (`adopt(_:)`), sharing
+/// the table and, for the same selectors, the index. Freed with the engine.
+///
+///     let engine = StyleEngine(sheet)
+///     Cascade(engine).apply(to: root)
+///     engine.adopt(editedSheet)
+///     let next = Cascade(engine).restyle(root, after: styled)
+public final class StyleEngine {
+    /// The stylesheet the cascades of this engine apply.
+    public private(set) var stylesheet: Stylesheet
+    private var cachedIndex: RuleIndex?
+    /// Where the index records provenance; kept across adopted stylesheets, so that records a
+    /// restyle keeps from the previous one read the same origins and locations.
+    private(set) var provenanceTable = ProvenanceTable()
+    /// How many views the tree last styled had: the room the cascade reserves for its lists
+    /// next time, rather than growing them view by view.
+    var lastTreeSize = 0
+    /// How many match contexts that tree had (`MatchContexts`), and how many matches they
+    /// kept between them, for the same reason.
+    var lastContextCount = 0
+    var lastContextMatchCount = 0
+    /// One-off cascades in a row that numbered no match contexts (`Cascade.numbersContexts`).
+    var cascadesWithoutContexts = 0
+    /// The views' own styles the cascades have seen (`OwnStyles`).
+    var ownStyles: OwnStyles?
+    /// What appearances and rules gave the views of the last cascades (`MatchedResults`).
+    var matchedResults: MatchedResults?
+
+    /// An engine for `stylesheet`.
+    public init(_ stylesheet: Stylesheet) {
+        self.stylesheet = stylesheet
+    }
+
+    /// The stylesheet's rules bucketed for matching; built on first use, and again after a
+    /// rule was added to the stylesheet (rules are only ever appended).
+    public var ruleIndex: RuleIndex {
+        if let cachedIndex, cachedIndex.rules.count == stylesheet.rules.count { return cachedIndex }
+        let index = RuleIndex(stylesheet.rules, provenanceTable: provenanceTable)
+        cachedIndex = index
+        return index
+    }
+
+    /// Styles with `stylesheet` from now on (a reload, a theme switch): the provenance table
+    /// is kept, and an index of the same selectors is the previous one with the new styles.
+    /// The previous stylesheet's results are dropped; the views' own styles, prepared into the
+    /// same table, are kept.
+    public func adopt(_ stylesheet: Stylesheet) {
+        guard stylesheet !== self.stylesheet else { return }
+        let old = cachedIndex
+        self.stylesheet = stylesheet
+        matchedResults = nil
+        cachedIndex = old.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable) }
+    }
+
+    /// Records provenance into `index`'s table from now on: a restyle after a tree another
+    /// engine styled keeps that tree's records, which point into that table.
+    func shareProvenanceTable(of index: RuleIndex) {
+        guard provenanceTable !== index.provenanceTable else { return }
+        provenanceTable = index.provenanceTable
+        cachedIndex = RuleIndex(stylesheet.rules, selectorsOf: index, provenanceTable: provenanceTable)
+    }
+}

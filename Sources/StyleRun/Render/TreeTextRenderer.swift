@@ -187,7 +187,7 @@ extension TreeTextRenderer {
             out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
         }
         if let constant {
-            constants.append(constant, value, to: &out)
+            constants.append(constant, to: &out) { $0.append(display: value()) }
         } else {
             out.append(display: value())
         }
@@ -238,41 +238,5 @@ private struct KindTexts {
         let text = Text(kind)
         texts.append((id, text))
         return text
-    }
-}
-
-/// The text of each constant value written so far (a stylesheet's color, font or number, by
-/// its `forEachValueChangedFromDefault` key), spelled once per render and copied after: a
-/// screen shows a few hundred distinct constants on tens of thousands of lines. A table
-/// indexed by the key's hash, one entry a slot; the texts live in one buffer, started again
-/// when it grows past 64 KB.
-private struct ConstantTexts {
-    private struct Entry {
-        var key: UInt64 = 0
-        var start: Int32 = 0
-        var count: Int32 = -1  // empty
-    }
-
-    private static let size = 512
-    private var entries = [Entry](repeating: Entry(), count: size)
-    private var texts: [UInt8] = []
-
-    mutating func append(_ key: UInt64, _ value: () -> Value, to out: inout TextBytes) {
-        let index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55) & (Self.size - 1)
-        let entry = entries[index]
-        if entry.count >= 0, entry.key == key {
-            texts.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.start + entry.count)])) }
-            return
-        }
-        let start = out.count
-        out.append(display: value())
-        let count = out.count - start
-        guard count <= 256 else { return }
-        if texts.count + count > 1 << 16 {
-            texts.removeAll(keepingCapacity: true)
-            for i in entries.indices { entries[i].count = -1 }
-        }
-        entries[index] = Entry(key: key, start: Int32(texts.count), count: Int32(count))
-        texts.append(contentsOf: UnsafeBufferPointer(rebasing: out.bytes[start...]))
     }
 }

@@ -38,6 +38,15 @@ public struct TreeTextRenderer: Sendable {
     /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
         if !terminal.colors { return plainBytes(view).string }
+        var text = ""
+        styledText(view) { (piece: inout String) throws(Never) in text += piece }
+        return text
+    }
+
+    /// The text with colors, a view at a time into one `String`, handed to `sink` each time it
+    /// reaches `size` bytes (then started again) and at the end.
+    private func styledText<E: Error>(_ view: View, piecesOf size: Int = .max,
+                                      _ sink: (inout String) throws(E) -> Void) throws(E) {
         var out = ""
         var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
         while let item = pending.popLast() {
@@ -48,8 +57,12 @@ public struct TreeTextRenderer: Sendable {
                 pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
                                 capped ? item.childPrefix : item.childPrefix + (last ? "   " : "│  ")))
             }
+            if out.utf8.count >= size {
+                try sink(&out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return out
+        if !out.isEmpty { try sink(&out) }
     }
 
     /// Deeper views are drawn at this depth's indentation.
@@ -86,8 +99,8 @@ public struct TreeTextRenderer: Sendable {
 
     /// The text `render` gives, as UTF-8 bytes handed to `sink` in pieces of about `size` bytes
     /// (whole lines) as the walk goes: what a command prints. A screen's text (3.7 MB for
-    /// 10,000 views) is never held whole, so its pages are not touched; a `sink` that throws
-    /// stops the walk.
+    /// 10,000 views) is never held whole, with colors or without, so its pages are not touched;
+    /// a `sink` that throws stops the walk.
     ///
     ///     var text: [UInt8] = []
     ///     TreeTextRenderer().write(root) { text += $0 }
@@ -95,12 +108,13 @@ public struct TreeTextRenderer: Sendable {
     public func write<E: Error>(_ view: View, piecesOf size: Int = 1 << 16,
                                 to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         if terminal.colors {
-            var text = render(view)
-            var failure: E?
-            text.withUTF8 { bytes in
-                do throws(E) { try sink(bytes) } catch { failure = error }
+            try styledText(view, piecesOf: max(size, 1)) { (piece: inout String) throws(E) in
+                var failure: E?
+                piece.withUTF8 { bytes in
+                    do throws(E) { try sink(bytes) } catch { failure = error }
+                }
+                if let failure { throw failure }
             }
-            if let failure { throw failure }
             return
         }
         let rest = try plainBytes(view, piecesOf: max(size, 1), sink)

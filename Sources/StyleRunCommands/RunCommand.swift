@@ -92,7 +92,15 @@ public enum RunCommand: Command {
             let text: Data
             switch arguments[Options.format] ?? .tree {
             case .json:
-                text = Data(TreeJSONRenderer(all: arguments[Options.all]).render(root).utf8)
+                // Like the tree's text: streamed in pieces, the time limit checked at each.
+                let renderer = TreeJSONRenderer(all: arguments[Options.all])
+                return try console.write(to: output) { emit throws(DiagnosticList) in
+                    try renderer.write(root) { piece throws(DiagnosticList) in
+                        try sheet.checkTimeLimit(while: "printing")
+                        emit(piece)
+                    }
+                    try sheet.checkTimeLimit(while: "printing")
+                }
             case .html:
                 text = Data(HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
             case .tree:

@@ -142,9 +142,11 @@ final class TreeTextRendererTests: XCTestCase {
                     XCTAssert(pieces.allSatisfy { $0.last == UInt8(ascii: "\n") })
                     if size == 1 { XCTAssertEqual(pieces.count, viewCount(tree)) }
                 }
-                var coloredBytes: [UInt8] = []
-                TreeTextRenderer(all: all, terminal: Terminal(colors: true)).write(tree, piecesOf: 1) { coloredBytes += $0 }
-                XCTAssertEqual(String(decoding: coloredBytes, as: UTF8.self), colored)
+                // With colors too, a view at a time: never the whole text at once.
+                var coloredPieces: [[UInt8]] = []
+                TreeTextRenderer(all: all, terminal: Terminal(colors: true)).write(tree, piecesOf: 1) { coloredPieces.append(Array($0)) }
+                XCTAssertEqual(String(decoding: coloredPieces.joined(), as: UTF8.self), colored)
+                XCTAssertEqual(coloredPieces.count, viewCount(tree))
             }
         }
     }

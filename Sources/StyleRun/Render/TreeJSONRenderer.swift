@@ -43,42 +43,131 @@ public struct TreeJSONRenderer: Sendable {
     ///
     ///     print(TreeJSONRenderer().render(root), terminator: "")
     ///
-    /// The same text as `json(for:).serialized(.pretty)`, written view by view with an explicit
-    /// stack, so a tree of any depth takes time and space linear in its size (indentation stops
-    /// growing at `JSONValue.maximumIndentation` levels).
+    /// The same text as `json(for:).serialized(.pretty)`: the pieces `write` hands out, joined.
     public func render(_ view: View) -> String {
-        var out = ""
+        var out = TextBytes(capacity: 1 << 16)
+        write(view) { (piece: UnsafeBufferPointer<UInt8>) throws(Never) in out.append(piece) }
+        return out.string
+    }
+
+    /// The text `render` gives, as UTF-8 bytes handed to `sink` in pieces of about `size` bytes
+    /// as the walk goes: what `stylerun --format json` prints. The walk keeps an explicit stack,
+    /// so a tree of any depth is fine, and writes bytes into one buffer that is handed out and
+    /// started again each time it reaches `size`: the document is never held whole, and no
+    /// `JSONValue` or `String` is made per view (indentation stops growing at
+    /// `JSONValue.maximumIndentation` levels, which keeps the text linear in the tree's size).
+    /// A `sink` that throws stops the walk.
+    ///
+    ///     var text: [UInt8] = []
+    ///     TreeJSONRenderer().write(root) { text += $0 }
+    ///     String(decoding: text, as: UTF8.self) == TreeJSONRenderer().render(root)    // true
+    public func write<E: Error>(_ root: View, piecesOf size: Int = 1 << 16,
+                                to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        let size = max(size, 1)
+        var out = TextBytes(capacity: min(size, 1 << 20) + 4096)
+        var kinds = JSONKindTexts()
+        var constants = ConstantTexts()
         var stack: [(view: View, level: Int, next: Int)] = []
-        if writeHead(of: view, level: 0, to: &out) { stack.append((view, 0, 0)) }
+        if writeHead(of: root, level: 0, kinds: &kinds, constants: &constants, to: &out) { stack.append((root, 0, 0)) }
         while let top = stack.last {
-            if top.next < top.view.children.count {
-                let child = top.view.children[top.next]
+            let children = top.view.children
+            if top.next < children.count {
+                let child = children[top.next]
                 stack[stack.count - 1].next += 1
-                out += top.next == 0 ? "\n" : ",\n"
-                out += JSONValue.indentation(top.level + 2)
-                if writeHead(of: child, level: top.level + 2, to: &out) { stack.append((child, top.level + 2, 0)) }
+                top.next == 0 ? out.append(byte: UInt8(ascii: "\n")) : out.append(",\n")
+                out.append(indentation: top.level + 2)
+                if writeHead(of: child, level: top.level + 2, kinds: &kinds, constants: &constants, to: &out) {
+                    stack.append((child, top.level + 2, 0))
+                }
             } else {
-                out += "\n" + JSONValue.indentation(top.level + 1) + "]\n" + JSONValue.indentation(top.level) + "}"
+                out.append(byte: UInt8(ascii: "\n"))
+                out.append(indentation: top.level + 1)
+                out.append("]\n")
+                out.append(indentation: top.level)
+                out.append(byte: UInt8(ascii: "}"))
                 stack.removeLast()
             }
+            if out.count >= size {
+                try sink(out.bytes)
+                out.truncate(to: 0)
+            }
         }
-        return out + "\n"
+        out.append(byte: UInt8(ascii: "\n"))
+        try sink(out.bytes)
     }
 
     /// Writes a view's object up to its `children` array: whole, closing brace included, when it
     /// has no children (returns false); else up to the array's `[` (returns true).
-    private func writeHead(of view: View, level: Int, to out: inout String) -> Bool {
-        let inner = JSONValue.indentation(level + 1)
-        out += "{\n" + inner + "\"kind\": " + JSONValue.quote(view.kind.name) + ",\n"
-        out += inner + "\"id\": " + (view.id.map(JSONValue.quote) ?? "null") + ",\n"
-        out += inner + "\"classes\": " + JSONValue.array(view.classes.map(JSONValue.string)).serialized(.pretty, level: level + 1) + ",\n"
-        out += inner + "\"properties\": " + properties(of: view).serialized(.pretty, level: level + 1) + ",\n"
-        out += inner + "\"children\": "
+    private func writeHead(of view: View, level: Int, kinds: inout JSONKindTexts, constants: inout ConstantTexts,
+                           to out: inout TextBytes) -> Bool {
+        let text = kinds.text(of: view.kind)
+        out.append("{\n")
+        out.append(indentation: level + 1)
+        out.append(text.kind)
+        out.append(indentation: level + 1)
+        if let id = view.id {
+            out.append("\"id\": ")
+            out.append(jsonString: id)
+            out.append(",\n")
+        } else {
+            out.append("\"id\": null,\n")
+        }
+        out.append(indentation: level + 1)
+        out.append("\"classes\": [")
+        let classes = view.classes
+        if !classes.isEmpty {
+            for (i, c) in classes.enumerated() {
+                i == 0 ? out.append(byte: UInt8(ascii: "\n")) : out.append(",\n")
+                out.append(indentation: level + 2)
+                out.append(jsonString: c)
+            }
+            out.append(byte: UInt8(ascii: "\n"))
+            out.append(indentation: level + 1)
+        }
+        out.append("],\n")
+        out.append(indentation: level + 1)
+        out.append("\"properties\": {")
+        var listed = false
+        func member(_ slot: Int) {
+            listed ? out.append(",\n") : out.append(byte: UInt8(ascii: "\n"))
+            listed = true
+            out.append(indentation: level + 2)
+            text.paths.withUnsafeBufferPointer { paths in
+                out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
+            }
+        }
+        if includesDefaults {
+            let values = view.values
+            for slot in values.indices {
+                member(slot)
+                out.append(json: values[slot], level: level + 2)
+            }
+        } else {
+            // A constant's text (an object's included) depends only on its indentation, which
+            // stops growing a few levels past `maximumIndentation`.
+            let variant = Int32(min(level, JSONValue.maximumIndentation))
+            view.forEachValueChangedFromDefault { slot, constant, value in
+                member(slot)
+                if let constant {
+                    constants.append(constant, variant: variant, to: &out) { $0.append(json: value(), level: level + 2) }
+                } else {
+                    out.append(json: value(), level: level + 2)
+                }
+            }
+        }
+        if listed {
+            out.append(byte: UInt8(ascii: "\n"))
+            out.append(indentation: level + 1)
+        }
+        out.append("},\n")
+        out.append(indentation: level + 1)
         if view.children.isEmpty {
-            out += "[]\n" + JSONValue.indentation(level) + "}"
+            out.append("\"children\": []\n")
+            out.append(indentation: level)
+            out.append(byte: UInt8(ascii: "}"))
             return false
         }
-        out += "["
+        out.append("\"children\": [")
         return true
     }
 
@@ -91,5 +180,45 @@ public struct TreeJSONRenderer: Sendable {
             guard includesDefaults || value != p.defaultValue else { return nil }
             return (key: p.path, value: value.json)
         })
+    }
+}
+
+/// Each kind's `"kind": "Name",` line and property keys (`"layer.cornerRadius": `) as JSON
+/// bytes, made once per render.
+private struct JSONKindTexts {
+    final class Text {
+        /// `"kind": "Name",` and a newline.
+        let kind: [UInt8]
+        /// Every property's quoted path and `: `, one after the other; slot `s` is
+        /// `pathStarts[s]..<pathStarts[s + 1]`.
+        let paths: [UInt8]
+        let pathStarts: [Int]
+
+        init(_ kind: Kind) {
+            var line = TextBytes()
+            line.append("\"kind\": ")
+            line.append(jsonString: kind.name)
+            line.append(",\n")
+            self.kind = line.array
+            var paths = TextBytes(), starts = [0]
+            for p in kind.properties {
+                paths.append(jsonString: p.path)
+                paths.append(": ")
+                starts.append(paths.count)
+            }
+            self.paths = paths.array
+            pathStarts = starts
+        }
+    }
+
+    /// A tree has a few kinds: a linear search is cheaper than hashing.
+    private var texts: [(kind: ObjectIdentifier, text: Text)] = []
+
+    mutating func text(of kind: Kind) -> Text {
+        let id = ObjectIdentifier(kind)
+        for entry in texts where entry.kind == id { return entry.text }
+        let text = Text(kind)
+        texts.append((id, text))
+        return text
     }
 }

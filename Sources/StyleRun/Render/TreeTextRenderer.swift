@@ -38,6 +38,15 @@ public struct TreeTextRenderer: Sendable {
     /// at `maximumGuideDepth` levels, which keeps the text linear in the tree's size.
     public func render(_ view: View) -> String {
         if !terminal.colors { return plainBytes(view).string }
+        var text = ""
+        styledText(view) { (piece: inout String) throws(Never) in text += piece }
+        return text
+    }
+
+    /// The text with colors, a view at a time into one `String`, handed to `sink` each time it
+    /// reaches `size` bytes (then started again) and at the end.
+    private func styledText<E: Error>(_ view: View, piecesOf size: Int = .max,
+                                      _ sink: (inout String) throws(E) -> Void) throws(E) {
         var out = ""
         var pending: [(view: View, prefix: String, connector: String, childPrefix: String)] = [(view, "", "", "")]
         while let item = pending.popLast() {
@@ -48,8 +57,12 @@ public struct TreeTextRenderer: Sendable {
                 pending.append((child, item.childPrefix, last ? "└─ " : "├─ ",
                                 capped ? item.childPrefix : item.childPrefix + (last ? "   " : "│  ")))
             }
+            if out.utf8.count >= size {
+                try sink(&out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return out
+        if !out.isEmpty { try sink(&out) }
     }
 
     /// Deeper views are drawn at this depth's indentation.
@@ -86,8 +99,8 @@ public struct TreeTextRenderer: Sendable {
 
     /// The text `render` gives, as UTF-8 bytes handed to `sink` in pieces of about `size` bytes
     /// (whole lines) as the walk goes: what a command prints. A screen's text (3.7 MB for
-    /// 10,000 views) is never held whole, so its pages are not touched; a `sink` that throws
-    /// stops the walk.
+    /// 10,000 views) is never held whole, with colors or without, so its pages are not touched;
+    /// a `sink` that throws stops the walk.
     ///
     ///     var text: [UInt8] = []
     ///     TreeTextRenderer().write(root) { text += $0 }
@@ -95,12 +108,13 @@ public struct TreeTextRenderer: Sendable {
     public func write<E: Error>(_ view: View, piecesOf size: Int = 1 << 16,
                                 to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         if terminal.colors {
-            var text = render(view)
-            var failure: E?
-            text.withUTF8 { bytes in
-                do throws(E) { try sink(bytes) } catch { failure = error }
+            try styledText(view, piecesOf: max(size, 1)) { (piece: inout String) throws(E) in
+                var failure: E?
+                piece.withUTF8 { bytes in
+                    do throws(E) { try sink(bytes) } catch { failure = error }
+                }
+                if let failure { throw failure }
             }
-            if let failure { throw failure }
             return
         }
         let rest = try plainBytes(view, piecesOf: max(size, 1), sink)
@@ -187,7 +201,7 @@ extension TreeTextRenderer {
             out.append(UnsafeBufferPointer(rebasing: paths[text.pathStarts[slot]..<text.pathStarts[slot + 1]]))
         }
         if let constant {
-            constants.append(constant, value, to: &out)
+            constants.append(constant, to: &out) { $0.append(display: value()) }
         } else {
             out.append(display: value())
         }
@@ -238,41 +252,5 @@ private struct KindTexts {
         let text = Text(kind)
         texts.append((id, text))
         return text
-    }
-}
-
-/// The text of each constant value written so far (a stylesheet's color, font or number, by
-/// its `forEachValueChangedFromDefault` key), spelled once per render and copied after: a
-/// screen shows a few hundred distinct constants on tens of thousands of lines. A table
-/// indexed by the key's hash, one entry a slot; the texts live in one buffer, started again
-/// when it grows past 64 KB.
-private struct ConstantTexts {
-    private struct Entry {
-        var key: UInt64 = 0
-        var start: Int32 = 0
-        var count: Int32 = -1  // empty
-    }
-
-    private static let size = 512
-    private var entries = [Entry](repeating: Entry(), count: size)
-    private var texts: [UInt8] = []
-
-    mutating func append(_ key: UInt64, _ value: () -> Value, to out: inout TextBytes) {
-        let index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55) & (Self.size - 1)
-        let entry = entries[index]
-        if entry.count >= 0, entry.key == key {
-            texts.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.start + entry.count)])) }
-            return
-        }
-        let start = out.count
-        out.append(display: value())
-        let count = out.count - start
-        guard count <= 256 else { return }
-        if texts.count + count > 1 << 16 {
-            texts.removeAll(keepingCapacity: true)
-            for i in entries.indices { entries[i].count = -1 }
-        }
-        entries[index] = Entry(key: key, start: Int32(texts.count), count: Int32(count))
-        texts.append(contentsOf: UnsafeBufferPointer(rebasing: out.bytes[start...]))
     }
 }

@@ -69,7 +69,7 @@ final class DeepInputTests: XCTestCase {
         let runs: [(String, [String])] = [
             ("tree", [screen]), ("json", [screen, "--format", "json"]), ("html", [screen, "--format", "html"]),
             ("explain", [screen, "--explain", "View"]), ("explain json", [screen, "--explain", "View", "--format", "json"]),
-            ("snapshot record", ["snapshot", folder.path]), ("snapshot compare", ["snapshot", folder.path]),
+            ("snapshot record", ["snapshot", "--update", folder.path]), ("snapshot compare", ["snapshot", folder.path]),
             ("snapshot compare in process", ["snapshot", folder.path, "--no-isolation"]),
         ]
         for (format, arguments) in runs {

@@ -143,6 +143,10 @@ extension ChildProcessTests {
         } else {
             XCTAssertEqual(d.description, "app.lua:1:1: error: The script went past its memory limit of 64 MiB and was stopped. [limit-exceeded]")
         }
+        // The output buffer's own report reads the same way.
+        let buffer = Data("Fatal error: \(TextBytes.outOfMemory(1 << 30))\n".utf8)
+        XCTAssertEqual(IsolatedRun.failure(.signaled(SIGILL), limits: limits, file: "app.lua", memoryLimit: 64 << 20, stderr: buffer)?.code,
+                       IsolatedRun.underSanitizer ? .crash : .limitExceeded)
         // Any other abort is still a crash.
         XCTAssertEqual(IsolatedRun.failure(.signaled(SIGABRT), limits: limits, file: "app.lua", memoryLimit: 64 << 20,
                                            stderr: Data("Fatal error: Index out of range\n".utf8))?.code, .crash)

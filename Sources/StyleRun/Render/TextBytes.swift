@@ -20,7 +20,7 @@ struct TextBytes: ~Copyable {
 
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        guard let memory = malloc(self.capacity) else { fatalError("Out of memory for \(self.capacity) bytes of text") }
+        guard let memory = malloc(self.capacity) else { fatalError(Self.outOfMemory(self.capacity)) }
         base = memory.assumingMemoryBound(to: UInt8.self)
     }
 
@@ -42,10 +42,14 @@ struct TextBytes: ~Copyable {
         if count + more > capacity { grow(more) }
     }
 
+    /// The words of the Swift runtime's own report, which an isolated run's parent reads as the
+    /// memory limit reached (`IsolatedRun.ranOutOfMemory`), not as a crash.
+    static func outOfMemory(_ bytes: Int) -> String { "Could not allocate memory for \(bytes) bytes of text." }
+
     private mutating func grow(_ more: Int) {
         var grown = capacity * 2
         while grown < count + more { grown *= 2 }
-        guard let memory = realloc(base, grown) else { fatalError("Out of memory for \(grown) bytes of text") }
+        guard let memory = realloc(base, grown) else { fatalError(Self.outOfMemory(grown)) }
         base = memory.assumingMemoryBound(to: UInt8.self)
         capacity = grown
     }

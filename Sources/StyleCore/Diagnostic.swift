@@ -70,6 +70,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unreadableFile: Code = "unreadable-file"
         public static let kindDeclaration: Code = "kind-declaration"
         public static let unknownMember: Code = "unknown-member"
+        /// A trait name or value that does not exist (`colorSheme`, `contentSize = "huge"`).
+        public static let unknownTrait: Code = "unknown-trait"
+        /// A control state that does not exist, or a state pseudo-class on a kind that is not a
+        /// control (`:hilighted`, `Label:disabled`).
+        public static let unknownState: Code = "unknown-state"
         // Warnings of the static pass (`stylerun lint`).
         public static let duplicateSet: Code = "duplicate-set"
         public static let grid: Code = "grid"

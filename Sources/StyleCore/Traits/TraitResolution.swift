@@ -10,6 +10,4 @@ extension Value {
         }
     }
 
-    /// Whether `resolved(for:)` can give something other than the value itself.
-    public var dependsOnTraits: Bool { resolved(for: .default) != self }
 }

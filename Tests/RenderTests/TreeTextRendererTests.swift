@@ -12,7 +12,7 @@ final class TreeTextRendererTests: XCTestCase {
             │  spacing: 16
             ├─ Label#title
             │     text: "Subscribe to Point-Free"
-            │     font: system 20
+            │     font: system 20 title3
             ├─ Button#subscribe.primary
             │     layer.cornerRadius: 6
             │     layer.masksToBounds: true

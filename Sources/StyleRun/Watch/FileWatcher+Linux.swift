@@ -90,6 +90,15 @@ final class InotifyFolderEvents: FolderEventSource {
         }
     }
 
+    /// Whether the event ends a save: the file was renamed into place, or closed after writing
+    /// and is not empty (a file closed empty may be truncated now and written in a second open).
+    private static func completesSave(_ mask: UInt32, _ path: String) -> Bool {
+        if mask & UInt32(IN_MOVED_TO) != 0 { return true }
+        guard mask & UInt32(IN_CLOSE_WRITE) != 0 else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
+    }
+
     /// `struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }`, packed
     /// one after another; `name` is NUL-padded.
     private func parse(_ bytes: UnsafeRawBufferPointer) {
@@ -124,7 +133,9 @@ final class InotifyFolderEvents: FolderEventSource {
             return
         }
         guard !name.isEmpty else { return }
-        for folder in folders { handler(.changed(folder: folder, name: name)) }
+        for folder in folders {
+            handler(.changed(folder: folder, name: name, completesSave: Self.completesSave(mask, folder + "/" + name)))
+        }
     }
 }
 #endif

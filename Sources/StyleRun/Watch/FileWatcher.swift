@@ -3,8 +3,10 @@ import Foundation
 
 /// What the platform's folder events report (inotify on Linux, polling elsewhere).
 enum FolderEvent {
-    /// Something happened to the entry `name` of `folder`.
-    case changed(folder: String, name: String)
+    /// Something happened to the entry `name` of `folder`. `completesSave` when the event
+    /// ends an editor's save: a file renamed into place, or closed after writing with content
+    /// (a file closed empty may be the first half of a truncate-then-write).
+    case changed(folder: String, name: String, completesSave: Bool = false)
     /// The folder itself was deleted or moved; its watch is gone.
     case folderGone(String)
     /// The kernel dropped events; anything may have changed.
@@ -33,7 +35,9 @@ protocol FolderEventSource: AnyObject {
 /// that is a symlink is watched under both names, the link's and the target's. Events are
 /// debounced: `onChange` runs once `debounce` after the last relevant event (or at the latest
 /// `maximumDelay` after the first, for a file that never stops changing), with the watched
-/// paths that changed; an empty set means "anything may have changed" (the kernel's queue
+/// paths that changed; an event that completes a save (a rename into place, a close after
+/// writing a non-empty file) ends its burst at once, with what was read along with it, so
+/// only a save that leaves the file open or empty waits for the timer; an empty set means "anything may have changed" (the kernel's queue
 /// overflowed). Whether the content really changed is for the caller to decide.
 ///
 /// Thread-safe: every method may be called from any thread; `onChange` runs on a private queue.
@@ -193,24 +197,26 @@ final class FileWatcher: @unchecked Sendable {
             missingFolders.insert(folder)
             note(Set(names[folder, default: [:]].values))
             resync()
-        case .changed(let folder, let name):
+        case .changed(let folder, let name, let completesSave):
             if let path = names[folder]?[name] {
-                note([path])
+                note([path], completesSave: completesSave)
             } else if let ending = newFileExtension, name.hasSuffix(ending), !name.hasPrefix(".") {
-                note([folder + "/" + name])
+                note([folder + "/" + name], completesSave: completesSave)
             }
         }
     }
 
     /// Records changed paths and restarts the debounce; an empty set forces a full rescan.
-    private func note(_ paths: Set<String>) {
+    /// A change that completes a save reports the burst as soon as the events read with it
+    /// are handled (the report is queued behind them).
+    private func note(_ paths: Set<String>, completesSave: Bool = false) {
         if paths.isEmpty { pending.insert("") } else { pending.formUnion(paths) }
         let now = Date()
         if pendingSince == nil { pendingSince = now }
         generation += 1
         let current = generation
         let waitedLongEnough = now.timeIntervalSince(pendingSince ?? now) >= maximumDelay
-        queue.asyncAfter(deadline: waitedLongEnough ? .now() : .now() + debounce) { [weak self] in
+        queue.asyncAfter(deadline: waitedLongEnough || completesSave ? .now() : .now() + debounce) { [weak self] in
             guard let self, self.generation == current, !self.stopped else { return }
             self.fire()
         }

@@ -65,6 +65,8 @@ enum BindingError: Error {
     case missingToken(theme: String, token: String, definedBy: String)
     case undefinedToken(String, tokens: [String])
     case badPropertyDeclaration
+    /// `kind(…, { contrl = true })`: the options table takes `control` only.
+    case unknownKindOption(String, suggestion: String?)
     case notAType(String)
     case kindRegistration(Schema.RegistrationError)
     case selector(SelectorError)
@@ -101,7 +103,7 @@ enum BindingError: Error {
             .unknownTheme
         case .missingToken: .missingToken
         case .undefinedToken: .undefinedToken
-        case .badPropertyDeclaration, .notAType, .kindRegistration: .kindDeclaration
+        case .badPropertyDeclaration, .notAType, .kindRegistration, .unknownKindOption: .kindDeclaration
         case .selector(let e): e.code
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
@@ -208,6 +210,8 @@ enum BindingError: Error {
             return "The theme has no token '\(name)'." + Suggestion.sentence(Suggestion.closest(to: name, among: tokens))
         case .badPropertyDeclaration:
             return "Declare properties as name = \"Type\", e.g. fromColor = \"Color?\"."
+        case .unknownKindOption(let name, let suggestion):
+            return "kind has no option '\(name)'." + Suggestion.sentence(suggestion) + " Its options are { control = true }."
         case .notAType(let text):
             return "'\(text)' is not a type; use \(ValueType.spelledNames.joined(separator: ", ")), an enum like \"left|right\", each with '?' for optional."
                 + Suggestion.sentence(Self.typeSuggestion(text))
@@ -235,7 +239,7 @@ enum BindingError: Error {
         case .style(let e): return e.suggestions
         case .selector(let e): return e.suggestions
         case .invalidName(let name, _, let cases): suggestion = Suggestion.closest(to: name, among: cases)
-        case .undefinedGlobal(_, let s), .unknownField(_, _, let s): suggestion = s
+        case .undefinedGlobal(_, let s), .unknownField(_, _, let s), .unknownKindOption(_, let s): suggestion = s
         case .unknownProperty(let e, _, _): suggestion = e.suggestion
         case .unknownDefaultTheme(let name, let declared), .unknownTheme(let name, let declared):
             suggestion = Suggestion.closest(to: name, among: declared)

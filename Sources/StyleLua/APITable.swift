@@ -128,6 +128,10 @@ public enum APITable {
                  doc: ["A style whose parts apply only while the condition holds: a state (`when(\"highlighted\", s)`),",
                        "or a table of states and traits (`when({ state = \"disabled\", colorScheme = \"dark\" }, s)`);",
                        "a trait takes a value, a list of values, or for contentSize a comparison (`\">= accessibilityMedium\"`)."]),
+        APIEntry("traits", role: .namespace,
+                 doc: ["The traits the script is evaluated with (read-only): `traits.colorScheme` is \"light\" or \"dark\".",
+                       "Reading them makes the result hold for those traits only; `when` keeps one evaluation for all."]),
+    ] + Traits.names.map { APIEntry($0, owner: "traits", role: .constant, returns: "string") } + [
         APIEntry("require", parameters: [.init("name", "string")], said: "1 argument (a module name)", returns: "any",
                  doc: ["Loads `a/b.lua` for `require \"a.b\"` from the script's folder, then the stdlib."]),
     ]

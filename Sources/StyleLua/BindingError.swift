@@ -42,6 +42,8 @@ enum BindingError: Error {
     // Styles and values
     case style(StyleError)
     case kindsAreReadOnly(String)
+    /// `traits.colorScheme = "dark"`: the traits are the run's, given with --trait.
+    case traitsAreReadOnly(String)
     case notAPropertyPath(String)
     case immutableValue(String)
     case valueWithoutFields(String)
@@ -91,7 +93,7 @@ enum BindingError: Error {
         case .invalidName: .invalidEnum
         case .undefinedGlobal: .undefinedGlobal
         case .badModuleName, .moduleNotFound: .moduleNotFound
-        case .moduleOutsideFolder, .kindsAreReadOnly, .viewIdentityInStyle: .sandbox
+        case .moduleOutsideFolder, .kindsAreReadOnly, .viewIdentityInStyle, .traitsAreReadOnly: .sandbox
         case .requireCycle: .requireCycle
         case .unreadableModule(let d): d.code
         case .styledViewField, .unknownProperty, .notAPropertyPath, .unknownField: .unknownProperty
@@ -167,6 +169,8 @@ enum BindingError: Error {
             return message
         case .style(let e):
             return e.message
+        case .traitsAreReadOnly(let name):
+            return "traits is read-only: '\(name)' is the run's, given with --trait \(name)=VALUE (or by the host); use when({ \(name) = … }, style) to style for it."
         case .kindsAreReadOnly(let kind):
             return "Kinds cannot be changed from a script; declare properties with kind(\"\(kind)Name\", \(kind), { … })."
         case .notAPropertyPath(let s):

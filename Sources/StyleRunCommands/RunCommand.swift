@@ -30,7 +30,7 @@ public enum RunCommand: Command {
         options: [
             CommonOptions.theme.option, Options.format.option, Options.output.option, Options.explain.option,
             Options.all.option, .help, Options.version.option, Options.noIsolation.option,
-        ] + LimitOptions.options)
+        ] + StateOptions.options + LimitOptions.options)
 
     /// The version `--version` prints.
     public static let version = "0.1.0"
@@ -58,6 +58,10 @@ public enum RunCommand: Command {
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
+        switch StateOptions.traits(arguments) {
+        case .success(let traits): runtime.traits = traits
+        case .failure(let problem): return console.report([problem], json: json, status: ExitStatus.usage)
+        }
         if !IsolatedRun.isChild, !arguments[Options.noIsolation] {
             return runIsolated(arguments, path: path, runtime: runtime, json: json, console: console)
         }
@@ -71,6 +75,9 @@ public enum RunCommand: Command {
             // The process exits after this command: releasing a 10,000-view tree and its Lua
             // state object by object was a tenth of the run, work the exit does for nothing.
             _ = Unmanaged.passRetained(sheet)
+            if let root = sheet.root, let problem = StateOptions.applyStates(arguments, schema: sheet.schema, to: root) {
+                return console.report([problem], json: json, status: ExitStatus.usage)
+            }
             // Only explain reads provenance; the tree, JSON and HTML show applied values.
             let root = try sheet.applyToOwnTree(recordingProvenance: arguments[Options.explain] != nil)
             if !sheet.warnings.isEmpty { _ = console.report(sheet.warnings, json: false) }

@@ -51,6 +51,14 @@ struct ReferenceCascade {
         return found.diagnostics
     }
 
+    /// Styles `view` alone, as `apply` styles each view (its ancestors as they are); its
+    /// diagnostics. What `StateValues` styles each other state with.
+    func styleAlone(_ view: View, recordingProvenance: Bool) -> [Diagnostic] {
+        var found = DiagnosticCollector()
+        style(view, recordingProvenance: recordingProvenance, budget: nil, into: &found)
+        return found.diagnostics
+    }
+
     /// One view, lowest first, later wins per property.
     private func style(_ view: View, recordingProvenance: Bool, budget: CascadeBudget?, into found: inout DiagnosticCollector) {
         // 1. The kind's defaults, resolved for the traits: a new application starts the view

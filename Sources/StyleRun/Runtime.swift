@@ -200,6 +200,17 @@ public final class LoadedStylesheet {
         return result
     }
 
+    /// The values each control of `root`'s tree takes in its other states (SPEC §6.1), as this
+    /// stylesheet styles them for `traits`; the tree is left as styled. Function styles run
+    /// again for each state, within the time limit.
+    ///
+    ///     let states = sheet.stateValues(of: root)
+    ///     TreeJSONRenderer(states: states).render(root)
+    public func stateValues(of root: View, recordingProvenance: Bool = false) -> StateValues {
+        evaluation.prepareForApplication(within: CascadeBudget(seconds: limits.seconds, memory: limits.memory, start: start).remainingSeconds)
+        return StateValues.compute(root, stylesheet: stylesheet, traits: traits, recordingProvenance: recordingProvenance)
+    }
+
     /// Styles the tree the script returned and returns it.
     /// - Throws: `DiagnosticList` if the script returned no view, or styling failed.
     public func applyToOwnTree(recordingProvenance: Bool = true) throws(DiagnosticList) -> View {

@@ -81,6 +81,10 @@ public enum RunCommand: Command {
             // Only explain reads provenance; the tree, JSON and HTML show applied values.
             let root = try sheet.applyToOwnTree(recordingProvenance: arguments[Options.explain] != nil)
             if !sheet.warnings.isEmpty { _ = console.report(sheet.warnings, json: false) }
+            // The other states' values of the controls (SPEC §6.1); an error styling one of them
+            // is the script's, though the tree in its current states is fine.
+            let states = sheet.stateValues(of: root, recordingProvenance: arguments[Options.explain] != nil)
+            if !states.diagnostics.isEmpty { throw DiagnosticList(states.diagnostics) }
             let output = arguments[Options.output]
             let terminal = output == nil ? console.terminal(1) : .plain
             if let selector = arguments[Options.explain] {
@@ -91,6 +95,7 @@ public enum RunCommand: Command {
                 }
                 var renderer = ExplainRenderer(terminal: terminal)
                 renderer.ruleNotes = sheet.stylesheet.ruleNotes()
+                renderer.states = states
                 let skipped = sheet.stylesheet.skippedRules(for:)
                 let text = json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped)
                 try sheet.checkTimeLimit(while: "printing")
@@ -100,7 +105,7 @@ public enum RunCommand: Command {
             switch arguments[Options.format] ?? .tree {
             case .json:
                 // Like the tree's text: streamed in pieces, the time limit checked at each.
-                let renderer = TreeJSONRenderer(all: arguments[Options.all])
+                let renderer = TreeJSONRenderer(all: arguments[Options.all], states: states)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")
@@ -113,7 +118,7 @@ public enum RunCommand: Command {
             case .tree:
                 // The tree's text goes out in pieces as it is written, never held whole (a
                 // screen's is megabytes of fresh pages); the time limit is checked at each piece.
-                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal)
+                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal, states: states)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")

@@ -27,6 +27,21 @@ extension Evaluation {
             throw self.failure(.traitsAreReadOnly(key), pointingAt: ["traits"])
         }
         lua_setfield(L, -2, "__newindex")
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            // pairs(traits): Lua's next over a fresh table of the six, so the script's copy
+            // cannot reach the run's.
+            let L = self.vm.L
+            srlua_getglobals(L)  // stack: traits, G
+            lua_getfield(L, -1, "next")  // stack: traits, G, next
+            srlua_newtable(L)  // stack: traits, G, next, copy
+            for name in Traits.Name.allCases {
+                lua_pushstring(L, traits[name])
+                lua_setfield(L, -2, name.rawValue)
+            }
+            lua_pushnil(L)  // stack: traits, G, next, copy, nil
+            return 3
+        }
+        lua_setfield(L, -2, "__pairs")
         lua_pushboolean(L, 0)
         lua_setfield(L, -2, "__metatable")
         lua_setmetatable(L, -2)  // stack: traits

@@ -30,6 +30,9 @@ public final class Runtime {
     /// The traits scripts are evaluated with (their `traits` table) and their trees styled for
     /// (SPEC §6.2); a loaded stylesheet can style for others (`LoadedStylesheet.traits`).
     public var traits: Traits = .default
+    /// `SELECTOR=STATE[+STATE…]` assignments (`--state`) given, in order, to the tree a script
+    /// returns before it is styled, at every load of a watch too (`LoadedStylesheet.applyStates`).
+    public var states: [String] = []
 
     public init(schema: Schema = .standard, limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -124,6 +127,21 @@ public final class LoadedStylesheet {
     ///     sheet.traits.colorScheme = .dark
     ///     try sheet.apply(to: root)
     public lazy var traits: Traits = evaluation.options.traits
+
+    /// Gives the controls of `root`'s tree the states `assignments` name (`#subscribe=highlighted`),
+    /// in order, selectors read against this stylesheet's schema.
+    /// - Throws: the first assignment that cannot be read, or matches no control, as a
+    ///   diagnostic of `--state` (column of the offending text).
+    public func applyStates(_ assignments: [String], to root: View) throws(DiagnosticList) {
+        for text in assignments {
+            do throws(StateAssignment.Failure) {
+                try StateAssignment.parse(text, schema: schema).apply(to: root)
+            } catch {
+                throw DiagnosticList([Diagnostic(error.code, error.message, at: SourceLocation(file: "--state", line: 1, column: error.column),
+                                                 suggestions: error.suggestions)])
+            }
+        }
+    }
 
     /// Styles with `engine` from now on: a reload's stylesheet shares the watch's, so that its
     /// rule index and provenance table carry over from the stylesheet it replaces. Each

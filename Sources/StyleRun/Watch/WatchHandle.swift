@@ -67,9 +67,17 @@ extension Runtime {
               isMainActor: false) { _ in }
     }
 
+    /// A copy of this runtime's schema, limits, stdlib paths, log, traits and states for a watch.
+    private func copyForWatching() -> Runtime {
+        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
+        copy.traits = traits
+        copy.states = states
+        return copy
+    }
+
     private func start(file path: String, tree: View?, theme: String?, binder: StyleBinder?, queue: DispatchQueue,
                        isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
+        let copy = copyForWatching()
         let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: tree)
         reloader.binder = binder
         let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor) { event, _ in onReload(event) }
@@ -90,7 +98,7 @@ extension Runtime {
     /// inside the callback or in work queued after it.
     public func watch(file path: String, theme: String? = nil, queue: DispatchQueue? = nil,
                       onStyled: @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
+        let copy = copyForWatching()
         let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: nil)
         let session = WatchSession(reloader: reloader, queue: queue ?? DispatchQueue(label: "stylerun.watch"), isMainActor: false,
                                    onReload: { event, r in

@@ -27,6 +27,12 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     public let depth: Int
     /// The ancestor filter's keys of this kind and its super-kinds (`AncestorFilter.push`).
     let filterKeys: [Int]
+    /// Whether views of this kind are controls (SPEC §6.1): they have `isEnabled`,
+    /// `isSelected`, `isHighlighted` and `isFocused`, and so a state. Inherited by sub-kinds.
+    public let isControl: Bool
+    /// Whether some default is trait-dependent (a dynamic colour): only then are the defaults
+    /// resolved for a run's traits (`ResolvedDefaults`).
+    let hasTraitDependentDefaults: Bool
 
     /// What a name on a kind leads to.
     public enum Member: Sendable {
@@ -35,10 +41,20 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         case nested(prefix: String, kind: Kind)
     }
 
+    /// `isControl`: the kind is a control; the control properties it does not declare itself
+    /// (`Kind.controlDeclarations`) are added after its own. A sub-kind of a control is one.
     public init(name: String, superKind: Kind?, isViewKind: Bool = true, doc: String = "",
-                declarations: [PropertyDeclaration]) {
+                isControl: Bool = false, declarations: [PropertyDeclaration]) {
         self.name = name
         self.superKind = superKind
+        let inherited = superKind?.isControl ?? false
+        self.isControl = inherited || (isControl && isViewKind)
+        var declarations = declarations
+        if isControl && isViewKind && !inherited {
+            for control in Kind.controlDeclarations where !declarations.contains(where: { $0.name == control.name }) {
+                declarations.append(control)
+            }
+        }
         self.declarations = declarations
         self.isViewKind = isViewKind
         self.doc = doc
@@ -69,8 +85,10 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         self.members = members
         self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
         // A declared default may depend on the traits (`textColor` is `color.label`); a new
-        // view holds it as the default traits take it.
+        // view holds it as the default traits take it, and a run for other traits resolves
+        // the kind's defaults for them (`hasTraitDependentDefaults`, `ResolvedDefaults`).
         self.defaultValues = ValueStore(defaults: properties.map(\.viewDefault))
+        self.hasTraitDependentDefaults = properties.contains { !$0.defaultValue.isTraitIndependent }
         self.lineageIdentifiers = superKind.map { [ObjectIdentifier($0)] + $0.lineageIdentifiers } ?? []
         self.defaultProvenance = properties.map {
             [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]

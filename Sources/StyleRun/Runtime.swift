@@ -27,6 +27,12 @@ public final class Runtime {
     /// Receives the script's `print` output, prefixed with `file:line:`, on the thread that
     /// evaluates (a watch's queue for watched stylesheets).
     public var log: @Sendable (String) -> Void
+    /// The traits scripts are evaluated with (their `traits` table) and their trees styled for
+    /// (SPEC §6.2); a loaded stylesheet can style for others (`LoadedStylesheet.traits`).
+    public var traits: Traits = .default
+    /// `SELECTOR=STATE[+STATE…]` assignments (`--state`) given, in order, to the tree a script
+    /// returns before it is styled, at every load of a watch too (`LoadedStylesheet.applyStates`).
+    public var states: [String] = []
 
     public init(schema: Schema = .standard, limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -43,13 +49,19 @@ public final class Runtime {
         let limits: Limits
         let stdlibPaths: [String]
         let log: @Sendable (String) -> Void
+        let traits: Traits
+        let states: [String]
     }
 
-    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log) }
+    var settings: Settings {
+        Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log, traits: traits, states: states)
+    }
 
     /// A runtime set up as `settings` say.
     convenience init(copying settings: Settings) {
         self.init(schema: settings.schema, limits: settings.limits, stdlibPaths: settings.stdlibPaths, log: settings.log)
+        traits = settings.traits
+        states = settings.states
     }
 
     /// Registers a host kind under `superKind`; scripts see it as a global.
@@ -73,7 +85,9 @@ public final class Runtime {
     }
 
     private func options(theme: String?) -> EvaluationOptions {
-        EvaluationOptions(limits: limits, theme: theme, stdlibPaths: stdlibPaths, schema: schema, log: log)
+        var options = EvaluationOptions(limits: limits, theme: theme, stdlibPaths: stdlibPaths, schema: schema, log: log)
+        options.traits = traits
+        return options
     }
 
     /// The folders of `$STYLERUN_STDLIB` (separated by `:`) when set; else the stdlib shipped
@@ -121,10 +135,34 @@ public final class LoadedStylesheet {
 
     /// The engine this stylesheet's cascades use, having adopted it.
     package var engine: StyleEngine {
-        let engine = ownEngine ?? StyleEngine(stylesheet)
+        let engine = ownEngine ?? StyleEngine(stylesheet, traits: traits)
         ownEngine = engine
         engine.adopt(stylesheet)
+        engine.traits = traits
         return engine
+    }
+
+    /// The traits trees are styled for: at first those the script was evaluated with (what its
+    /// `traits` table read). Styling for others needs no new evaluation, as `when` keeps its
+    /// parts; only a script that read `traits` would have been evaluated otherwise.
+    ///
+    ///     sheet.traits.colorScheme = .dark
+    ///     try sheet.apply(to: root)
+    public lazy var traits: Traits = evaluation.options.traits
+
+    /// Gives the controls of `root`'s tree the states `assignments` name (`#subscribe=highlighted`),
+    /// in order, selectors read against this stylesheet's schema.
+    /// - Throws: the first assignment that cannot be read, or matches no control, as a
+    ///   diagnostic of `--state` (column of the offending text).
+    public func applyStates(_ assignments: [String], to root: View) throws(DiagnosticList) {
+        for text in assignments {
+            do throws(StateAssignment.Failure) {
+                try StateAssignment.parse(text, schema: schema).apply(to: root)
+            } catch {
+                throw DiagnosticList([Diagnostic(error.code, error.message, at: SourceLocation(file: "--state", line: 1, column: error.column),
+                                                 suggestions: error.suggestions)])
+            }
+        }
     }
 
     /// Styles with `engine` from now on: a reload's stylesheet shares the watch's, so that its
@@ -200,6 +238,17 @@ public final class LoadedStylesheet {
                                                  knownSameShape: knownSameShape)
         if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
         return result
+    }
+
+    /// The values each control of `root`'s tree takes in its other states (SPEC §6.1), as this
+    /// stylesheet styles them for `traits`; the tree is left as styled. Function styles run
+    /// again for each state, within the time limit.
+    ///
+    ///     let states = sheet.stateValues(of: root)
+    ///     TreeJSONRenderer(states: states).render(root)
+    public func stateValues(of root: View, recordingProvenance: Bool = false) -> StateValues {
+        evaluation.prepareForApplication(within: CascadeBudget(seconds: limits.seconds, memory: limits.memory, start: start).remainingSeconds)
+        return StateValues.compute(root, stylesheet: stylesheet, traits: traits, recordingProvenance: recordingProvenance)
     }
 
     /// Styles the tree the script returned and returns it.

@@ -28,8 +28,21 @@ let package = Package(
         // The few C functions Swift cannot be: trampolines that raise Lua errors after Swift
         // has returned, the limiting allocator, the count hook, and Lua's macros.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // Text shaping and font files for layout: HarfBuzz, FreeType and Fontconfig as Debian
+        // installs them, each behind a small C shim of its own (scripts/setup installs them).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CFreeTypeShim", dependencies: ["CFreeType"]),
+        .target(name: "CHarfBuzzShim", dependencies: ["CHarfBuzz", "CFreeType"]),
+        .target(name: "CFontconfigShim", dependencies: ["CFontconfig"]),
         // Values, schema, views, styles, selectors, cascade, provenance. Knows nothing of Lua.
         .target(name: "StyleCore"),
+        // Frames for a styled tree, as UIKit would compute them; text measured through a protocol.
+        .target(name: "StyleLayout", dependencies: ["StyleCore"]),
+        // Text measured in real font files: Fontconfig finds them, FreeType loads, HarfBuzz shapes.
+        .target(name: "StyleText", dependencies: ["StyleCore", "StyleLayout", "CHarfBuzz", "CFreeType", "CFontconfig",
+                                                  "CHarfBuzzShim", "CFreeTypeShim", "CFontconfigShim"]),
         // A Lua 5.4 parser with exact positions, for the static checks of `stylerun lint`.
         .target(name: "LuaSyntax"),
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
@@ -38,7 +51,7 @@ let package = Package(
         // The stdlib's Lua modules as a resource bundle, so that every program built with the
         // library finds `require "base"` wherever it runs.
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib", "StyleLayout", "StyleText"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview", "StyleLanguageServer"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
@@ -56,6 +69,8 @@ let package = Package(
         .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
+        .testTarget(name: "StyleLayoutTests", dependencies: ["StyleLayout", "StyleText"]),
+        .testTarget(name: "StyleTextTests", dependencies: ["StyleText"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
         // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.

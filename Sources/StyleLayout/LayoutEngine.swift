@@ -1,0 +1,58 @@
+import StyleCore
+
+/// Lays out styled trees, and keeps the last layout for the next one.
+///
+///     let engine = LayoutEngine(measurer: FontTextMeasurer())
+///     let layout = engine.layout(root, options: LayoutOptions(width: 320))
+///     layout.frame(of: title)          // Frame(x: 16, y: 16, width: 288, height: 21)
+///
+/// Incremental: laying out the same tree again (after a restyle, a reload) keeps the previous
+/// frames when nothing that moves a view changed: the same views in the same places, the same
+/// options, and the same value of every property the schema marks as layout-affecting
+/// (`Property.affectsLayout`: text, fonts, margins, sizes, stack properties). A colour change
+/// costs one comparison per view. Text measured once is not measured again (the measurer's cache).
+public final class LayoutEngine {
+    public let measurer: TextMeasurer
+    /// A named image's size in points, when its file exists; nil otherwise (0 × 0).
+    public let imageSize: (Image) -> Size?
+    private var last: (layout: Layout, signature: LayoutSignature)?
+
+    public init(measurer: TextMeasurer, imageSize: @escaping (Image) -> Size? = { _ in nil }) {
+        self.measurer = measurer
+        self.imageSize = imageSize
+    }
+
+    /// The frames of every view under `root`.
+    public func layout(_ root: View, options: LayoutOptions = LayoutOptions()) -> Layout {
+        let signature = LayoutSignature(root, options: options)
+        if let last, last.layout.root === root, last.signature == signature {
+            last.layout.isReused = true
+            return last.layout
+        }
+        let pass = LayoutPass(measurer: measurer, imageSize: imageSize, options: options)
+        pass.run(root)
+        let layout = Layout(options: options, root: root, substitutions: pass.substitutions, entries: pass.entries)
+        last = (layout, signature)
+        return layout
+    }
+}
+
+/// What a tree's frames depend on: its views in order with their parents, and their
+/// layout-affecting values; two equal signatures give equal frames.
+struct LayoutSignature: Equatable {
+    let options: LayoutOptions
+    private var views: [ObjectIdentifier] = []
+    private var childCounts: [Int] = []
+    private var values: [Value] = []
+
+    init(_ root: View, options: LayoutOptions) {
+        self.options = options
+        var pending = [root]
+        while let view = pending.popLast() {
+            views.append(ObjectIdentifier(view))
+            childCounts.append(view.children.count)
+            for p in view.kind.properties where p.affectsLayout { values.append(view[p]) }
+            pending.append(contentsOf: view.children.reversed())
+        }
+    }
+}

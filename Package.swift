@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
         .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib", "StyleLayout", "StyleText"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview", "StyleLanguageServer"]),
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleLayout", "StyleRun", "StylePreview", "StyleLanguageServer"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
         .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
@@ -75,12 +75,12 @@ let package = Package(
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
         // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RenderTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "RenderTests", dependencies: ["StyleRun", "StyleLayout", "StyleText", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "LintTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WatchTests", dependencies: ["StyleRun"]),
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        .testTarget(name: "CLITests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
         // docs/SWIFT.md's snippets, compiled and run; examples/host built and run.
         .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
         .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),

@@ -84,6 +84,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unmatchedRule: Code = "unmatched-rule"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
+        // Warnings of layout.
+        /// A font a view names that is not installed: its text is measured in a stand-in.
+        public static let missingFont: Code = "missing-font"
     }
 }
 

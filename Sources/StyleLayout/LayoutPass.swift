@@ -13,7 +13,7 @@ final class LayoutPass {
     let imageSize: (Image) -> Size?
     let options: LayoutOptions
     private(set) var entries: [ObjectIdentifier: ViewLayout] = [:]
-    private(set) var substitutions: [FontSubstitution] = []
+    private(set) var substitutions: [FontWarning] = []
     private var roles: [ObjectIdentifier: LayoutRole] = [:]
     private var heights: [SizeKey: Double] = [:]
     private var widths: [SizeKey: Double] = [:]
@@ -88,11 +88,14 @@ final class LayoutPass {
         let w: Double
         switch role(of: view) {
         case .label:
-            w = labelText(view, maxWidth: maxWidth)?.size.width ?? 0
+            // One line does not wrap: its intrinsic width is the whole line (a narrower frame
+            // truncates it); more lines wrap at the room there is, and are as wide as the widest.
+            let lines = view.int("numberOfLines") ?? 1
+            w = labelText(view, maxWidth: lines == 1 ? nil : maxWidth)?.size.width ?? 0
         case .button:
             w = buttonContentSize(view, maxWidth: nil).width
         case .textField:
-            w = textFieldText(view).map { measure(TextRequest(text: $0, font: fieldFont(view))).size.width } ?? 0
+            w = textFieldText(view).map { measure(TextRequest(text: $0, font: fieldFont(view)), for: view).size.width } ?? 0
         case .imageView:
             w = view.image("image").flatMap(imageSize)?.width ?? 0
         case .stack(let spec):
@@ -190,9 +193,13 @@ final class LayoutPass {
 
     // MARK: Content
 
-    func measure(_ request: TextRequest) -> TextMeasurement {
+    /// A text of `view` measured; a font that is not installed is noted once, at the first
+    /// view that uses it.
+    func measure(_ request: TextRequest, for view: View) -> TextMeasurement {
         let m = measurer.measure(request)
-        if let s = m.substitution, !substitutions.contains(s) { substitutions.append(s) }
+        if let s = m.substitution, !substitutions.contains(where: { $0.substitution == s }) {
+            substitutions.append(FontWarning(substitution: s, view: view.reference, location: view.location))
+        }
         return m
     }
 
@@ -201,7 +208,7 @@ final class LayoutPass {
         guard let text = view.string("text"), !text.isEmpty else { return nil }
         return measure(TextRequest(text: text, font: view.font("font") ?? .system(17), maxWidth: maxWidth,
                                    numberOfLines: lines ?? view.int("numberOfLines") ?? 1,
-                                   lineBreakMode: lineBreakMode(view, "lineBreakMode")))
+                                   lineBreakMode: lineBreakMode(view, "lineBreakMode")), for: view)
     }
 
     func lineBreakMode(_ view: View, _ path: String) -> LineBreakMode {
@@ -213,7 +220,7 @@ final class LayoutPass {
         guard let title = view.string("title"), !title.isEmpty else { return nil }
         return measure(TextRequest(text: title, font: view.font("titleLabel.font") ?? .system(17), maxWidth: maxWidth,
                                    numberOfLines: view.int("titleLabel.numberOfLines") ?? 1,
-                                   lineBreakMode: lineBreakMode(view, "titleLabel.lineBreakMode")))
+                                   lineBreakMode: lineBreakMode(view, "titleLabel.lineBreakMode")), for: view)
     }
 
     /// A button's intrinsic size: its image and title side by side, plus `contentEdgeInsets`.

@@ -50,26 +50,53 @@ public final class Layout {
     public let options: LayoutOptions
     /// The root the frames are of (kept, so the views' identities stay valid).
     public let root: View
-    /// Fonts the tree named that are not installed, each once, with the one measured instead.
-    public let substitutions: [FontSubstitution]
+    /// Fonts the tree named that are not installed, each once, with the one measured instead
+    /// and the first view that uses it.
+    public let substitutions: [FontWarning]
+    /// The frames as a value, for renderers (`TreeJSONRenderer.frames`) and other threads.
+    public let frames: LayoutFrames
     /// Whether these frames are the previous layout's, kept because nothing that moves a frame
     /// changed (`LayoutEngine`).
     public internal(set) var isReused = false
-    let entries: [ObjectIdentifier: ViewLayout]
 
-    init(options: LayoutOptions, root: View, substitutions: [FontSubstitution], entries: [ObjectIdentifier: ViewLayout]) {
+    init(options: LayoutOptions, root: View, substitutions: [FontWarning], entries: [ObjectIdentifier: ViewLayout]) {
         self.options = options
         self.root = root
         self.substitutions = substitutions
-        self.entries = entries
+        self.frames = LayoutFrames(entries: entries)
     }
 
     /// The layout of a view of this tree; nil for a view of another tree.
-    public func layout(of view: View) -> ViewLayout? { entries[ObjectIdentifier(view)] }
+    public func layout(of view: View) -> ViewLayout? { frames.layout(of: view) }
 
     /// A view's frame in root coordinates; nil for a view of another tree.
-    public func frame(of view: View) -> Frame? { entries[ObjectIdentifier(view)]?.frame }
+    public func frame(of view: View) -> Frame? { frames.layout(of: view)?.frame }
 
     /// How many views have a frame.
+    public var count: Int { frames.count }
+}
+
+/// Each view's layout by the view's identity: valid while the tree it was computed for lives
+/// (`Layout` keeps it alive).
+public struct LayoutFrames: Sendable {
+    let entries: [ObjectIdentifier: ViewLayout]
+
+    public func layout(of view: View) -> ViewLayout? { entries[ObjectIdentifier(view)] }
+
     public var count: Int { entries.count }
+}
+
+/// A font the tree names that is not installed: the substitution and the first view using it.
+public struct FontWarning: Hashable, Sendable {
+    public var substitution: FontSubstitution
+    /// The view, as reload events name it (`#title`, `StackView > Label[2]`).
+    public var view: String
+    /// Where the view was built, when known.
+    public var location: SourceLocation?
+
+    public init(substitution: FontSubstitution, view: String, location: SourceLocation?) {
+        self.substitution = substitution
+        self.view = view
+        self.location = location
+    }
 }

@@ -77,6 +77,17 @@ final class ViewLayoutTests: XCTestCase {
         XCTAssertTrue(layout.layout(of: root.children[1])!.widthReason.contains("compressed"))
     }
 
+    func testATruncatedSingleLineLabelIsAsWideAsTheRoomNotItsTruncatedText() {
+        // "abcdefghijkl" is 120 in a 95-wide leading column: the label is 95 wide (its
+        // intrinsic 120 capped), showing 8 characters and an ellipsis (90 of the 95).
+        let root = Fixture.stack("column", ["axis": .enumCase("vertical"), "alignment": .enumCase("leading")],
+                                 [Fixture.label("a", "abcdefghijkl")])
+        let layout = Fixture.layout(root, width: 95)
+        assertFrames(layout, ["a": frame(0, 0, 95, 24)])
+        XCTAssertEqual(layout.layout(of: root.children[0])?.truncation,
+                       Truncation(line: 1, charactersShown: 8, characters: 12, ellipsis: true))
+    }
+
     func testAButtonIsItsTitlePlusContentEdgeInsets() {
         // "Subscribe" at 20 points is 90 × 24; with the insets, 138 × 48, centred in 300.
         let centred = Fixture.stack("column", ["axis": .enumCase("vertical"), "alignment": .enumCase("center")], [

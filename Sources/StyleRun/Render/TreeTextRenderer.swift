@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 
 /// The styled tree for a terminal (`stylerun app.lua`, REFERENCE §2.1).
 ///
@@ -21,13 +22,28 @@ public struct TreeTextRenderer: Sendable {
     public var includesDefaults: Bool
     /// Where the text goes, which decides the styling.
     public var terminal: Terminal
+    /// Computed frames (`--layout`): each view's first line under its header is
+    /// `frame: x,y w×h`, then `truncated: …` when its text does not fit.
+    public var frames: LayoutFrames?
 
     /// A renderer; `all: true` lists every property (`--all`).
     ///
     ///     TreeTextRenderer(all: true, terminal: .plain).render(root)
-    public init(all: Bool = false, terminal: Terminal = .plain) {
+    public init(all: Bool = false, terminal: Terminal = .plain, frames: LayoutFrames? = nil) {
         self.includesDefaults = all
         self.terminal = terminal
+        self.frames = frames
+    }
+
+    /// The lines a view's layout adds under its header, without guides: `frame: 0,0 375×812`
+    /// and, for text that does not fit, `truncated: line 2, 9 of 18 characters shown, with "…"`.
+    public static func layoutLines(_ layout: ViewLayout) -> [String] {
+        var lines = ["frame: \(layout.frame)"]
+        if let t = layout.truncation {
+            lines.append("truncated: line \(t.line), \(t.charactersShown) of \(t.characters) characters shown"
+                         + (t.ellipsis ? ", with \"…\"" : ", cut off"))
+        }
+        return lines
     }
 
     /// The text of a view and its descendants, each line ending in a newline.
@@ -82,6 +98,12 @@ public struct TreeTextRenderer: Sendable {
         out += terminal.dim(prefix + connector) + header(of: view) + "\n"
         // Properties hang under the header; the guide continues through them when children follow.
         let propertyGuide = childPrefix + (view.children.isEmpty ? "   " : "│  ")
+        if let layout = frames?.layout(of: view) {
+            for line in Self.layoutLines(layout) {
+                let colon = line.firstIndex(of: ":")!
+                out += terminal.dim(propertyGuide + line[..<line.index(after: colon)]) + String(line[line.index(after: colon)...]) + "\n"
+            }
+        }
         for p in view.kind.properties {
             let value = view.values[p.slot]
             guard includesDefaults || value != p.defaultValue else { continue }
@@ -168,6 +190,14 @@ public struct TreeTextRenderer: Sendable {
             // Properties hang under the header; the guide continues through them when children follow.
             let children = view.children
             let guide: StaticString = children.isEmpty ? "   " : "│  "
+            if let layout = frames?.layout(of: view) {
+                for line in Self.layoutLines(layout) {
+                    out.append(guides.bytes)
+                    out.append(guide)
+                    out.append(line)
+                    out.append(byte: UInt8(ascii: "\n"))
+                }
+            }
             if includesDefaults {
                 let values = view.values
                 for slot in values.indices {

@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
         .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
         .testTarget(name: "StyleLanguageServerTests", dependencies: ["StyleLanguageServer", "StyleRun"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting"], exclude: ["__snapshots__"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting", "StyleLayout", "StyleText"], exclude: ["__snapshots__"]),
         // stylebench's translation of its workload into HTML and CSS for the Blink pairing.
         .testTarget(name: "StylebenchTests", dependencies: ["stylebench", "StyleRun"]),
     ]

@@ -112,4 +112,22 @@ final class LayoutCLITests: XCTestCase {
 
             """)
     }
+
+    func testSnapshotsRecordAndCompareFramesWhenAsked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-snapshot-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("screen.lua")
+        try "return View { id = \"screen\", Label { id = \"title\", text = \"Hello\" } }\n".write(to: script, atomically: true, encoding: .utf8)
+        let recorded = try StyleRunCommand.run(["snapshot", "screen.lua", "--update", "--width", "320"], in: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.stdout + recorded.stderr)
+        let file = try String(contentsOf: folder.appendingPathComponent("__snapshots__/screen.lua.snap"), encoding: .utf8)
+        XCTAssertTrue(file.contains("\n  frame: 0,0 320×"), file)
+        XCTAssertEqual(try StyleRunCommand.run(["snapshot", "screen.lua", "--width", "320"], in: folder).status, 0)
+        // Another width moves the frames: the snapshot names them.
+        let wider = try StyleRunCommand.run(["snapshot", "screen.lua", "--width", "375"], in: folder)
+        XCTAssertEqual(wider.status, 1)
+        XCTAssertTrue(wider.stdout.contains("#title  frame: 8,8 304×"), wider.stdout)
+        XCTAssertTrue(wider.stdout.contains("computed by the layout"), wider.stdout)
+    }
 }

@@ -56,6 +56,17 @@ extension Runtime {
         start(file: path, tree: tree, theme: theme, binder: nil, queue: queue, isMainActor: false, onReload: onReload)
     }
 
+    /// A queue watch that also lays the tree out at `layoutWidth` points after each good
+    /// reload (REFERENCE §10): the events' changes then include each view whose frame moved, as
+    /// the property `frame` with the old and new `x,y w×h` (every frame at the first load).
+    ///
+    ///     runtime.watch(file: "app.lua", queue: queue, layoutWidth: 375) { print($0.changes) }
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
+                      layoutWidth: Double?, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue, isMainActor: false,
+              layoutWidth: layoutWidth, onReload: onReload)
+    }
+
     /// Watches a stylesheet and reports through `handle.events` only.
     ///
     ///     let handle = runtime.watch(file: "styles/app.lua")
@@ -68,10 +79,12 @@ extension Runtime {
     }
 
     private func start(file path: String, tree: View?, theme: String?, binder: StyleBinder?, queue: DispatchQueue,
-                       isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+                       isMainActor: Bool, layoutWidth: Double? = nil,
+                       onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
         let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
         let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: tree)
         reloader.binder = binder
+        reloader.layoutWidth = layoutWidth
         let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor) { event, _ in onReload(event) }
         session.start()
         return WatchHandle(session)

@@ -66,7 +66,7 @@ let package = Package(
         // metadata at every start (the executable is then always at the same address).
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"] + staticFoundation.flatMap { ["-Xlinker", "-l" + $0] }, .when(platforms: [.linux], configuration: .release))]),
-        .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
+        .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer", "StyleLayout", "StyleText"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "StyleLayoutTests", dependencies: ["StyleLayout", "StyleText"]),

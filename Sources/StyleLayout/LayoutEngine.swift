@@ -30,7 +30,7 @@ public final class LayoutEngine {
             return last.layout
         }
         let pass = LayoutPass(measurer: measurer, imageSize: imageSize, options: options)
-        pass.run(root)
+        pass.run(root, count: signature.count)
         let layout = Layout(options: options, root: root, substitutions: pass.substitutions, entries: pass.entries)
         last = (layout, signature)
         return layout
@@ -44,6 +44,8 @@ struct LayoutSignature: Equatable {
     private var views: [ObjectIdentifier] = []
     private var childCounts: [Int] = []
     private var values: [Value] = []
+    /// How many views the tree has.
+    var count: Int { views.count }
 
     init(_ root: View, options: LayoutOptions) {
         self.options = options

@@ -29,8 +29,13 @@ final class LayoutPass {
         self.options = options
     }
 
-    /// Lays out the tree under `root` at the options' width.
-    func run(_ root: View) {
+    /// Lays out the tree under `root` at the options' width; `count` views, if known, are
+    /// room reserved for (a frame, a role and a size or two each).
+    func run(_ root: View, count: Int = 0) {
+        entries.reserveCapacity(count)
+        roles.reserveCapacity(count)
+        heights.reserveCapacity(count * 2)
+        widths.reserveCapacity(count)
         let width = options.width
         let height: Double
         let heightReason: String

@@ -60,9 +60,17 @@ struct LineBreaker {
         }
         widths.append(width(last))
         var visible = last.upperBound
-        while visible > last.lowerBound, characters[visible - 1].isWhitespace { visible -= 1 }
+        while visible > last.lowerBound, LineBreaker.isSpace(characters[visible - 1]) { visible -= 1 }
         return Result(lineWidths: widths, truncation: Truncation(line: numberOfLines, charactersShown: visible,
                                                                  characters: total, ellipsis: false))
+    }
+
+    /// Whether a character is white space: ASCII answered at once (Unicode's property tables
+    /// cost a lookup per character, a tenth of wrapping a label).
+    @inline(__always)
+    static func isSpace(_ c: Character) -> Bool {
+        if let ascii = c.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return c.isWhitespace
     }
 
     /// The text split at hard line breaks (the breaks themselves in no paragraph); one empty
@@ -81,7 +89,7 @@ struct LineBreaker {
     /// The width of a range, trailing spaces not counted (they hang past the line's end).
     func width(_ range: Range<Int>) -> Double {
         var end = range.upperBound
-        while end > range.lowerBound, characters[end - 1].isWhitespace { end -= 1 }
+        while end > range.lowerBound, LineBreaker.isSpace(characters[end - 1]) { end -= 1 }
         var w = 0.0
         for i in range.lowerBound..<end { w += advances[i] }
         return w
@@ -98,7 +106,7 @@ struct LineBreaker {
             var end = start
             var lastBreak: Int?   // the index after the last space seen in this line
             while end < paragraph.upperBound {
-                if characters[end].isWhitespace {
+                if LineBreaker.isSpace(characters[end]) {
                     running += advances[end]
                     end += 1
                     if !byCharacters { lastBreak = end }

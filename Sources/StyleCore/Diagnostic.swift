@@ -89,6 +89,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         // Warnings of layout.
         /// A font a view names that is not installed: its text is measured in a stand-in.
         public static let missingFont: Code = "missing-font"
+        /// A tree too deep to lay out (`LayoutEngine.maximumDepth`): no frames.
+        public static let layoutTooDeep: Code = "layout-too-deep"
     }
 }
 

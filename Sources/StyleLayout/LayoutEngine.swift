@@ -22,12 +22,22 @@ public final class LayoutEngine {
         self.imageSize = imageSize
     }
 
-    /// The frames of every view under `root`.
+    /// The deepest tree laid out: the pass recurses a few calls per level, and a deeper chain
+    /// (a script can build one in a loop) would overflow the thread's stack (a debug build's 8 MB
+    /// main thread holds some 600 levels of stack views). No screen comes near.
+    public static let maximumDepth = 200
+
+    /// The frames of every view under `root`; none for a tree deeper than `maximumDepth` levels
+    /// (`Layout.tooDeep` then says how deep it is).
     public func layout(_ root: View, options: LayoutOptions = LayoutOptions()) -> Layout {
         let signature = LayoutSignature(root, options: options)
         if let last, last.layout.root === root, last.signature == signature {
             last.layout.isReused = true
             return last.layout
+        }
+        guard signature.depth <= Self.maximumDepth else {
+            last = nil
+            return Layout(options: options, root: root, substitutions: [], entries: [:], tooDeep: signature.depth)
         }
         let pass = LayoutPass(measurer: measurer, imageSize: imageSize, options: options)
         pass.run(root, count: signature.count)
@@ -46,15 +56,22 @@ struct LayoutSignature: Equatable {
     private var values: [Value] = []
     /// How many views the tree has.
     var count: Int { views.count }
+    /// The most levels from the root to a leaf (1 for a root alone).
+    private(set) var depth = 0
 
     init(_ root: View, options: LayoutOptions) {
         self.options = options
-        var pending = [root]
-        while let view = pending.popLast() {
+        var pending = [(root, 1)]
+        while let (view, level) = pending.popLast() {
             views.append(ObjectIdentifier(view))
             childCounts.append(view.children.count)
+            depth = max(depth, level)
             for p in view.kind.properties where p.affectsLayout { values.append(view[p]) }
-            pending.append(contentsOf: view.children.reversed())
+            pending.append(contentsOf: view.children.reversed().map { ($0, level + 1) })
         }
+    }
+
+    static func == (a: LayoutSignature, b: LayoutSignature) -> Bool {
+        a.options == b.options && a.views == b.views && a.childCounts == b.childCounts && a.values == b.values
     }
 }

@@ -59,7 +59,13 @@ public final class Layout {
     /// changed (`LayoutEngine`).
     public internal(set) var isReused = false
 
-    init(options: LayoutOptions, root: View, substitutions: [FontWarning], entries: [ObjectIdentifier: ViewLayout]) {
+    /// The tree's depth when it was deeper than `LayoutEngine.maximumDepth` levels: then no
+    /// view has a frame.
+    public let tooDeep: Int?
+
+    init(options: LayoutOptions, root: View, substitutions: [FontWarning], entries: [ObjectIdentifier: ViewLayout],
+         tooDeep: Int? = nil) {
+        self.tooDeep = tooDeep
         self.options = options
         self.root = root
         self.substitutions = substitutions

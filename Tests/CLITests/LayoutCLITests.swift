@@ -130,4 +130,20 @@ final class LayoutCLITests: XCTestCase {
         XCTAssertTrue(wider.stdout.contains("#title  frame: 8,8 304×"), wider.stdout)
         XCTAssertTrue(wider.stdout.contains("computed by the layout"), wider.stdout)
     }
+
+    func testATreeTooDeepToLayOutIsAWarningNotACrash() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-deep-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            local v = Label { text = "deep" }
+            for i = 1, 1000 do v = StackView { axis = "vertical", v } end
+            return v
+            """.write(to: folder.appendingPathComponent("deep.lua"), atomically: true, encoding: .utf8)
+        let run = try StyleRunCommand.run(["deep.lua", "--layout", "--format", "json", "-o", "/dev/null"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.crashed)
+        XCTAssertTrue(run.stderr.contains("warning: The tree is 1001 views deep; layout stops at 200 levels, so no frame was computed. Nest fewer views. [layout-too-deep]"),
+                      run.stderr)
+    }
 }

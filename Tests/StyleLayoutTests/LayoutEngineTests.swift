@@ -73,4 +73,24 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertEqual(layout.frame(of: root.children[0]), frame(0, 0, width, height))
         XCTAssertEqual(height, 21)
     }
+
+    func testATreeTooDeepToLayOutHasNoFramesAndSaysHowDeep() {
+        func chain(_ depth: Int) -> View {
+            var view = Fixture.label("leaf", "deep")
+            for _ in 1..<depth {
+                let stack = Fixture.stack("s", ["axis": .enumCase("vertical"), "alignment": .enumCase("firstBaseline")], [])
+                stack.id = nil
+                stack.addChild(view)
+                view = stack
+            }
+            return view
+        }
+        let deepest = Fixture.layout(chain(LayoutEngine.maximumDepth), width: 320)
+        XCTAssertNil(deepest.tooDeep)
+        XCTAssertEqual(deepest.count, LayoutEngine.maximumDepth)
+        XCTAssertEqual(deepest.frame(of: deepest.root), frame(0, 0, 320, 24))
+        let tooDeep = Fixture.layout(chain(LayoutEngine.maximumDepth + 1), width: 320)
+        XCTAssertEqual(tooDeep.tooDeep, LayoutEngine.maximumDepth + 1)
+        XCTAssertEqual(tooDeep.count, 0)
+    }
 }

@@ -35,9 +35,15 @@ extension LoadedStylesheet {
     /// A `missing-font` warning for each font the layout stood another in for, at the first
     /// view that uses it.
     public func layoutWarnings(_ layout: Layout) -> [Diagnostic] {
-        layout.substitutions.map { warning in
+        let script = SourceLocation(file: files.first ?? "<layout>", line: 1)
+        var warnings = layout.substitutions.map { warning in
             Diagnostic(.missingFont, "\(warning.substitution.message) (first used by \(warning.view))",
-                       at: warning.location ?? SourceLocation(file: files.first ?? "<layout>", line: 1), severity: .warning)
+                       at: warning.location ?? script, severity: .warning)
         }
+        if let depth = layout.tooDeep {
+            warnings.append(Diagnostic(.layoutTooDeep, "The tree is \(depth) views deep; layout stops at \(LayoutEngine.maximumDepth) levels, so no frame was computed. Nest fewer views.",
+                                       at: layout.root.location ?? script, severity: .warning))
+        }
+        return warnings
     }
 }

@@ -15,6 +15,8 @@ struct Distribution {
     let length: Double?
     let kind: StackSpec.Distribution
     let stack: String
+    /// Whether `reasons` are written (else they stay empty).
+    let explains: Bool
 
     private(set) var sizes: [Double] = []
     private(set) var gaps: [Double] = []
@@ -24,7 +26,8 @@ struct Distribution {
     var keepsFixed: Bool { kind != .fillEqually && kind != .fillProportionally }
 
     init(naturals: [Double], fixed: [Bool], hugging: [Double], spacing: Double, length: Double?,
-         kind: StackSpec.Distribution, stack: String) {
+         kind: StackSpec.Distribution, stack: String, explains: Bool = true) {
+        self.explains = explains
         self.naturals = naturals
         self.fixed = fixed
         self.hugging = hugging
@@ -40,7 +43,7 @@ struct Distribution {
     mutating func run() {
         sizes = naturals
         gaps = Array(repeating: spacing, count: max(0, count - 1))
-        reasons = Array(repeating: "its content (\(kind.rawValue) of \(stack))", count: count)
+        reasons = Array(repeating: explains ? "its content (\(kind.rawValue) of \(stack))" : "", count: count)
         guard count > 0 else { return }
         switch kind {
         case .fill:
@@ -48,23 +51,23 @@ struct Distribution {
         case .fillEqually:
             let each = length.map { max(0, ($0 - spacings) / Double(count)) } ?? naturals.max()!
             sizes = Array(repeating: each, count: count)
-            reasons = Array(repeating: "fillEqually of \(stack)", count: count)
+            if explains { reasons = Array(repeating: "fillEqually of \(stack)", count: count) }
         case .fillProportionally:
             guard let length else { return }
             let room = max(0, length - spacings)
             let total = naturals.reduce(0, +)
             sizes = naturals.map { total > 0 ? $0 * room / total : room / Double(count) }
-            reasons = naturals.map {
+            if explains { reasons = naturals.map {
                 total > 0 ? "fillProportionally of \(stack) (\(Frame.number($0)) of \(Frame.number(total)))"
                           : "fillProportionally of \(stack) (no content: equal)"
-            }
+            } }
         case .equalSpacing:
             guard let length else { return }
             let free = length - naturals.reduce(0, +) - spacings
             if count == 1 {
                 // The only view is both the first and the last: pinned to both ends.
                 sizes[0] = length
-                reasons[0] = "equalSpacing of \(stack) (its only view, pinned to both ends)"
+                if explains { reasons[0] = "equalSpacing of \(stack) (its only view, pinned to both ends)" }
             } else if free >= 0 {
                 gaps = Array(repeating: spacing + free / Double(count - 1), count: count - 1)
             } else {
@@ -74,7 +77,7 @@ struct Distribution {
             if count == 1 {
                 if let length {
                     sizes[0] = length
-                    reasons[0] = "equalCentering of \(stack) (its only view, pinned to both ends)"
+                    if explains { reasons[0] = "equalCentering of \(stack) (its only view, pinned to both ends)" }
                 }
                 return
             }
@@ -106,6 +109,7 @@ struct Distribution {
                 return
             }
             sizes[stretched] += free
+            guard explains else { return }
             reasons[stretched] = "fill of \(stack): stretched (the lowest hugging, \(Int(hugging[stretched])))"
             for i in flexible where i != stretched {
                 reasons[i] = "fill of \(stack): its content (hugging \(Int(hugging[i])))"
@@ -124,7 +128,7 @@ struct Distribution {
             guard cut > 0 else { continue }
             sizes[i] -= cut
             left -= cut
-            reasons[i] = "\(kind.rawValue) of \(stack): compressed (compression resistance \(Int(Priorities.compressionResistance)))"
+            if explains { reasons[i] = "\(kind.rawValue) of \(stack): compressed (compression resistance \(Int(Priorities.compressionResistance)))" }
         }
     }
 }

@@ -320,7 +320,7 @@ final class LayoutPass {
         let arrangement = StackArrangement(pass: self, stack: view, spec: spec,
                                            main: horizontal ? content.width : content.height,
                                            cross: horizontal ? content.height : content.width,
-                                           widthLimit: content.width)
+                                           widthLimit: content.width, explains: true)
         for item in arrangement.items {
             let local = arrangement.rect(of: item)
             // Leading is the right edge in a right-to-left layout: the content box mirrors.

@@ -33,10 +33,13 @@ struct StackArrangement {
             : Frame(x: item.crossOffset, y: item.mainOffset, width: item.crossSize, height: item.mainSize)
     }
 
-    init(pass: LayoutPass, stack: View, spec: StackSpec, main: Double?, cross: Double?, widthLimit: Double?) {
+    /// `explains`: whether each item gets its reasons (the placing pass's arrangement); an
+    /// arrangement made only to measure a size leaves them empty, sparing their strings.
+    init(pass: LayoutPass, stack: View, spec: StackSpec, main: Double?, cross: Double?, widthLimit: Double?,
+         explains: Bool = false) {
         self.spec = spec
         let horizontal = spec.axis == .horizontal
-        let name = stack.selectorDescription
+        let name = explains ? stack.selectorDescription : ""
         items = stack.children.map { Item(view: $0, isHidden: $0.isHiddenForLayout, horizontal: horizontal) }
         let visible = items.indices.filter { !items[$0].isHidden }
         let alignment = spec.crossAlignment
@@ -51,13 +54,13 @@ struct StackArrangement {
                 let view = items[i].view
                 if pass.fixedWidth(of: view) != nil {
                     items[i].crossSize = pass.fixedWidth(of: view)!
-                    items[i].crossReason = pass.widthConstraintReason(of: view)
+                    if explains { items[i].crossReason = pass.widthConstraintReason(of: view) }
                 } else if alignment == .fill {
                     items[i].crossSize = length
-                    items[i].crossReason = "alignment fill of \(name)"
+                    if explains { items[i].crossReason = "alignment fill of \(name)" }
                 } else {
                     items[i].crossSize = min(naturals[i]!, length)
-                    items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))"
+                    if explains { items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))" }
                 }
             }
         }
@@ -77,10 +80,12 @@ struct StackArrangement {
         }
         let hugging = visible.map { Priorities.hugging(of: pass.role(of: items[$0].view)) }
         var distribution = Distribution(naturals: naturals, fixed: fixed, hugging: hugging,
-                                        spacing: spec.spacing, length: main, kind: spec.distribution, stack: name)
+                                        spacing: spec.spacing, length: main, kind: spec.distribution, stack: name,
+                                        explains: explains)
         distribution.run()
         for (j, i) in visible.enumerated() {
             items[i].mainSize = distribution.sizes[j]
+            guard explains else { continue }
             items[i].mainReason = fixed[j] && distribution.keepsFixed
                 ? (horizontal ? pass.widthConstraintReason(of: items[i].view) : pass.heightConstraintReason(of: items[i].view))
                 : distribution.reasons[j]
@@ -101,9 +106,11 @@ struct StackArrangement {
                 for i in visible {
                     items[i].crossOffset = above - baselines[i]!
                     items[i].crossSize = heights[i]!
-                    items[i].crossReason = pass.fixedHeight(of: items[i].view, width: items[i].mainSize) != nil
-                        ? pass.heightConstraintReason(of: items[i].view)
-                        : "its content (on the \(last ? "last" : "first") baseline of \(name))"
+                    if explains {
+                        items[i].crossReason = pass.fixedHeight(of: items[i].view, width: items[i].mainSize) != nil
+                            ? pass.heightConstraintReason(of: items[i].view)
+                            : "its content (on the \(last ? "last" : "first") baseline of \(name))"
+                    }
                     bottom = max(bottom, items[i].crossOffset + heights[i]!)
                 }
                 crossLength = cross ?? bottom
@@ -114,13 +121,13 @@ struct StackArrangement {
                     let view = items[i].view
                     if let h = pass.fixedHeight(of: view, width: items[i].mainSize) {
                         items[i].crossSize = h
-                        items[i].crossReason = pass.heightConstraintReason(of: view)
+                        if explains { items[i].crossReason = pass.heightConstraintReason(of: view) }
                     } else if alignment == .fill {
                         items[i].crossSize = length
-                        items[i].crossReason = "alignment fill of \(name)"
+                        if explains { items[i].crossReason = "alignment fill of \(name)" }
                     } else {
                         items[i].crossSize = min(heights[i]!, length)
-                        items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))"
+                        if explains { items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))" }
                     }
                 }
             }
@@ -146,8 +153,8 @@ struct StackArrangement {
                 items[i].mainSize = 0
                 items[i].crossOffset = 0
                 items[i].crossSize = crossLength
-                items[i].mainReason = "hidden: takes no space in \(name)"
-                items[i].crossReason = items[i].mainReason
+                if explains { items[i].mainReason = "hidden: takes no space in \(name)" }
+                if explains { items[i].crossReason = items[i].mainReason }
                 continue
             }
             items[i].mainOffset = position

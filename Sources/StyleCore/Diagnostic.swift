@@ -86,6 +86,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let lowContrast: Code = "low-contrast"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
+        // Warnings of layout.
+        /// A font a view names that is not installed: its text is measured in a stand-in.
+        public static let missingFont: Code = "missing-font"
+        /// A tree too deep to lay out (`LayoutEngine.maximumDepth`): no frames.
+        public static let layoutTooDeep: Code = "layout-too-deep"
     }
 }
 

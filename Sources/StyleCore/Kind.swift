@@ -69,14 +69,16 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
             case .value(let type, let defaultValue, let range):
                 let p = Property(path: declaration.name, type: type,
                                  defaultValue: defaultValue ?? type.zeroValue, range: range,
-                                 doc: declaration.doc, owner: name, slot: properties.count)
+                                 doc: declaration.doc, owner: name, slot: properties.count,
+                                 affectsLayout: declaration.affectsLayout)
                 properties.append(p)
                 members[declaration.name] = .property(p)
             case .nested(let nested):
                 for inner in nested.properties {
                     properties.append(Property(path: declaration.name + "." + inner.path, type: inner.type,
                                                defaultValue: inner.defaultValue, range: inner.range,
-                                               doc: inner.doc, owner: name, slot: properties.count))
+                                               doc: inner.doc, owner: name, slot: properties.count,
+                                               affectsLayout: inner.affectsLayout))
                 }
                 members[declaration.name] = .nested(prefix: declaration.name, kind: nested)
             }
@@ -171,6 +173,9 @@ public struct PropertyDeclaration: Sendable {
     public let name: String
     public let shape: Shape
     public let doc: String
+    /// Whether a change of the value can move or resize a view (`text`, `spacing`), so that a
+    /// layout must run again; colours and the like keep the frames.
+    public var affectsLayout = false
 
     /// A typed property; `defaultValue` nil means the type's zero (`nil` for optionals).
     public static func value(_ name: String, _ type: ValueType, default defaultValue: Value? = nil,
@@ -181,6 +186,13 @@ public struct PropertyDeclaration: Sendable {
     /// A sub-object (`layer: Layer`) or owned sub-view (`titleLabel: Label`).
     public static func nested(_ name: String, _ kind: Kind, doc: String = "") -> PropertyDeclaration {
         PropertyDeclaration(name: name, shape: .nested(kind), doc: doc)
+    }
+
+    /// This declaration, marked as moving or resizing its view when it changes.
+    public var layout: PropertyDeclaration {
+        var d = self
+        d.affectsLayout = true
+        return d
     }
 }
 
@@ -206,8 +218,12 @@ public final class Property: Hashable, Sendable {
     public let owner: String
     /// Index into a view's value array.
     public let slot: Int
+    /// Whether a change can move or resize a view: a layout runs again only after one of these.
+    public let affectsLayout: Bool
 
-    init(path: String, type: ValueType, defaultValue: Value, range: NumberRange?, doc: String, owner: String, slot: Int) {
+    init(path: String, type: ValueType, defaultValue: Value, range: NumberRange?, doc: String, owner: String, slot: Int,
+         affectsLayout: Bool = false) {
+        self.affectsLayout = affectsLayout
         self.path = path
         self.type = type
         self.defaultValue = defaultValue

@@ -43,6 +43,9 @@ public protocol SnapshotEvaluator: Sendable {
 public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
     public var limits: Limits
     public var stdlibPaths: [String]
+    /// When set (`snapshot --layout`, `--width`), each view's frame at this screen width is
+    /// recorded too, as its `frame` line.
+    public var layoutWidth: Double?
 
     /// The most themes a screen may declare, which bounds the evaluations per script.
     public static let maxThemes = 32
@@ -72,7 +75,8 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
                 let sheet = theme == nil || theme == first.activeTheme ? first : try runtime.load(file: file, theme: theme)
                 let root = try sheet.applyToOwnTree()
                 let page = html ? HTMLRenderer().render(root, title: URL(fileURLWithPath: file).lastPathComponent) : nil
-                captures.append(ThemeCapture(theme: theme, snapshot: StyleSnapshot(root), html: page))
+                let frames = layoutWidth.map { sheet.layout(root, width: $0).frames }
+                captures.append(ThemeCapture(theme: theme, snapshot: StyleSnapshot(root, frames: frames), html: page))
                 progress(theme)
             }
             return .screen(captures)

@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 
 /// One watched stylesheet's reload step: fresh evaluation, apply, diff, swap, or keep the last
 /// good styles.
@@ -40,6 +41,12 @@ final class Reloader {
     private(set) var stylesheet: LoadedStylesheet?
     /// Receives each successful reload's changes, before the event is reported.
     var binder: StyleBinder?
+    /// When set, each good reload lays the tree out at this width and reports moved frames.
+    var layoutWidth: Double?
+    /// Kept across reloads: fonts opened and text measured once serve every reload.
+    private var layoutEngine: LayoutEngine?
+    /// Each view's frame at the last layout, by its reference.
+    private var frames: [String: Frame] = [:]
 
     private let runtime: Runtime
     /// What the watch's cascades keep from one reload to the next: each new stylesheet is
@@ -105,7 +112,8 @@ final class Reloader {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: file, theme: theme)
             if let engine { sheet.share(engine) } else { engine = sheet.engine }
-            let changes = try swap(in: sheet)
+            var changes = try swap(in: sheet)
+            changes += frameChanges(sheet)
             // The previous stylesheet's Lua state is closed after the event, with the rest of
             // what the reload replaced.
             replaced.append(stylesheet as Any)
@@ -175,6 +183,32 @@ final class Reloader {
             tree = root
             return Self.changes(result, before: before, root: root)
         }
+    }
+
+    /// The views whose frames the new styles moved (all of them at the first layout), as
+    /// changes of the property `frame`; none without `layoutWidth`.
+    private func frameChanges(_ sheet: LoadedStylesheet) -> [PropertyChange] {
+        guard let layoutWidth, let tree else { return [] }
+        let engine = layoutEngine ?? sheet.layoutEngine()
+        layoutEngine = engine
+        let layout = engine.layout(tree, options: LayoutOptions(width: layoutWidth))
+        let references = TreeReferences(tree)
+        var now: [String: Frame] = [:]
+        var changes: [PropertyChange] = []
+        var index = 0
+        tree.forEachInTree { view in
+            defer { index += 1 }
+            guard let frame = layout.frame(of: view) else { return }
+            let reference = references.reference(at: index)
+            now[reference] = frame
+            let old = frames[reference]
+            if old != frame {
+                changes.append(PropertyChange(view: reference, property: StyleSnapshot.framePath,
+                                              old: old.map { .string($0.description) } ?? .null, new: .string(frame.description)))
+            }
+        }
+        frames = now
+        return changes
     }
 
     /// Styles a view the host added after the watch started with the latest good stylesheet,

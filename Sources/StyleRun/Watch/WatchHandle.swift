@@ -61,6 +61,19 @@ extension Runtime {
         return start(WatchSession(home: QueueWatchHome(queue: queue, core), file: path))
     }
 
+    /// A queue watch that also lays the tree out at `layoutWidth` points after each good
+    /// reload (REFERENCE §10): the events' changes then include each view whose frame moved, as
+    /// the property `frame` with the old and new `x,y w×h` (every frame at the first load).
+    ///
+    ///     runtime.watch(file: "app.lua", queue: queue, layoutWidth: 375) { print($0.changes) }
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
+                      layoutWidth: Double?, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: Self.handOver(tree))
+        reloader.layoutWidth = layoutWidth
+        let core = WatchCore(reloader: reloader) { event, _ in onReload(event) }
+        return start(WatchSession(home: QueueWatchHome(queue: queue, core), file: path))
+    }
+
     /// Watches a stylesheet and reports through `handle.events` only.
     ///
     ///     let handle = runtime.watch(file: "styles/app.lua")

@@ -46,13 +46,15 @@ public final class Runtime {
         let limits: Limits
         let stdlibPaths: [String]
         let log: @Sendable (String) -> Void
+        let traits: Traits
     }
 
-    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log) }
+    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log, traits: traits) }
 
     /// A runtime set up as `settings` say.
     convenience init(copying settings: Settings) {
         self.init(schema: settings.schema, limits: settings.limits, stdlibPaths: settings.stdlibPaths, log: settings.log)
+        traits = settings.traits
     }
 
     /// Registers a host kind under `superKind`; scripts see it as a global.
@@ -155,6 +157,9 @@ public final class LoadedStylesheet {
     public var files: [String] { evaluation.files }
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
+    /// Whether the script read its `traits` table: then it holds for the traits it was
+    /// evaluated with only, and styling for others needs a new evaluation (`when` needs none).
+    public var readsTraits: Bool { evaluation.readsTraits }
 
     /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
     /// the tree was styled, but a designer would want to know.

@@ -40,16 +40,17 @@ public final class PreviewServer: @unchecked Sendable {
     /// Binds the server; nothing is watched or served until `start()`.
     ///
     /// - Throws: `HTTPServer.StartError` when the address cannot be used or the port is taken.
-    /// - Parameter traits: the traits to start with (`--trait`); the page's toolbar changes them.
-    public init(file: String, runtime: Runtime, theme: String? = nil, traits: Traits = .default,
+    /// - Parameter traits: the traits to start with, nil for the runtime's (`--trait`); the
+    ///   page's toolbar changes them.
+    public init(file: String, runtime: Runtime, theme: String? = nil, traits: Traits? = nil,
                 host: String, port: Int) throws(HTTPServer.StartError) {
         self.file = file
         self.folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         self.runtime = runtime
         self.theme = theme
-        self.traits = traits
+        self.traits = traits ?? runtime.traits
         self.current = PreviewState(title: URL(fileURLWithPath: file).lastPathComponent)
-        current.traits = traits
+        current.traits = self.traits
         let box = WeakBox()
         let server = try HTTPServer(host: host, port: port) { request in box.value?.answer(request) ?? .response(.text(503, "Stopping.")) }
         self.server = server

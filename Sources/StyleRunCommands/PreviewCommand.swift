@@ -16,7 +16,7 @@ public enum PreviewCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "preview", summary: "Serve the styled screen to a browser, live on every save, with an inspector.",
         arguments: [.required("FILE.lua")],
-        options: [Options.theme.option, StateOptions.trait.option, Options.port.option, Options.host.option, Options.noOpen.option, .help]
+        options: [Options.theme.option, Options.port.option, Options.host.option, Options.noOpen.option, .help] + StateOptions.options
             + LimitOptions.options)
 
     enum Options {
@@ -39,16 +39,16 @@ public enum PreviewCommand: Command {
             console.error("stylerun: --port must be between 0 and 65535, not \(port).")
             return ExitStatus.usage
         }
-        let traits: Traits
-        switch StateOptions.traits(arguments) {
-        case .success(let t): traits = t
-        case .failure(let problem): return console.report([problem], json: false, status: ExitStatus.usage)
-        }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
+        switch StateOptions.traits(arguments) {
+        case .success(let traits): runtime.traits = traits
+        case .failure(let problem): return console.report([problem], json: false, status: ExitStatus.usage)
+        }
+        runtime.states = arguments[StateOptions.state]
         let preview: PreviewServer
         do throws(HTTPServer.StartError) {
-            preview = try PreviewServer(file: path, runtime: runtime, theme: arguments[Options.theme], traits: traits,
+            preview = try PreviewServer(file: path, runtime: runtime, theme: arguments[Options.theme],
                                         host: arguments[Options.host] ?? "127.0.0.1", port: port)
         } catch {
             let hint = arguments[Options.port] == nil ? " Choose another with --port N, or --port 0 for any free one." : ""

@@ -66,6 +66,12 @@ extension StaticAnalysis {
             return .unknown
         case .themes:
             return .themeTokens
+        case .when:
+            // Its parts apply only sometimes: nothing before it is known dead, nor it after them.
+            guard case .style(let inner) = argument(1) else { return .style(.opaque) }
+            return .style(StaticStyle(kind: inner.kind, operations: [.opaque], functions: inner.functions))
+        case .traits:
+            return .unknown
         case .kind:
             return declareKind(arguments, call: call)
         case .require:

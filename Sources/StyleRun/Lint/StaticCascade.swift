@@ -86,12 +86,20 @@ extension StaticAnalysis {
             }
             declarations.append(.value(entry.key, type))
         }
-        if let existing = schema.kind(named: name), existing.superKind === superKind,
-           existing.declarations.map(\.name) == declarations.map(\.name) {
+        // `{ control = true }`, the fourth argument, written as a literal.
+        var isControl = false
+        if call.arguments.count >= 4, case .table(let options) = call.arguments[3] {
+            for field in options.fields {
+                if case .named(let key, .true) = field, key.text == "control" { isControl = true }
+            }
+        }
+        var names = declarations.map(\.name)
+        if isControl, !superKind.isControl { names += Kind.controlDeclarations.map(\.name).filter { !names.contains($0) } }
+        if let existing = schema.kind(named: name), existing.superKind === superKind, existing.declarations.map(\.name) == names {
             return .kind(existing)
         }
         do {
-            let kind = try schema.register(name, superKind: superKind, properties: declarations)
+            let kind = try schema.register(name, superKind: superKind, isControl: isControl, properties: declarations)
             if facts.assignedGlobals[name] == nil { globals[name] = .kind(kind) }
             return .kind(kind)
         } catch {

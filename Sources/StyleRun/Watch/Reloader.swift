@@ -165,8 +165,14 @@ final class Reloader {
         let start = DispatchTime.now()
         sheet.traits = traits
         let before = TreeSnapshot(root)
-        applyStateOverrides(to: root)
         do throws(DiagnosticList) {
+            // A state taken back leaves the view with the one `--state` gives it, if any; the
+            // page's states come on top.
+            applyStateOverrides(to: root)
+            if case .scriptTree = target {
+                try sheet.applyStates(runtime.states, to: root)
+                applyStateOverrides(to: root)
+            }
             let result = try sheet.restyle(root, after: styled)
             replaced.append(styled as Any)
             styled = result.styled
@@ -228,6 +234,7 @@ final class Reloader {
             // The new tree takes over the values of the views whose inputs did not change. The
             // previous tree keeps its values, so it is snapshotted only when its shape differs;
             // the first load reports every styled value, against the unstyled tree.
+            try sheet.applyStates(runtime.states, to: root)
             applyStateOverrides(to: root)
             let unstyled = tree == nil ? TreeSnapshot(root) : nil
             let result = try sheet.restyle(root, after: styled)

@@ -50,6 +50,9 @@ public final class Evaluation {
     public internal(set) var activeTheme: String?
     /// What the script's chunk returned when it is not a view (a module's table), as a kind of value.
     public internal(set) var returnedTypeName: String = "nil"
+    /// Whether the script read its `traits` table (a name or `pairs`): its result then holds
+    /// for `options.traits` only, and styling for other traits needs a new evaluation.
+    public internal(set) var readsTraits = false
     /// What a collecting evaluation recorded instead of stopping (see
     /// `EvaluationOptions.collectsDiagnostics`), in the order found; empty otherwise.
     public internal(set) var diagnostics: [Diagnostic] = []

@@ -179,6 +179,9 @@ public final class LoadedStylesheet {
     public var files: [String] { evaluation.files }
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
+    /// Whether the script read its `traits` table: then it holds for the traits it was
+    /// evaluated with only, and styling for others needs a new evaluation (`when` needs none).
+    public var readsTraits: Bool { evaluation.readsTraits }
 
     /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
     /// the tree was styled, but a designer would want to know.

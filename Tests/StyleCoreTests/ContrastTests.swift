@@ -57,6 +57,19 @@ final class ContrastTests: XCTestCase {
         XCTAssertEqual(Compositing.background(under: [], over: Color.white.withAlpha(0.2)).displayHex, "#FFFFFF")
     }
 
+    func testAControlPutInTheDisabledStateIsNotMeasured() {
+        let sheet = Stylesheet()
+        sheet.addAppearance(Schema.button, T.concat(T.mut(Schema.button, "title", .string("Go")),
+                                                    T.mut(Schema.button, "titleColor", .color(hex("#EEEEEE")))))
+        let button = T.view(Schema.button, "go")
+        XCTAssertEqual(Cascade(sheet).apply(to: button), [])
+        XCTAssertEqual(TextContrast.samples(in: button, screen: .light).map(\.part), [.title])
+        button.stateOverride = .disabled
+        XCTAssertTrue(TextContrast.samples(in: button, screen: .light).isEmpty, "WCAG exempts inactive components")
+        button.stateOverride = .highlighted
+        XCTAssertEqual(TextContrast.samples(in: button, screen: .light).count, 1)
+    }
+
     func testLargeTextIsEighteenPointsOrFourteenBold() {
         XCTAssertEqual(TextScale(font: .system(17.9)), .normal)
         XCTAssertEqual(TextScale(font: .system(18)), .large)

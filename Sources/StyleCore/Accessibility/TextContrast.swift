@@ -105,7 +105,9 @@ public enum TextContrast {
             if case .font(let f)? = view[path] { return f }
             return .system(17)
         }
-        if view["isEnabled"] == .bool(false) { return [] }
+        // Disabled by its value (`isEnabled = false`, set by anything) or by its state (a host's
+        // or the preview's `stateOverride`, `--state`): either way an inactive component.
+        if view["isEnabled"] == .bool(false) || (view.kind.isControl && view.state.contains(.disabled)) { return [] }
         if view.kind.isA(Schema.label) {
             guard nonEmpty("text"), case .color(let c)? = view["textColor"] else { return [] }
             return [sample(.text, color: property("textColor", c, of: view), font: font("font"), layers: here.layers)]

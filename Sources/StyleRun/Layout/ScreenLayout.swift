@@ -17,13 +17,14 @@ extension LoadedStylesheet {
         return (script as NSString).deletingLastPathComponent.isEmpty ? "." : (script as NSString).deletingLastPathComponent
     }
 
-    /// Lays out `root` at `width` points for `traits` (their layout direction). Pass an
+    /// Lays out `root` at `width` points for `traits` (their layout direction; by default the
+    /// traits the stylesheet styles for, whose content size its fonts already follow). Pass an
     /// `engine` kept between calls to keep frames when a restyle moved nothing, and measured
     /// text; by default each call measures with a new `FontTextMeasurer`.
-    public func layout(_ root: View, width: Double = LayoutOptions.defaultWidth, traits: Traits = .default,
+    public func layout(_ root: View, width: Double = LayoutOptions.defaultWidth, traits: Traits? = nil,
                        engine: LayoutEngine? = nil) -> Layout {
         let engine = engine ?? layoutEngine()
-        return engine.layout(root, options: LayoutOptions(width: width, traits: traits))
+        return engine.layout(root, options: LayoutOptions(width: width, traits: traits ?? self.traits))
     }
 
     /// A layout engine over real fonts and this script's images.

@@ -131,27 +131,38 @@ public struct ExplainRenderer: Sendable {
     /// `{"kind": "style", "index": 1, "name": "bolder" | null, "attached": {"how": "with" |
     /// "constructor" | "call", "file", "line", "column"} | null}` or `{"kind": "literal"}`; `file`, `line` and `column`
     /// are null for the default. With `includingDefaults`, properties that only have their
-    /// kind's default are listed too (an inspector shows every property).
+    /// kind's default are listed too (an inspector shows every property). With `states` (and
+    /// provenance recorded for them), a control whose other states change values adds
+    /// `"states": {"highlighted": [property…], …}`, each state's properties explained alike.
     public func json(for views: [View], includingDefaults: Bool = false, skipped: (View) -> [Rule] = { _ in [] }) -> JSONValue {
         .array(views.map { view in
-            let properties = StyleCore.explain(view, includingDefaults: includingDefaults).map { e -> JSONValue in
-                var entry = [(key: "property", value: JSONValue.string(e.property.path))]
-                entry += Self.members(of: e.winner)
-                entry.append((key: "overridden", value: .array(e.overridden.map { .object(Self.members(of: $0)) })))
-                return .object(entry)
-            }
-            return [
-                "view": .string(view.selectorDescription),
-                "kind": .string(view.kind.name),
-                "id": view.id.map(JSONValue.string) ?? .null,
-                "classes": .array(view.classes.map(JSONValue.string)),
-                "properties": .array(properties),
-                "skipped": .array(skipped(view).map { rule in
+            let properties = StyleCore.explain(view, includingDefaults: includingDefaults).map(Self.json(of:))
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "view", value: .string(view.selectorDescription)),
+                (key: "kind", value: .string(view.kind.name)),
+                (key: "id", value: view.id.map(JSONValue.string) ?? .null),
+                (key: "classes", value: .array(view.classes.map(JSONValue.string))),
+                (key: "properties", value: .array(properties)),
+                (key: "skipped", value: .array(skipped(view).map { rule in
                     ["selector": .string(rule.selector.text), "styleKind": .string(rule.style.kind.name),
                      "file": .string(rule.location.file), "line": .number(Double(rule.location.line))]
-                }),
+                })),
             ]
+            if let entries = states?[view] {
+                members.append((key: "states", value: .object(entries.map { entry in
+                    (key: entry.name, value: .array(entry.changes.compactMap(\.explanation).map(Self.json(of:))))
+                })))
+            }
+            return .object(members)
         })
+    }
+
+    /// One property's explanation: `{"property", "value", "origin", …, "overridden"}`.
+    private static func json(of e: PropertyExplanation) -> JSONValue {
+        var entry = [(key: "property", value: JSONValue.string(e.property.path))]
+        entry += members(of: e.winner)
+        entry.append((key: "overridden", value: .array(e.overridden.map { .object(members(of: $0)) })))
+        return .object(entry)
     }
 
     /// `json(for:)` pretty-printed, with one trailing newline.

@@ -116,7 +116,8 @@ extension Runtime {
                       onStyled: sending @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
         let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: nil)
         let core = WatchCore(reloader: reloader) { event, r in
-            onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme))
+            onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme, stylesheet: r.stylesheet,
+                                        traits: r.traits, stateOverrides: r.stateOverrides))
         }
         return start(WatchSession(home: QueueWatchHome(queue: queue ?? DispatchQueue(label: "stylerun.watch"), core), file: path))
     }
@@ -130,6 +131,12 @@ public struct WatchedTree {
     public let themeNames: [String]
     /// The theme that evaluation used, or nil when the script declares no themes.
     public let activeTheme: String?
+    /// The latest good stylesheet, which styled `root` (for the other states' values).
+    public let stylesheet: LoadedStylesheet?
+    /// The traits the tree is styled for (`WatchHandle.setTraits`).
+    public let traits: Traits
+    /// The states given to controls by reference (`WatchHandle.setState`).
+    public let stateOverrides: [String: ControlState]
 }
 
 /// A running watch: its events, its current stylesheet, a theme switch, and stop.
@@ -168,6 +175,23 @@ public final class WatchHandle: Sendable {
     ///     handle.setTheme("dark")
     ///     handle.setTheme(nil)    // back to the script's default theme
     public func setTheme(_ name: String?) { session.setTheme(name) }
+
+    /// Styles for other traits from now on (SPEC §6.2), with one event: the tree is restyled
+    /// with the current stylesheet, without evaluating the script again, unless the script
+    /// read its `traits` table or is failing; later reloads evaluate and style with them.
+    ///
+    ///     handle.setTraits(Traits(colorScheme: .dark))
+    public func setTraits(_ traits: Traits) { session.setTraits(traits) }
+
+    /// Puts the control at `reference` (a view's reference, `#subscribe` or
+    /// `StackView#root > Button[2]`) in `state`, in place of the state its tree gives it, or
+    /// back in that one with nil; restyles with one event. The state stays through reloads,
+    /// given to whichever control has that reference; a reference with no control is kept
+    /// for when one appears.
+    ///
+    ///     handle.setState(.highlighted, ofViewAt: "#subscribe")   // pressed
+    ///     handle.setState(nil, ofViewAt: "#subscribe")            // released
+    public func setState(_ state: ControlState?, ofViewAt reference: String) { session.setState(state, ofViewAt: reference) }
 
     /// The latest stylesheet that was applied without error (nil until the first good load),
     /// for a watch started on the main actor.
@@ -322,6 +346,20 @@ final class WatchSession: Sendable {
             guard !self.isStopped else { return }
             core.reloader.theme = name
             self.deliver(core.reloader.reload(), core)
+        }
+    }
+
+    func setTraits(_ traits: Traits) {
+        home.async { core in
+            guard !self.isStopped else { return }
+            self.deliver(core.reloader.setTraits(traits), core)
+        }
+    }
+
+    func setState(_ state: ControlState?, ofViewAt reference: String) {
+        home.async { core in
+            guard !self.isStopped else { return }
+            self.deliver(core.reloader.setState(state, ofViewAt: reference), core)
         }
     }
 

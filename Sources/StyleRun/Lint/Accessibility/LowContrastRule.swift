@@ -17,7 +17,8 @@ public struct LowContrastRule: Sendable {
         TextContrast.samples(in: root, screen: .of(traits.colorScheme)).compactMap(finding)
     }
 
-    func finding(_ sample: TextSample) -> LowContrastFinding? {
+    /// The finding for one measured text, nil when it passes.
+    public func finding(_ sample: TextSample) -> LowContrastFinding? {
         let requirement = ContrastRequirement(level: level, font: sample.font)
         let ratio = sample.ratio
         guard ratio < requirement.minimum else { return nil }

@@ -30,10 +30,13 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // Values, schema, views, styles, selectors, cascade, provenance. Knows nothing of Lua.
         .target(name: "StyleCore"),
+        // W3C design-token (DTCG 2025.10) files: a JSON reader that keeps positions, groups,
+        // aliases, types and resolver documents. Pure Swift over the core's values.
+        .target(name: "DesignTokens", dependencies: ["StyleCore"]),
         // A Lua 5.4 parser with exact positions, for the static checks of `stylerun lint`.
         .target(name: "LuaSyntax"),
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
-        .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
+        .target(name: "StyleLua", dependencies: ["StyleCore", "DesignTokens", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
         // The stdlib's Lua modules as a resource bundle, so that every program built with the
         // library finds `require "base"` wherever it runs.
@@ -57,6 +60,7 @@ let package = Package(
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
+        .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], exclude: ["Fixtures"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
         // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

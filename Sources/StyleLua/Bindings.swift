@@ -13,6 +13,7 @@ extension Evaluation {
         installProxyMetatable()
         installCascadeBindings()
         installModuleBindings()
+        installTokenBindings()
         installPrint()
         installUndefinedGlobalGuard()
         if options.collectsDiagnostics { installCollecting() }

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import DesignTokens
 import StyleCore
 
 /// How to evaluate a script.
@@ -88,6 +89,14 @@ public final class Evaluation {
     @exclusivity(unchecked) private(set) var kindMetatable: Metatable!
     @exclusivity(unchecked) private(set) var viewMetatable: Metatable!
     var themesDeclared = false
+    /// The design-token sets `tokens "…"` loaded, in the order first loaded.
+    public internal(set) var designTokens: [TokenSet] = []
+    /// The loaded token sets by their files' resolved paths.
+    var tokenTrees: [String: TokenTree] = [:]
+    /// The last numbers and strings read from tokens (`pushTokenScalar`).
+    var tokenReads: [TokenRead] = []
+    /// Whether the script read a token: until it does, writes look for no token.
+    var tokensInUse = false
 
     init(options: EvaluationOptions) throws(ScriptError) {
         self.options = options

@@ -121,6 +121,10 @@ public enum APITable {
                  said: "2 or 3 arguments (name, superKind [, properties])", returns: "ViewKind",
                  doc: ["Declares a kind for prototyping and defines its global:",
                        "`kind(\"GradientView\", View, { fromColor = \"Color?\" })`."]),
+        APIEntry("tokens", parameters: [.init("files", "string|string[]")],
+                 said: "1 argument (a token file name or a list of them)", returns: "table<string, any>",
+                 doc: ["Loads W3C design-token files (`brand.tokens.json`, DTCG 2025.10) found as `require` finds",
+                       "modules, merged in order; returns their tokens as nested read-only tables."]),
         APIEntry("require", parameters: [.init("name", "string")], said: "1 argument (a module name)", returns: "any",
                  doc: ["Loads `a/b.lua` for `require \"a.b\"` from the script's folder, then the stdlib."]),
     ]

@@ -306,8 +306,22 @@ extension Evaluation {
         if vm.type(at: index) == LUA_TUSERDATA {
             return vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self)?.token
         }
-        guard let k = tokenReads.lastIndex(where: { $0.line == location.line && $0.file == location.file && $0.value.sameScalar(as: value) }) else { return nil }
-        return tokenReads.remove(at: k).origin
+        guard !tokenReads.isEmpty else { return nil }
+        // The line that writes it, or a line that called it there (`gap(t.space.md)` calling a
+        // helper whose `mut` writes the number).
+        var lines = [location]
+        var source: UnsafePointer<CChar>?
+        for level in Int32(1)...8 {
+            let line = srlua_currentline(vm.L, level, &source)
+            if line == 0 && source == nil { break }
+            if line > 0, let source { lines.append(SourceLocation(file: vm.chunkName(source), line: Int(line))) }
+        }
+        for at in lines {
+            if let k = tokenReads.lastIndex(where: { $0.line == at.line && $0.file == at.file && $0.value.sameScalar(as: value) }) {
+                return tokenReads.remove(at: k).origin
+            }
+        }
+        return nil
     }
 }
 

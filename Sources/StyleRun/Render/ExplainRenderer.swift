@@ -160,15 +160,17 @@ public struct ExplainRenderer: Sendable {
     }
 
     private static func members(of c: Contribution) -> [(key: String, value: JSONValue)] {
-        [
+        var members: [(key: String, value: JSONValue)] = [
             (key: "value", value: c.value.json),
             (key: "origin", value: originJSON(c.origin)),
             (key: "transform", value: .bool(c.isTransform)),
             (key: "file", value: c.location.map { .string($0.file) } ?? .null),
             (key: "line", value: c.location.map { .number(Double($0.line)) } ?? .null),
             (key: "column", value: c.location.map { .number(Double($0.column)) } ?? .null),
-            (key: "token", value: c.location?.token.map(tokenJSON) ?? .null),
         ]
+        // Only a value read from a token has one, so that other explanations read as before.
+        if let token = c.location?.token { members.append((key: "token", value: tokenJSON(token))) }
+        return members
     }
 
     /// `{"name", "theme", "file", "line", "column", "aliases": [{"name", "file", "line", "column"}]}`.

@@ -6,7 +6,7 @@ import StyleRun
 /// Document synchronisation and diagnostics: the static pass shortly after every change, the
 /// evaluation in a child process when typing pauses and on save (killed as soon as the text
 /// changes again), and the documents that `require` a saved module checked again.
-extension LanguageServer {
+extension Session {
     func didOpen(_ params: JSONValue) {
         guard let item = params["textDocument"], case .string(let uri)? = item["uri"], case .string(let text)? = item["text"] else {
             log("stylerun lsp: didOpen without textDocument.uri and text.")
@@ -34,9 +34,9 @@ extension LanguageServer {
         store[uri] = entry
         currentVersions[uri] = entry.document.version
         let generation = entry.generation
-        queue.asyncAfter(deadline: .now() + options.staticDelay) { [self] in
-            guard store[uri]?.generation == generation else { return }
-            runStatic(uri)
+        server.onQueue(after: options.staticDelay) { session in
+            guard session.store[uri]?.generation == generation else { return }
+            session.runStatic(uri)
         }
         scheduleDynamic(uri, after: options.dynamicDelay)
     }
@@ -92,44 +92,49 @@ extension LanguageServer {
     /// and is dropped), and an evaluation asked for meanwhile starts when it ends.
     private func scheduleDynamic(_ uri: String, after delay: Double) {
         guard let generation = store[uri]?.generation, store[uri]?.document.isTooLargeToCheck == false else { return }
-        queue.asyncAfter(deadline: .now() + delay) { [self] in
-            guard var entry = store[uri], entry.generation == generation else { return }
-            guard !entry.dynamicRunning else {
-                entry.dynamicWanted = true
-                store[uri] = entry
-                return
-            }
-            entry.dynamicRunning = true
-            entry.dynamicWanted = false
+        server.onQueue(after: delay) { session in session.startDynamic(uri, generation: generation) }
+    }
+
+    private func startDynamic(_ uri: String, generation: Int) {
+        guard var entry = store[uri], entry.generation == generation else { return }
+        guard !entry.dynamicRunning else {
+            entry.dynamicWanted = true
             store[uri] = entry
-            let doc = entry.document
-            var pass = options.dynamicPass
-            if var isolated = pass as? IsolatedDynamicPass {
-                // The child is killed as soon as the text it evaluates is outdated.
-                let versions = currentVersions
-                isolated.isCancelled = { versions[uri] != doc.version }
-                pass = isolated
-            }
-            let linter = Linter(schema: options.schema, dynamicPass: pass, isParallel: false)
-            // The static pass of this version is reused: parsing a large document once more,
-            // on another thread, while its index is held, doubled what it cost.
-            let found = entry.staticVersion == doc.version ? entry.staticDiagnostics : nil
-            evaluations.addOperation { [self] in
-                let diagnostics = linter.lint(source: doc.text, file: doc.path, staticDiagnostics: found)
-                queue.async { [self] in
-                    guard var entry = store[uri] else { return }
-                    entry.dynamicRunning = false
-                    if entry.document.version == doc.version {
-                        entry.fullDiagnostics = diagnostics
-                        entry.fullVersion = doc.version
-                    }
-                    let again = entry.dynamicWanted
-                    store[uri] = entry
-                    if entry.document.version == doc.version { publish(uri) }
-                    if again { scheduleDynamic(uri, after: 0) }
-                }
-            }
+            return
         }
+        entry.dynamicRunning = true
+        entry.dynamicWanted = false
+        store[uri] = entry
+        let doc = entry.document
+        var pass = options.dynamicPass
+        if var isolated = pass as? IsolatedDynamicPass {
+            // The child is killed as soon as the text it evaluates is outdated.
+            let versions = currentVersions
+            isolated.isCancelled = { versions[uri] != doc.version }
+            pass = isolated
+        }
+        let linter = Linter(schema: options.schema, dynamicPass: pass, isParallel: false)
+        // The static pass of this version is reused: parsing a large document once more,
+        // on another thread, while its index is held, doubled what it cost.
+        let found = entry.staticVersion == doc.version ? entry.staticDiagnostics : nil
+        let server = self.server
+        server.evaluations.addOperation {
+            let diagnostics = linter.lint(source: doc.text, file: doc.path, staticDiagnostics: found)
+            server.onQueue { session in session.finishDynamic(uri, version: doc.version, diagnostics) }
+        }
+    }
+
+    private func finishDynamic(_ uri: String, version: Int, _ diagnostics: [Diagnostic]) {
+        guard var entry = store[uri] else { return }
+        entry.dynamicRunning = false
+        if entry.document.version == version {
+            entry.fullDiagnostics = diagnostics
+            entry.fullVersion = version
+        }
+        let again = entry.dynamicWanted
+        store[uri] = entry
+        if entry.document.version == version { publish(uri) }
+        if again { scheduleDynamic(uri, after: 0) }
     }
 
     /// Sends the document's diagnostics: both passes' when the evaluation is of this version,

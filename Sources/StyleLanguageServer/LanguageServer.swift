@@ -11,10 +11,12 @@ import Synchronization
 ///
 /// (`stylerun lsp` writes with write(2), which a closed pipe or a signal cannot turn into a trap.)
 ///
-/// Messages are read on a thread of their own and handled one at a time on a serial queue,
-/// which owns every piece of state; checks that take time (the evaluation in a child process)
-/// run elsewhere and post their results back to the queue. Only protocol goes to `output`.
-public final class LanguageServer: @unchecked Sendable {
+/// Messages are read on a thread of their own and handled one at a time on a serial queue.
+/// The state of the session (documents, workspace, lifecycle) is a `Session` behind a mutex
+/// that only that queue takes, so it is never contended, and the compiler checks that nothing
+/// reaches it another way; checks that take time (the evaluation in a child process) run
+/// elsewhere and post their results back to the queue. Only protocol goes to `output`.
+public final class LanguageServer: Sendable {
     public struct Options: Sendable {
         /// Quiet time after a change before the static pass runs.
         public var staticDelay: Double = 0.02
@@ -32,17 +34,9 @@ public final class LanguageServer: @unchecked Sendable {
     private let output: @Sendable (Data) -> Void
     let log: @Sendable (String) -> Void
     private let outputLock = NSLock()
-
-    // State, touched on `queue` only.
-    var store = DocumentStore()
-    let workspace = Workspace()
-    lazy var features = Features(schema: SchemaInfo(schema: options.schema), catalog: .standard, workspace: workspace)
-    private var initialized = false
-    private var shutdownRequested = false
-    /// Whether the client registers file watchers when asked (`client/registerCapability`).
-    private var watchesFiles = false
+    /// Everything the messages change; taken on `queue` only (`inSession`).
+    private let session: Mutex<Session>
     private let finished = DispatchSemaphore(value: 0)
-    private var exitStatus: Int32 = 1
 
     /// Where evaluations wait for their child processes: as many at once as there are cores, so
     /// that opening a hundred documents does not start a hundred evaluators.
@@ -63,8 +57,19 @@ public final class LanguageServer: @unchecked Sendable {
         self.options = options
         self.output = output
         self.log = log
-        let store = { [unowned self] (path: String) -> [UInt8]? in self.store.entry(path: path)?.document.bytes }
-        workspace.openText = store
+        session = Mutex(Session(options: options))
+        session.withLock { $0.attach(to: self) }
+    }
+
+    /// Runs `body` with the session, on the queue (the caller is on it).
+    func inSession<T: Sendable>(_ body: (Session) -> T) -> T {
+        session.withLock { body($0) }
+    }
+
+    /// Runs `body` with the session on the queue, after the work queued so far.
+    func onQueue(after delay: Double = 0, _ body: @escaping @Sendable (Session) -> Void) {
+        let work: @Sendable () -> Void = { [self] in session.withLock { body($0) } }
+        if delay > 0 { queue.asyncAfter(deadline: .now() + delay, execute: work) } else { queue.async(execute: work) }
     }
 
     /// Reads messages from `input` until `exit` or the end of input; returns the exit status:
@@ -83,11 +88,11 @@ public final class LanguageServer: @unchecked Sendable {
                 framing.append(Data(buffer[0..<n]))
                 while let frame = framing.next() { receive(frame) }
             }
-            queue.async { self.log("stylerun lsp: the input ended.") ; self.finished.signal() }
+            queue.async { self.log("stylerun lsp: the input ended."); self.finished.signal() }
         }
         reader.start()
         finished.wait()
-        return queue.sync { exitStatus }
+        return queue.sync { inSession { $0.exitStatus } }
     }
 
     /// Hands one frame to the queue (called on the reader thread).
@@ -106,18 +111,51 @@ public final class LanguageServer: @unchecked Sendable {
             if case .notification("$/cancelRequest", let params) = message, let id = params["id"].flatMap(RequestID.init) {
                 cancelled.insert(id)
             }
-            queue.async { self.handle(message) }
+            onQueue { $0.handle(message, cancelled: self.cancelled) }
         }
     }
+
+    /// After `exit`: `run` returns.
+    func finish() { finished.signal() }
 
     func send(_ message: JSONValue) {
         let data = MessageWriter.frame(message)
         outputLock.withLock { output(data) }
     }
+}
+
+/// The state of one language-server session and what the messages do to it. Owned by the
+/// server's mutex and used on its queue only (`LanguageServer.inSession`, `onQueue`); work
+/// that comes back later reaches it through the server, never by holding it.
+final class Session {
+    /// The server that owns the session (and outlives it); set as the server is made.
+    private weak var owner: LanguageServer?
+    var server: LanguageServer { owner! }
+    let options: LanguageServer.Options
+    var store = DocumentStore()
+    let workspace = Workspace()
+    lazy var features = Features(schema: SchemaInfo(schema: options.schema), catalog: .standard, workspace: workspace)
+    private var initialized = false
+    private var shutdownRequested = false
+    /// Whether the client registers file watchers when asked (`client/registerCapability`).
+    private var watchesFiles = false
+    var exitStatus: Int32 = 1
+
+    init(options: LanguageServer.Options) {
+        self.options = options
+        workspace.openText = { [unowned self] (path: String) -> [UInt8]? in self.store.entry(path: path)?.document.bytes }
+    }
+
+    func attach(to server: LanguageServer) { owner = server }
+
+    var queue: DispatchQueue { server.queue }
+    var currentVersions: DocumentVersions { server.currentVersions }
+    func send(_ message: JSONValue) { server.send(message) }
+    func log(_ line: String) { server.log(line) }
 
     // MARK: Dispatch
 
-    private func handle(_ message: RPCMessage) {
+    func handle(_ message: RPCMessage, cancelled: CancelledRequests) {
         switch message {
         case .request(let id, let method, let params):
             if cancelled.remove(id) {
@@ -196,7 +234,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func notification(_ method: String, _ params: JSONValue) {
         if method == "exit" {
             exitStatus = shutdownRequested ? 0 : 1
-            finished.signal()
+            server.finish()
             return
         }
         guard initialized else { return }
@@ -286,7 +324,7 @@ public final class LanguageServer: @unchecked Sendable {
 }
 
 /// Request ids cancelled by `$/cancelRequest`, shared by the reader thread and the queue.
-private final class CancelledRequests: Sendable {
+final class CancelledRequests: Sendable {
     private let ids = Mutex(Set<RequestID>())
 
     /// Cancellations of requests already answered are never removed by `remove`; past this

@@ -8,10 +8,11 @@ import Glibc
 
 /// The inotify watches of a set of folders, read on the watcher's queue.
 ///
-///     let events = InotifyFolderEvents(queue: queue) { event in … }
+///     let events = InotifyFolderEvents(queue: queue) { readEventsSoon() }
 ///     let missing = events.watch(folders: ["/work/styles"])
+///     for event in events.read() { … }
 ///
-/// Every method, and the handler, runs on `queue`.
+/// Every method, and `whenReadable`, runs on `queue`.
 final class InotifyFolderEvents: FolderEventSource {
     /// What a folder watch reports: the editor's whole repertoire of saves (write in place,
     /// truncate, rename over, delete and re-create, touch), and the folder itself going away.
@@ -20,7 +21,8 @@ final class InotifyFolderEvents: FolderEventSource {
 
     private let descriptor: Int32
     private let source: DispatchSourceRead
-    private let handler: (FolderEvent) -> Void
+    /// Events parsed and not yet read.
+    private var parsed: [FolderEvent] = []
     /// Two paths of one folder (a symlinked folder) share a watch descriptor.
     private var foldersByWatch: [Int32: Set<String>] = [:]
     private var watchByFolder: [String: Int32] = [:]
@@ -28,16 +30,15 @@ final class InotifyFolderEvents: FolderEventSource {
     /// Why the kernel refused a folder watch for good (the per-user limit), if it did.
     private(set) var refusal: String?
 
-    /// Opens an inotify instance whose events reach `handler` on `queue`; nil when the kernel
-    /// refuses one (the per-user instance limit).
-    init?(queue: DispatchQueue, handler: @escaping (FolderEvent) -> Void) {
+    /// Opens an inotify instance that calls `whenReadable` on `queue` when events wait; nil
+    /// when the kernel refuses one (the per-user instance limit).
+    init?(queue: DispatchQueue, whenReadable: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         descriptor = fd
-        self.handler = handler
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setCancelHandler { Glibc.close(fd) }
-        source.setEventHandler { [weak self] in self?.drain() }
+        source.setEventHandler(handler: whenReadable)
         source.resume()
     }
 
@@ -75,19 +76,30 @@ final class InotifyFolderEvents: FolderEventSource {
         source.cancel()
     }
 
-    /// Reads every event queued so far, now: the kernel queues a write's events before the write
-    /// returns, so after this the handler has seen every change made before the call.
-    func readPending() {
+    /// Every event queued so far, now: the kernel queues a write's events before the write
+    /// returns, so this holds every change made before the call.
+    func read() -> [FolderEvent] {
         drain()
+        defer { parsed = [] }
+        return parsed
     }
 
     /// Reads every queued event; the descriptor is non-blocking, so this ends at EAGAIN.
     private func drain() {
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
+    }
+
+    /// Whether the event ends a save: the file was renamed into place, or closed after writing
+    /// and is not empty (a file closed empty may be truncated now and written in a second open).
+    private static func completesSave(_ mask: UInt32, _ path: String) -> Bool {
+        if mask & UInt32(IN_MOVED_TO) != 0 { return true }
+        guard mask & UInt32(IN_CLOSE_WRITE) != 0 else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
     }
 
     /// `struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }`, packed
@@ -108,7 +120,7 @@ final class InotifyFolderEvents: FolderEventSource {
 
     private func handle(wd: Int32, mask: UInt32, name: String) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-            handler(.overflow)
+            parsed.append(.overflow)
             return
         }
         guard let folders = foldersByWatch[wd] else { return }
@@ -119,12 +131,14 @@ final class InotifyFolderEvents: FolderEventSource {
             foldersByWatch[wd] = nil
             for folder in folders {
                 watchByFolder[folder] = nil
-                handler(.folderGone(folder))
+                parsed.append(.folderGone(folder))
             }
             return
         }
         guard !name.isEmpty else { return }
-        for folder in folders { handler(.changed(folder: folder, name: name)) }
+        for folder in folders {
+            parsed.append(.changed(folder: folder, name: name, completesSave: Self.completesSave(mask, folder + "/" + name)))
+        }
     }
 }
 #endif

@@ -7,10 +7,11 @@ import Foundation
 /// Folder events by polling: each watched folder's entries with their size, modification date
 /// and file number, compared every `interval`.
 ///
-///     let events = PollingFolderEvents(queue: queue) { event in … }
+///     let events = PollingFolderEvents(queue: queue) { readEventsSoon() }
 ///     let missing = events.watch(folders: ["/Users/me/styles"])
+///     for event in events.read() { … }
 ///
-/// Every method, and the handler, runs on `queue`.
+/// Every method, and `whenDue`, runs on `queue`.
 final class PollingFolderEvents: FolderEventSource {
     private struct Entry: Equatable {
         let size: Int
@@ -18,19 +19,18 @@ final class PollingFolderEvents: FolderEventSource {
         let fileNumber: Int
     }
 
-    private let handler: (FolderEvent) -> Void
     private let timer: DispatchSourceTimer
     private var listings: [String: [String: Entry]] = [:]
 
     /// How often the folders are listed.
     static let interval: DispatchTimeInterval = .milliseconds(100)
 
+    /// Calls `whenDue` on `queue` every `interval`, for the owner to `read()`.
     init(queue: DispatchQueue, interval: DispatchTimeInterval = PollingFolderEvents.interval,
-          handler: @escaping (FolderEvent) -> Void) {
-        self.handler = handler
+         whenDue: @escaping @Sendable () -> Void) {
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in self?.poll() }
+        timer.setEventHandler(handler: whenDue)
         timer.resume()
     }
 
@@ -55,23 +55,21 @@ final class PollingFolderEvents: FolderEventSource {
         timer.cancel()
     }
 
-    /// Looks at the folders now, so that the handler has seen every change made before the call.
-    func readPending() {
-        poll()
-    }
-
-    private func poll() {
+    /// Looks at the folders now: every change made before the call.
+    func read() -> [FolderEvent] {
+        var events: [FolderEvent] = []
         for (folder, old) in listings {
             guard let new = Self.list(folder) else {
                 listings[folder] = nil
-                handler(.folderGone(folder))
+                events.append(.folderGone(folder))
                 continue
             }
             listings[folder] = new
             for name in Set(old.keys).union(new.keys) where old[name] != new[name] {
-                handler(.changed(folder: folder, name: name))
+                events.append(.changed(folder: folder, name: name))
             }
         }
+        return events
     }
 
     private static func list(_ folder: String) -> [String: Entry]? {

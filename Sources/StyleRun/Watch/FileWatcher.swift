@@ -1,10 +1,13 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What the platform's folder events report (inotify on Linux, polling elsewhere).
 enum FolderEvent {
-    /// Something happened to the entry `name` of `folder`.
-    case changed(folder: String, name: String)
+    /// Something happened to the entry `name` of `folder`. `completesSave` when the event
+    /// ends an editor's save: a file renamed into place, or closed after writing with content
+    /// (a file closed empty may be the first half of a truncate-then-write).
+    case changed(folder: String, name: String, completesSave: Bool = false)
     /// The folder itself was deleted or moved; its watch is gone.
     case folderGone(String)
     /// The kernel dropped events; anything may have changed.
@@ -12,11 +15,13 @@ enum FolderEvent {
 }
 
 /// Where folder events come from: inotify on Linux, polling elsewhere or as Linux's fallback.
+/// A source says when it has something to read (`whenReadable`, on the watcher's queue) and
+/// hands its events over when asked; it never calls into the watcher while the watcher reads it.
 protocol FolderEventSource: AnyObject {
     /// Makes the watched folders exactly `folders`; returns those that cannot be watched now.
     func watch(folders: Set<String>) -> Set<String>
-    /// Reports every change made before the call, now.
-    func readPending()
+    /// Every change made before the call, now, in the order they happened.
+    func read() -> [FolderEvent]
     func close()
 }
 
@@ -33,34 +38,44 @@ protocol FolderEventSource: AnyObject {
 /// that is a symlink is watched under both names, the link's and the target's. Events are
 /// debounced: `onChange` runs once `debounce` after the last relevant event (or at the latest
 /// `maximumDelay` after the first, for a file that never stops changing), with the watched
-/// paths that changed; an empty set means "anything may have changed" (the kernel's queue
+/// paths that changed; an event that completes a save (a rename into place, a close after
+/// writing a non-empty file) ends its burst at once, with what was read along with it, so
+/// only a save that leaves the file open or empty waits for the timer; an empty set means "anything may have changed" (the kernel's queue
 /// overflowed). Whether the content really changed is for the caller to decide.
 ///
 /// Thread-safe: every method may be called from any thread; `onChange` runs on a private queue.
-final class FileWatcher: @unchecked Sendable {
-    // Everything below `queue` is confined to it; that is what makes the class Sendable.
+/// The watcher's state is behind a mutex that only that queue takes (so it is never contended
+/// and never waited for); the compiler checks that nothing reaches it another way.
+final class FileWatcher: Sendable {
     private let queue = DispatchQueue(label: "stylerun.file-watcher")
     private let debounce: DispatchTimeInterval
     private let maximumDelay: TimeInterval
     private let onChange: @Sendable (Set<String>) -> Void
-    private var events: (any FolderEventSource)?
+    private let state = Mutex(State())
+
+    /// Everything that changes, touched on the watcher's queue under its mutex.
+    private struct State {
+        var events: (any FolderEventSource)?
+        /// Why the folders are polled instead of watched by the kernel, when they are.
+        var reasonForPolling: String?
+        /// Folder → names in it that matter → the watched path each stands for (a symlink's
+        /// target stands for the link).
+        var names: [String: [String: String]] = [:]
+        var newFileExtension: String?
+        var missingFolders: Set<String> = []
+        var retryScheduled = false
+        var pending: Set<String> = []
+        var pendingSince: Date?
+        var generation = 0
+        var stopped = false
+        /// Waiting for the burst in progress to be reported (`whenSettled`).
+        var settledWaiters: [@Sendable () -> Void] = []
+    }
+
     /// Why the folders are polled instead of watched by the kernel, when they are; nil with
     /// inotify. A command says so, since polling is slower to notice and costs CPU.
     /// Read on the watcher's queue, after the watches asked for so far are in place.
-    var pollingReason: String? { queue.sync { reasonForPolling } }
-    private var reasonForPolling: String?
-    /// Folder → names in it that matter → the watched path each stands for (a symlink's target
-    /// stands for the link).
-    private var names: [String: [String: String]] = [:]
-    private var newFileExtension: String?
-    private var missingFolders: Set<String> = []
-    private var retryScheduled = false
-    private var pending: Set<String> = []
-    private var pendingSince: Date?
-    private var generation = 0
-    private var stopped = false
-    /// Waiting for the burst in progress to be reported (`whenSettled`).
-    private var settledWaiters: [@Sendable () -> Void] = []
+    var pollingReason: String? { queue.sync { state.withLock { $0.reasonForPolling } } }
 
     /// A watcher that calls `onChange` with the paths of each settled burst of changes.
     ///
@@ -71,22 +86,23 @@ final class FileWatcher: @unchecked Sendable {
         self.maximumDelay = maximumDelay
         self.onChange = onChange
         queue.sync {
-            let handler: (FolderEvent) -> Void = { [weak self] in self?.handle($0) }
-            #if os(Linux)
-            if ProcessInfo.processInfo.environment[Self.noInotifyVariable] == nil,
-               let inotify = InotifyFolderEvents(queue: queue, handler: handler) {
-                events = inotify
-                return
+            state.withLock { s in
+                let readable: @Sendable () -> Void = { [weak self] in self?.readEvents() }
+                #if os(Linux)
+                let refused = ProcessInfo.processInfo.environment[Self.noInotifyVariable] != nil
+                if !refused, let inotify = InotifyFolderEvents(queue: queue, whenReadable: readable) {
+                    s.events = inotify
+                    return
+                }
+                let reason = refused ? "\(Self.noInotifyVariable) is set" : String(cString: strerror(errno)).lowercased()
+                s.reasonForPolling = "inotify cannot be used (\(reason))"
+                #endif
+                s.events = PollingFolderEvents(queue: queue, whenDue: readable)
             }
-            let reason = ProcessInfo.processInfo.environment[Self.noInotifyVariable] != nil
-                ? "\(Self.noInotifyVariable) is set" : String(cString: strerror(errno)).lowercased()
-            reasonForPolling = "inotify cannot be used (\(reason))"
-            #endif
-            events = PollingFolderEvents(queue: queue, handler: handler)
         }
     }
 
-    deinit { events?.close() }
+    deinit { state.withLock { $0.events?.close() } }
 
     /// For tests: set, the watcher polls as it does when inotify cannot be used.
     static let noInotifyVariable = "STYLERUN_TEST_NO_INOTIFY"
@@ -104,11 +120,13 @@ final class FileWatcher: @unchecked Sendable {
     /// is seen. Never call it from the watcher's own queue (`onChange`, `whenSettled`).
     func watch(_ paths: [String], newFilesEndingIn ending: String? = nil) {
         let absolute = paths.map(Self.absolute)
-        queue.sync { [self] in
-            guard !stopped else { return }
-            newFileExtension = ending
-            names = Self.folders(of: absolute)
-            resync()
+        queue.sync {
+            state.withLock { s in
+                guard !s.stopped else { return }
+                s.newFileExtension = ending
+                s.names = Self.folders(of: absolute)
+                resync(&s)
+            }
         }
     }
 
@@ -117,17 +135,24 @@ final class FileWatcher: @unchecked Sendable {
     /// What tests wait for instead of sleeping.
     func whenSettled(_ body: @escaping @Sendable () -> Void) {
         queue.async { [self] in
-            events?.readPending()
-            if pending.isEmpty || stopped { body() } else { settledWaiters.append(body) }
+            let settled = state.withLock { s in
+                handle(s.events?.read() ?? [], &s)
+                if s.pending.isEmpty || s.stopped { return true }
+                s.settledWaiters.append(body)
+                return false
+            }
+            if settled { body() }
         }
     }
 
     /// Stops watching; `onChange` is not called after this returns.
     func stop() {
         queue.sync {
-            stopped = true
-            events?.close()
-            events = nil
+            state.withLock { s in
+                s.stopped = true
+                s.events?.close()
+                s.events = nil
+            }
         }
     }
 
@@ -151,82 +176,99 @@ final class FileWatcher: @unchecked Sendable {
         return out
     }
 
-    // MARK: On the queue
+    // MARK: On the queue, under the mutex
+
+    /// The source has events: handles them all.
+    private func readEvents() {
+        state.withLock { s in
+            guard !s.stopped else { return }
+            handle(s.events?.read() ?? [], &s)
+        }
+    }
 
     /// Brings the folder watches in line with `names`, and keeps retrying folders that do not
     /// exist yet (or were deleted) until they do.
-    private func resync() {
-        guard let events, !stopped else { return }
-        let wasMissing = missingFolders
-        missingFolders = events.watch(folders: Set(names.keys))
+    private func resync(_ s: inout State) {
+        guard let events = s.events, !s.stopped else { return }
+        let wasMissing = s.missingFolders
+        s.missingFolders = events.watch(folders: Set(s.names.keys))
         #if os(Linux)
         if let inotify = events as? InotifyFolderEvents, let refusal = inotify.refusal {
             // Out of inotify watches: every folder is polled from now on.
             inotify.close()
-            let polling = PollingFolderEvents(queue: queue) { [weak self] in self?.handle($0) }
-            self.events = polling
-            reasonForPolling = "inotify cannot watch more folders (\(refusal))"
-            missingFolders = polling.watch(folders: Set(names.keys))
-            note(Set(names.values.flatMap(\.values)))  // what changed meanwhile is found by the reload's comparison
+            let polling = PollingFolderEvents(queue: queue) { [weak self] in self?.readEvents() }
+            s.events = polling
+            s.reasonForPolling = "inotify cannot watch more folders (\(refusal))"
+            s.missingFolders = polling.watch(folders: Set(s.names.keys))
+            note(Set(s.names.values.flatMap(\.values)), &s)  // what changed meanwhile is found by the reload's comparison
         }
         #endif
-        let appeared = wasMissing.subtracting(missingFolders).filter { names[$0] != nil }
-        if !appeared.isEmpty {
-            // A folder that came back may already hold the files.
-            for folder in appeared { note(Set(names[folder, default: [:]].values)) }
-        }
-        if !missingFolders.isEmpty, !retryScheduled {
-            retryScheduled = true
+        let appeared = wasMissing.subtracting(s.missingFolders).filter { s.names[$0] != nil }
+        // A folder that came back may already hold the files.
+        for folder in appeared { note(Set(s.names[folder, default: [:]].values), &s) }
+        if !s.missingFolders.isEmpty, !s.retryScheduled {
+            s.retryScheduled = true
             queue.asyncAfter(deadline: .now() + .milliseconds(250)) { [weak self] in
-                self?.retryScheduled = false
-                self?.resync()
+                self?.state.withLock { s in
+                    s.retryScheduled = false
+                    self?.resync(&s)
+                }
             }
         }
     }
 
-    private func handle(_ event: FolderEvent) {
-        guard !stopped else { return }
-        switch event {
-        case .overflow:
-            note([])
-        case .folderGone(let folder):
-            missingFolders.insert(folder)
-            note(Set(names[folder, default: [:]].values))
-            resync()
-        case .changed(let folder, let name):
-            if let path = names[folder]?[name] {
-                note([path])
-            } else if let ending = newFileExtension, name.hasSuffix(ending), !name.hasPrefix(".") {
-                note([folder + "/" + name])
+    private func handle(_ events: [FolderEvent], _ s: inout State) {
+        for event in events {
+            guard !s.stopped else { return }
+            switch event {
+            case .overflow:
+                note([], &s)
+            case .folderGone(let folder):
+                s.missingFolders.insert(folder)
+                note(Set(s.names[folder, default: [:]].values), &s)
+                resync(&s)
+            case .changed(let folder, let name, let completesSave):
+                if let path = s.names[folder]?[name] {
+                    note([path], completesSave: completesSave, &s)
+                } else if let ending = s.newFileExtension, name.hasSuffix(ending), !name.hasPrefix(".") {
+                    note([folder + "/" + name], completesSave: completesSave, &s)
+                }
             }
         }
     }
 
     /// Records changed paths and restarts the debounce; an empty set forces a full rescan.
-    private func note(_ paths: Set<String>) {
-        if paths.isEmpty { pending.insert("") } else { pending.formUnion(paths) }
+    /// A change that completes a save reports the burst as soon as the events read with it
+    /// are handled (the report is queued behind them).
+    private func note(_ paths: Set<String>, completesSave: Bool = false, _ s: inout State) {
+        if paths.isEmpty { s.pending.insert("") } else { s.pending.formUnion(paths) }
         let now = Date()
-        if pendingSince == nil { pendingSince = now }
-        generation += 1
-        let current = generation
-        let waitedLongEnough = now.timeIntervalSince(pendingSince ?? now) >= maximumDelay
-        queue.asyncAfter(deadline: waitedLongEnough ? .now() : .now() + debounce) { [weak self] in
-            guard let self, self.generation == current, !self.stopped else { return }
-            self.fire()
+        if s.pendingSince == nil { s.pendingSince = now }
+        s.generation += 1
+        let current = s.generation
+        let waitedLongEnough = now.timeIntervalSince(s.pendingSince ?? now) >= maximumDelay
+        queue.asyncAfter(deadline: waitedLongEnough || completesSave ? .now() : .now() + debounce) { [weak self] in
+            self?.fire(ifStill: current)
         }
     }
 
-    private func fire() {
-        let paths = pending.contains("") ? Set<String>() : pending
-        pending = []
-        pendingSince = nil
-        // A symlink may now point elsewhere: watch its new target's folder.
-        let all = names.values.flatMap(\.values)
-        names = Self.folders(of: Array(Set(all)))
-        resync()
-        onChange(paths)
-        let waiters = settledWaiters
-        settledWaiters = []
-        waiters.forEach { $0() }
+    /// Reports the burst `generation` ended, unless a later change has extended it. `onChange`
+    /// and the waiters run after the mutex is let go.
+    private func fire(ifStill generation: Int) {
+        let report: (paths: Set<String>, waiters: [@Sendable () -> Void])? = state.withLock { s in
+            guard s.generation == generation, !s.stopped else { return nil }
+            let paths = s.pending.contains("") ? Set<String>() : s.pending
+            s.pending = []
+            s.pendingSince = nil
+            // A symlink may now point elsewhere: watch its new target's folder.
+            let all = s.names.values.flatMap(\.values)
+            s.names = Self.folders(of: Array(Set(all)))
+            resync(&s)
+            defer { s.settledWaiters = [] }
+            return (paths, s.settledWaiters)
+        }
+        guard let report else { return }
+        onChange(report.paths)
+        report.waiters.forEach { $0() }
     }
 }

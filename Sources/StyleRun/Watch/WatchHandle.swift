@@ -223,6 +223,9 @@ final class WatchSession: @unchecked Sendable {
     private let onReload: (ReloadEvent, Reloader) -> Void
     private let lock = NSLock()
     private var stopped = false
+    /// Changes reported by the files and not yet taken by the queue ("" for "anything may have
+    /// changed"); nil when none wait. Behind `lock`.
+    private var incoming: Set<String>?
     /// Set once, in `init`, before the session is shared.
     private var files: (any WatchSource)!
     /// Turns an event's file names into the ones the host should see (a remote watch's cache
@@ -332,10 +335,21 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private func filesChanged(_ changed: Set<String>) {
+        // Changes that come while the queue is busy (a reload running) wait together: the
+        // next reload takes them all, so saves faster than reloads cost one reload, not one each.
+        let schedule: Bool = lock.withLock {
+            let first = incoming == nil
+            incoming = (incoming ?? []).union(changed.isEmpty ? [""] : changed)
+            return first
+        }
+        guard schedule else { return }
         queue.async {
+            let changed = self.lock.withLock { () -> Set<String> in
+                defer { self.incoming = nil }
+                return self.incoming ?? []
+            }
             guard !self.isStopped else { return }
             self.graceChanged.formUnion(changed)
-            if changed.isEmpty { self.graceChanged.insert("") }
             guard self.graceStart == nil else { return }  // a wait is running; it reloads with these
             self.reloadAfterGrace()
         }

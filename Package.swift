@@ -41,7 +41,7 @@ let package = Package(
         // The stdlib's Lua modules as a resource bundle, so that every program built with the
         // library finds `require "base"` wherever it runs.
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "DesignTokens", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview", "StyleLanguageServer"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.

@@ -148,6 +148,23 @@ extension Evaluation {
                 lua_setfield(L, -2, missing)     // stack: theme, copy
             }
         }
+        // The active theme's values, for `stylerun tokens` (tables and functions are not values).
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {  // stack: theme, copy, key, value
+            if let name = vm.string(at: -2), !isPoison(at: -1) {
+                let value: Value?
+                switch vm.type(at: -1) {
+                case LUA_TUSERDATA: value = vm.object(at: -1, metatable: ValueObject.metatable, as: ValueObject.self)?.value
+                case LUA_TNUMBER: value = vm.isInteger(at: -1) ? .int(Int(srlua_tointeger(L, -1, nil))) : .number(vm.number(at: -1)!)
+                case LUA_TSTRING: value = .string(vm.string(at: -1)!)
+                case LUA_TBOOLEAN: value = .bool(lua_toboolean(L, -1) != 0)
+                default: value = nil
+                }
+                if let value { themeTokens.append(ThemeToken(name: name, value: value, location: keyLocation(name, from: keyLocation(active, from: at)))) }
+            }
+            srlua_pop(L, 1)
+        }
+        themeTokens.sort { $0.name < $1.name }
         // What the script gets is an empty table reading the copy: a token read is a value
         // that remembers its token (provenance), and an undefined one is an error.
         let tokenNames = all.sorted()

@@ -91,6 +91,8 @@ public final class Evaluation {
     var themesDeclared = false
     /// The design-token sets `tokens "…"` loaded, in the order first loaded.
     public internal(set) var designTokens: [TokenSet] = []
+    /// The active theme's tokens that are values (`themes {}`), by name.
+    public internal(set) var themeTokens: [ThemeToken] = []
     /// The loaded token sets by their files' resolved paths.
     var tokenTrees: [String: TokenTree] = [:]
     /// The last numbers and strings read from tokens (`pushTokenScalar`).
@@ -228,4 +230,11 @@ public final class Evaluation {
         srlua_pop(L, 1)
         return names
     }
+}
+
+/// A token of the active theme that is a value (a colour, number, font…), and where it is.
+public struct ThemeToken: Sendable {
+    public let name: String
+    public let value: Value
+    public let location: SourceLocation
 }

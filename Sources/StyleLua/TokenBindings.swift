@@ -297,14 +297,28 @@ extension Evaluation {
 
     static let rememberedTokenReads = 64
 
+    /// Lint's `color-literal`: a colour written out that a loaded token file has as a token.
+    private func suggestToken(for c: Color, at location: SourceLocation) {
+        guard isCollecting else { return }
+        for tree in tokenTrees.values.sorted(by: { $0.set.files.joined() < $1.set.files.joined() }) {
+            guard let name = tree.colorTokens[c.hex], let token = tree.set.tokens[name] else { continue }
+            let message = "The colour \(c.displayHex) is the token '\(name)' (\(token.definition.location)); read it from the tokens instead of writing it out."
+            warn(Diagnostic(.colorLiteral, message, at: location, severity: .warning, suggestions: [name]))
+            return
+        }
+    }
+
     // MARK: Lua → Swift (read)
 
     /// The token the value at `index` was read from, if it was: a value carrying it, or a
     /// number or string read from a token on the line `location` names.
     func tokenOrigin(at index: Int32, _ value: Value, line location: SourceLocation) -> TokenOrigin? {
-        guard tokensInUse else { return nil }
-        if vm.type(at: index) == LUA_TUSERDATA {
-            return vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self)?.token
+        guard tokensInUse || !tokenTrees.isEmpty else { return nil }
+        let type = vm.type(at: index)
+        if type == LUA_TUSERDATA || (type == LUA_TSTRING && value.typeName == "Color") {
+            let token = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self)?.token
+            if token == nil, case .color(let c) = value { suggestToken(for: c, at: location) }
+            return token
         }
         guard !tokenReads.isEmpty else { return nil }
         // The line that writes it, or a line that called it there (`gap(t.space.md)` calling a
@@ -353,6 +367,9 @@ final class TokenTree {
     /// Each group's direct children's names, in the files' order.
     let children: [String: [String]]
     var groupRefs: [String: Int32] = [:]
+    /// The first token of each colour (as its `#RRGGBBAA` bytes), for lint's suggestion of a
+    /// token over a literal.
+    let colorTokens: [String: String]
     private var origins: [String: TokenOrigin] = [:]
 
     init(_ set: TokenSet) {
@@ -368,6 +385,11 @@ final class TokenTree {
         }
         for name in set.names where set.tokens[name] != nil { add(name) }
         self.children = children
+        var colors: [String: String] = [:]
+        for name in set.names {
+            if case .color(let c, _)? = set.tokens[name]?.value, colors[c.hex] == nil { colors[c.hex] = name }
+        }
+        colorTokens = colors
     }
 
     func origin(of token: ResolvedToken) -> TokenOrigin {

@@ -1,5 +1,7 @@
 import Foundation
 @_exported import StyleCore
+// A host reads the token sets a script loaded (`LoadedStylesheet.designTokens`).
+@_exported import DesignTokens
 import StyleLua
 import StyleRunStdlib
 
@@ -125,6 +127,10 @@ public final class LoadedStylesheet {
     public var files: [String] { evaluation.files }
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
+    /// The design-token files the script loaded (`tokens "…"`), each set as loaded.
+    public var designTokens: [TokenSet] { evaluation.designTokens }
+    /// The active theme's tokens that are values.
+    public var themeTokens: [ThemeToken] { evaluation.themeTokens }
 
     /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
     /// the tree was styled, but a designer would want to know.

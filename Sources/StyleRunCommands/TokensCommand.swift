@@ -78,7 +78,9 @@ public enum TokensCommand: Command {
             let theme = u.theme.map { "[\($0)] " } ?? ""
             text += "\(theme)\(u.view)  \(u.property)  \(u.won ? "" : "(overridden) ")set by \(u.origin) at \(u.location)\n"
         }
-        text += uses.isEmpty ? "No view uses '\(token)'.\n" : "\(Set(uses.map { "\($0.view) \($0.property)" }).count) use\(uses.count == 1 ? "" : "s") of '\(token)'.\n"
+        // A view's property counts once, however many themes and contributions it has.
+        let count = Set(uses.map { "\($0.view) \($0.property)" }).count
+        text += uses.isEmpty ? "No view uses '\(token)'.\n" : "\(count) use\(count == 1 ? "" : "s") of '\(token)'.\n"
         console.out(text)
         return ExitStatus.success
     }

@@ -94,6 +94,7 @@ extension Features {
                 }
             }
         }
+        if let index, let items = tokenCompletions(segments, edit: edit, doc: doc, index: index, offset: offset) { return items }
         guard segments.count == 1, let index, let local = index.local(named: segments[0], before: offset) else { return [] }
         return resolver.members(ofLocal: local, in: index, path: doc.path).map { m in
             let kind = switch m.role { case .token: 21; case .function: 3; case .style: 6; case .value: 5 }

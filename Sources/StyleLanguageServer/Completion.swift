@@ -12,6 +12,7 @@ extension Features {
 
     private func complete(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
         let offset = doc.offset(of: position)
+        if TokenFileLint.isTokenFile(doc.path) { return list(aliasCompletions(in: doc, offset: offset)) }
         let context = CursorContext(bytes: doc.bytes, offset: offset)
         if context.inComment { return list([]) }
         if let string = context.string { return list(stringCompletions(context, string: string.start, doc: doc, index: index)) }

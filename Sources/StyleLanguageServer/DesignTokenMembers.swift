@@ -126,4 +126,40 @@ extension Features {
         default: DTCGWriter.valueText(v)
         }
     }
+
+    // MARK: In token files
+
+    /// The other `*.tokens.json` files of a token file's folder, as the editor has them.
+    func siblingTokenFiles(of path: String) -> [(name: String, text: String)] {
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []  // an unlistable folder has no siblings to offer
+        return names.sorted().compactMap { name -> (name: String, text: String)? in
+            let file = (folder as NSString).appendingPathComponent(name)
+            guard TokenFileLint.isTokenFile(name), file != path, let text = tokenFileText(file) else { return nil }
+            return (file, text)
+        }
+    }
+
+    /// Inside `"{…` in a token file: the token names of the file and its siblings.
+    func aliasCompletions(in doc: TextDocument, offset: Int) -> [JSONValue] {
+        // The string the cursor is in, on its line: after an odd number of unescaped quotes.
+        var start = offset
+        while start > 0, doc.bytes[start - 1] != 0x0A { start -= 1 }
+        var quote: Int?
+        var i = start
+        while i < offset {
+            if doc.bytes[i] == 0x5C { i += 2; continue }
+            if doc.bytes[i] == 0x22 { quote = quote == nil ? i : nil }
+            i += 1
+        }
+        guard let open = quote, open + 1 < offset, doc.bytes[open + 1] == UInt8(ascii: "{") else { return [] }
+        let typed = open + 2
+        let set = TokenSet(files: siblingTokenFiles(of: doc.path) + [(doc.path, doc.text)])
+        let edit = doc.range(typed..<offset)
+        return set.names.compactMap { name in
+            guard let token = set.tokens[name] else { return nil }
+            return Self.item(name, kind: 21, detail: "\(token.value.type.rawValue) · \(Self.tokenValueText(token.value))",
+                             doc: token.definition.description ?? "", edit: edit, insert: name + "}")
+        }
+    }
 }

@@ -68,4 +68,19 @@ final class TokenFeatureTests: XCTestCase {
         XCTAssertTrue(definition["uri"]?.string?.hasSuffix("/brand.tokens.json") == true, "\(definition)")
         XCTAssertEqual(definition["range"]?["start"], ["line": 4, "character": 4])
     }
+
+    func testATokenFileGetsItsOwnDiagnosticsAndAliasCompletion() throws {
+        let broken = "{\n  \"a\": { \"$type\": \"color\", \"$value\": \"{palette.rd}\" }\n}\n"
+        client.open("brand.tokens.json", broken)
+        let diagnostics = try XCTUnwrap(client.diagnostics(client.uri("brand.tokens.json")) { !$0.isEmpty })
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?["message"]?.string, "The alias '{palette.rd}' in 'a' names no token. Did you mean '{palette.red}'?")
+        XCTAssertEqual(diagnostics.first?["range"]?["start"], ["line": 1, "character": 37])
+        let text = "{\n  \"a\": { \"$type\": \"color\", \"$value\": \"{pal"
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(client.uri("brand.tokens.json")), "version": 2],
+                                                 "contentChanges": [["text": .string(text)]]])
+        let items = try XCTUnwrap(try client.at("textDocument/completion", "brand.tokens.json", 1, 42)["result"]?["items"]?.array)
+        XCTAssertEqual(items.compactMap { $0["label"]?.string }, ["palette.red"])
+        XCTAssertEqual(items.first?["textEdit"]?["newText"], "palette.red}")
+    }
 }

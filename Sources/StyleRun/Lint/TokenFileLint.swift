@@ -7,8 +7,8 @@ import StyleLua
 ///
 /// A file's aliases may name tokens of its sibling files (a brand file over a palette), so
 /// each is read after the other token files the lint found, and only its own mistakes count.
-enum TokenFileLint {
-    static func isTokenFile(_ path: String) -> Bool { path.hasSuffix(".tokens.json") }
+public enum TokenFileLint {
+    public static func isTokenFile(_ path: String) -> Bool { path.hasSuffix(".tokens.json") }
 
     static func lint(_ files: [String]) -> [Diagnostic] {
         var texts: [(name: String, text: String)] = []
@@ -21,10 +21,14 @@ enum TokenFileLint {
             }
         }
         for (i, own) in texts.enumerated() {
-            let context = texts.enumerated().filter { $0.offset != i }.map(\.element)
-            let set = TokenSet(files: context + [own])
-            out += (set.errors + set.warnings).filter { $0.location.file == own.name }.map(\.diagnostic)
+            out += diagnostics(of: own, siblings: texts.enumerated().filter { $0.offset != i }.map(\.element))
         }
         return out
+    }
+
+    /// One token file's own mistakes, its siblings' tokens known to its aliases.
+    public static func diagnostics(of file: (name: String, text: String), siblings: [(name: String, text: String)]) -> [Diagnostic] {
+        let set = TokenSet(files: siblings + [file])
+        return (set.errors + set.warnings).filter { $0.location.file == file.name }.map(\.diagnostic)
     }
 }

@@ -82,6 +82,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         // Warnings of the cascade.
         public static let overriddenLiteral: Code = "overridden-literal"
         public static let unmatchedRule: Code = "unmatched-rule"
+        // Accessibility checks of lint's dynamic pass (REFERENCE §2.3).
+        public static let lowContrast: Code = "low-contrast"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
     }

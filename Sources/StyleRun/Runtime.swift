@@ -38,6 +38,22 @@ public final class Runtime {
         self.log = log
     }
 
+    /// What a runtime is set up with, as a value: what a watch copies so that it evaluates on
+    /// its own queue with a runtime of its own.
+    struct Settings: Sendable {
+        let schema: Schema
+        let limits: Limits
+        let stdlibPaths: [String]
+        let log: @Sendable (String) -> Void
+    }
+
+    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log) }
+
+    /// A runtime set up as `settings` say.
+    convenience init(copying settings: Settings) {
+        self.init(schema: settings.schema, limits: settings.limits, stdlibPaths: settings.stdlibPaths, log: settings.log)
+    }
+
     /// Registers a host kind under `superKind`; scripts see it as a global.
     @discardableResult
     public func register(_ name: String, superKind: Kind, doc: String = "",

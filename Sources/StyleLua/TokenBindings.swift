@@ -30,6 +30,7 @@ extension Evaluation {
             }
         }
         guard !names.isEmpty else { throw badArgument("tokens", 1, expected: "a token file name like \"brand.tokens.json\"", index: 1) }
+        if names.count == 1, names[0].hasSuffix(".resolver.json") { return try loadResolver(names[0]) }
         var files: [(display: String, resolved: String)] = []
         for name in names { files.append(try findTokenFile(name)) }
         let key = files.map(\.resolved).joined(separator: "\n")
@@ -47,6 +48,78 @@ extension Evaluation {
             if !self.files.contains(file.display) { self.files.append(file.display) }
         }
         let set = TokenSet(files: texts)
+        try report(set.errors.map(\.diagnostic))
+        for w in set.warnings { warn(w.diagnostic) }
+        let tree = TokenTree(set)
+        tokenTrees[key] = tree
+        designTokens.append(set)
+        pushTokenGroup(tree, "")
+        return 1
+    }
+
+    /// `tokens "app.resolver.json"`: the resolver's theme modifier declares the themes (as
+    /// `themes {}` does), and the chosen context's sources, after the sets, are the tokens.
+    private func loadResolver(_ name: String) throws(ScriptError) -> Int32 {
+        let found = try findTokenFile(name)
+        let text: String
+        do {
+            text = try SourceFile.read(found.display)
+        } catch {
+            throw failure(.unreadableModule(error), pointingAt: ["\"\(name)\""])
+        }
+        if !files.contains(found.display) { files.append(found.display) }
+        let resolver = ResolverDocument(file: found.display, text: text)
+        try report(resolver.errors.map(\.diagnostic))
+        for w in resolver.warnings { warn(w.diagnostic) }
+        var context: String?
+        if let modifier = resolver.themeModifier {
+            guard !themesDeclared else { throw failure(.themesDeclaredTwice, pointingAt: ["tokens"]) }
+            let contexts = modifier.contexts.map(\.name)
+            let active = options.theme ?? modifier.defaultContext ?? contexts[0]
+            guard contexts.contains(active) else { throw failure(.unknownTheme(active, declared: contexts.sorted()), pointingAt: ["tokens"]) }
+            themesDeclared = true
+            themeNames = contexts.sorted()
+            activeTheme = active
+            context = active
+        }
+        let key = found.resolved + "\n@" + (context ?? "")
+        if let tree = tokenTrees[key] {
+            pushTokenGroup(tree, "")
+            return 1
+        }
+        let folder = (name as NSString).deletingLastPathComponent
+        var documents: [(file: String, document: PositionedJSON)] = []
+        var problems: [Diagnostic] = []
+        for source in resolver.sources(theme: context) {
+            switch source {
+            case .inline(let json):
+                documents.append((found.display, json))
+            case .file(let ref, let at):
+                let relative = folder.isEmpty ? ref : folder + "/" + ref
+                let file: (display: String, resolved: String)
+                let sourceText: String
+                do {
+                    file = try findTokenFile(relative)
+                    sourceText = try SourceFile.read(file.display)
+                } catch let e as ScriptError {
+                    problems.append(Diagnostic(e.diagnostic.code, e.diagnostic.message, at: at, suggestions: e.diagnostic.suggestions))
+                    continue
+                } catch let d as Diagnostic {
+                    problems.append(Diagnostic(d.code, d.message, at: at))
+                    continue
+                } catch {
+                    preconditionFailure("findTokenFile and SourceFile.read throw only their errors: \(error)")
+                }
+                if !files.contains(file.display) { files.append(file.display) }
+                do throws(PositionedJSONError) {
+                    documents.append((file.display, try PositionedJSON(parsing: sourceText)))
+                } catch {
+                    problems.append(LocatedTokenError(.invalidJSON(error.message), at: SourceLocation(file: file.display, line: error.position.line, column: error.position.column)).diagnostic)
+                }
+            }
+        }
+        try report(problems)
+        let set = TokenSet(documents: documents)
         try report(set.errors.map(\.diagnostic))
         for w in set.warnings { warn(w.diagnostic) }
         let tree = TokenTree(set)

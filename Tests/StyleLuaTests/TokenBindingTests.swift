@@ -166,3 +166,29 @@ final class TokenBindingTests: XCTestCase {
         XCTAssertEqual(evaluation.designTokens.count, 1)
     }
 }
+
+/// `tokens "app.resolver.json"`: the theme modifier's contexts are the themes.
+final class ResolverBindingTests: XCTestCase {
+    func testAResolverModifierIsTheThemes() throws {
+        let fixtures = repositoryRoot.appendingPathComponent("Tests/DesignTokensTests/Fixtures").path
+        let script = """
+        local t = tokens "theme.resolver.json"
+        return StackView { id = "root", spacing = t.space.md, backgroundColor = t.color.background }
+        """
+        for (theme, red) in [(nil, 1.0), ("dark", 0.05)] as [(String?, Double)] {
+            let options = EvaluationOptions(theme: theme, stdlibPaths: [stdlibPath])
+            guard case .styled(let root, let evaluation) = evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures, options: options) else {
+                return XCTFail("\(evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures, options: options))")
+            }
+            XCTAssertEqual(evaluation.themeNames, ["dark", "light"])
+            XCTAssertEqual(evaluation.activeTheme, theme ?? "light")
+            XCTAssertEqual(try root.value(at: "backgroundColor"), rgba(red, red, red))
+            XCTAssertEqual(try root.value(at: "spacing"), num(16))
+            XCTAssertEqual(evaluation.files.map { ($0 as NSString).lastPathComponent },
+                           ["app.lua", "theme.resolver.json", "foundation.tokens.json", theme == "dark" ? "dark.tokens.json" : "light.tokens.json"])
+        }
+        let unknown = EvaluationOptions(theme: "dim", stdlibPaths: [stdlibPath])
+        guard case .failed(let d) = evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures, options: unknown) else { return XCTFail() }
+        XCTAssertEqual(d.first?.message, "There is no theme 'dim'; the script declares 'dark', 'light'.")
+    }
+}

@@ -37,4 +37,10 @@ final class TokenFileLintTests: XCTestCase {
         let report = Linter().lint(files: [folder + "/app.lua"])
         XCTAssertEqual(describe(report), ["broken.tokens.json:1:40: error: [token-value]", "broken.tokens.json:2:37: error: [unknown-alias]"])
     }
+
+    func testAResolverDocumentIsChecked() throws {
+        try "{\"version\": \"2025.10\", \"resolutionOrder\": [{\"$ref\": \"#/sets/nope\"}]}"
+            .write(toFile: folder + "/tokens/app.resolver.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(describe(try Linter().lint(paths: [folder])), ["app.resolver.json:1:44: error: [token-resolver]"])
+    }
 }

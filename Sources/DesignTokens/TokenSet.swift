@@ -63,10 +63,11 @@ public final class TokenSet: @unchecked Sendable {
         for (file, document) in documents {
             var reader = TokenFileReader(file: file, document: document)
             reader.read()
+            definitions.reserveCapacity(definitions.count + reader.tokens.count)
             self.errors += reader.errors
             for def in reader.tokens {
-                if definitions[def.name] == nil { names.append(def.name) }
-                definitions[def.name] = def
+                let name = def.name
+                if definitions.updateValue(def, forKey: name) == nil { names.append(name) }
             }
             for g in reader.groups { groups.insert(g.joined(separator: ".")) }
             for (g, d) in reader.groupDescriptions { groupDescriptions[g.joined(separator: ".")] = d }
@@ -75,9 +76,9 @@ public final class TokenSet: @unchecked Sendable {
         }
         applyExtensions(extensions)
         var resolver = AliasResolver(set: self)
-        for name in names {
-            if let r = resolver.resolve(name) { tokens[name] = r }
-        }
+        resolver.done.reserveCapacity(names.count)
+        for name in names { _ = resolver.resolve(name) }
+        tokens = resolver.done
         self.errors += resolver.errors
         self.warnings += resolver.warnings
     }

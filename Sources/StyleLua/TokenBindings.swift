@@ -393,7 +393,8 @@ extension Evaluation {
             if token == nil, case .color(let c) = value { suggestToken(for: c, at: location) }
             return token
         }
-        guard !tokenReads.isEmpty else { return nil }
+        // Most values written equal no token read lately: those cost one pass over the reads.
+        guard tokenReads.contains(where: { $0.value.sameScalar(as: value) }) else { return nil }
         // The line that writes it, or a line that called it there (`gap(t.space.md)` calling a
         // helper whose `mut` writes the number).
         var lines = [location]
@@ -448,15 +449,16 @@ final class TokenTree {
     init(_ set: TokenSet) {
         self.set = set
         var children: [String: [String]] = [:]
-        func add(_ name: String) {
-            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-            for i in parts.indices {
-                let parent = parts[..<i].joined(separator: ".")
-                let child = String(parts[i])
-                if !(children[parent]?.contains(child) ?? false) { children[parent, default: []].append(child) }
+        var seen = Set<String>()
+        for name in set.names where set.tokens[name] != nil {
+            // Each dotted prefix of the name is a child of the one before it, listed once.
+            var parent = ""
+            for part in name.split(separator: ".", omittingEmptySubsequences: false) {
+                let full = parent.isEmpty ? String(part) : parent + "." + part
+                if seen.insert(full).inserted { children[parent, default: []].append(String(part)) }
+                parent = full
             }
         }
-        for name in set.names where set.tokens[name] != nil { add(name) }
         self.children = children
         var colors: [String: String] = [:]
         for name in set.names {

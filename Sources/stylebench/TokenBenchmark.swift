@@ -59,6 +59,13 @@ struct TokenBenchmark {
             """
     }
 
+    /// This thread's CPU time in milliseconds.
+    static func threadCPU() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+    }
+
     func run() -> [Row] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylebench-tokens-\(ProcessInfo.processInfo.processIdentifier)")
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -66,28 +73,36 @@ struct TokenBenchmark {
         let text = Self.file()
         try! text.write(to: folder.appendingPathComponent("bench.tokens.json"), atomically: true, encoding: .utf8)
         let runtime = Runtime()
-        var plain = Samples(), withTokens = Samples(), parse = Samples()
+        // Wall clock and this thread's CPU time: on a shared machine the second is what the
+        // work costs, the first what a user waits.
+        var plain = (Samples(), Samples()), withTokens = (Samples(), Samples()), parse = (Samples(), Samples())
+        func time(_ into: inout (Samples, Samples), _ body: () -> Void) {
+            let cpu = Self.threadCPU()
+            into.0.append(milliseconds(body))
+            into.1.append(Self.threadCPU() - cpu)
+        }
         for _ in 0..<rounds {
-            plain.append(milliseconds {
+            time(&plain) {
                 let sheet = try! runtime.load(source: Self.script(withTokens: false), name: "bench.lua", folder: folder.path)
                 _ = try! sheet.applyToOwnTree(recordingProvenance: false)
-            })
-            withTokens.append(milliseconds {
+            }
+            time(&withTokens) {
                 let sheet = try! runtime.load(source: Self.script(withTokens: true), name: "bench.lua", folder: folder.path)
                 _ = try! sheet.applyToOwnTree(recordingProvenance: false)
-            })
-            parse.append(milliseconds {
+            }
+            time(&parse) {
                 let set = TokenSet(files: [("bench.tokens.json", text)])
                 precondition(set.errors.isEmpty && set.tokens.count == Self.tokenCount, "the benchmark's file is sound")
-            })
+            }
         }
-        let added = withTokens.median - plain.median
+        let added = withTokens.1.median - plain.1.median
+        func both(_ s: (Samples, Samples)) -> String { "\(Table.ms(s.0.median)) (CPU \(Table.ms(s.1.median)))" }
         return [
-            Row(section: "tokens", measure: "evaluate + style 200 views, no token file", result: Table.ms(plain.median)),
+            Row(section: "tokens", measure: "evaluate + style 200 views, no token file", result: both(plain)),
             Row(section: "tokens", measure: "the same with a \(Table.count(Double(Self.tokenCount)))-token file (\(text.utf8.count / 1024) KiB)",
-                result: Table.ms(withTokens.median), baseline: Table.ms(plain.median), ratio: Table.ratio(withTokens.median / plain.median),
-                target: "adds ≤ 20 ms (adds \(Table.ms(added)))", met: added <= 20),
-            Row(section: "tokens", measure: "reading the token file alone (JSON, aliases, types)", result: Table.ms(parse.median)),
+                result: both(withTokens), baseline: Table.ms(plain.1.median) + " CPU", ratio: Table.ratio(withTokens.1.median / plain.1.median),
+                target: "adds ≤ 20 ms CPU (adds \(Table.ms(added)))", met: added <= 20),
+            Row(section: "tokens", measure: "reading the token file alone (JSON, aliases, types)", result: both(parse)),
         ]
     }
 }

@@ -161,7 +161,8 @@ private struct PositionedReader {
     private mutating func object(depth: Int) throws(PositionedJSONError) -> [PositionedJSON.Member] {
         advance()  // {
         var members: [PositionedJSON.Member] = []
-        var seen = Set<String>()
+        // Duplicate keys: looked for among the few members of most objects, hashed in a large one.
+        var seen: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") { advance(); return members }
         while true {
@@ -172,7 +173,14 @@ private struct PositionedReader {
             }
             let keyPosition = position
             let key = try string()
-            guard seen.insert(key).inserted else {
+            let repeated: Bool
+            if members.count < 16 {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if seen == nil { seen = Set(members.map(\.key)) }
+                repeated = !seen!.insert(key).inserted
+            }
+            guard !repeated else {
                 throw PositionedJSONError(message: "The key '\(key)' appears twice in this object.", position: keyPosition)
             }
             skipWhitespace()
@@ -212,6 +220,15 @@ private struct PositionedReader {
 
     private mutating func string() throws(PositionedJSONError) -> String {
         advance()  // "
+        // Most strings have no escapes: taken from the bytes as they are.
+        var end = index
+        while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C, bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == 0x22 {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            while index < end { advance() }
+            advance()  // "
+            return text
+        }
         var out: [UInt8] = []
         while true {
             guard let b = current else { throw error("The text ends inside a string; close it with '\"'.") }

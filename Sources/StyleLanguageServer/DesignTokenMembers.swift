@@ -21,12 +21,37 @@ extension Features {
             }
         default: return nil
         }
+        if names.count == 1, names[0].hasSuffix(".resolver.json") { return resolverTokens(names[0], from: path) }
         var files: [(name: String, text: String)] = []
         for name in names {
             guard let file = tokenFilePath(name, from: path), let text = tokenFileText(file) else { continue }
             files.append((file, text))
         }
         return files.isEmpty ? nil : TokenSet(files: files)
+    }
+
+    /// A resolver's tokens in its default context: its sets, then that context's sources.
+    /// A source that is missing or not JSON is left out (the script's own diagnostics say why).
+    private func resolverTokens(_ name: String, from path: String) -> TokenSet? {
+        guard let file = tokenFilePath(name, from: path), let text = tokenFileText(file) else { return nil }
+        let resolver = ResolverDocument(file: file, text: text)
+        let folder = (file as NSString).deletingLastPathComponent
+        var documents: [(file: String, document: PositionedJSON)] = []
+        for source in resolver.sources(theme: nil) {
+            switch source {
+            case .inline(let json):
+                documents.append((file, json))
+            case .file(let ref, _):
+                let sourcePath = (folder as NSString).appendingPathComponent(ref)
+                guard let sourceText = tokenFileText(sourcePath) else { continue }
+                do throws(PositionedJSONError) {
+                    documents.append((sourcePath, try PositionedJSON(parsing: sourceText)))
+                } catch {
+                    continue
+                }
+            }
+        }
+        return documents.isEmpty ? nil : TokenSet(documents: documents)
     }
 
     /// `name` beside the script, then in the stdlib, as `tokens` finds it.

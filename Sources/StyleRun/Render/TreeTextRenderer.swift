@@ -84,7 +84,7 @@ public struct TreeTextRenderer: Sendable {
         let propertyGuide = childPrefix + (view.children.isEmpty ? "   " : "│  ")
         for p in view.kind.properties {
             let value = view.values[p.slot]
-            guard includesDefaults || value != p.defaultValue else { continue }
+            guard includesDefaults || value != p.viewDefault else { continue }
             out += terminal.dim(propertyGuide + p.path + ":") + " " + value.styledText(terminal) + "\n"
         }
     }

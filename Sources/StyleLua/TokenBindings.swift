@@ -72,7 +72,14 @@ extension Evaluation {
         try report(resolver.errors.map(\.diagnostic))
         for w in resolver.warnings { warn(w.diagnostic) }
         var context: String?
-        if let modifier = resolver.themeModifier {
+        // A `colorScheme` modifier is the trait, not a theme: its colour tokens become dynamic
+        // colours of their light and dark values (`color.dynamic`), its others take light's.
+        var darkSet: TokenSet?
+        if let modifier = resolver.themeModifier, modifier.name == "colorScheme",
+           Set(modifier.contexts.map(\.name)).isSuperset(of: ["light", "dark"]) {
+            context = "light"
+            darkSet = try resolverSet(resolver, context: "dark", folder: (name as NSString).deletingLastPathComponent, resolverFile: found.display)
+        } else if let modifier = resolver.themeModifier {
             guard !themesDeclared else { throw failure(.themesDeclaredTwice, pointingAt: ["tokens"]) }
             let contexts = modifier.contexts.map(\.name)
             let active = options.theme ?? modifier.defaultContext ?? contexts[0]
@@ -87,13 +94,22 @@ extension Evaluation {
             pushTokenGroup(tree, "")
             return 1
         }
-        let folder = (name as NSString).deletingLastPathComponent
+        let set = try resolverSet(resolver, context: context, folder: (name as NSString).deletingLastPathComponent, resolverFile: found.display)
+        let tree = TokenTree(set, dark: darkSet)
+        tokenTrees[key] = tree
+        designTokens.append(set)
+        pushTokenGroup(tree, "")
+        return 1
+    }
+
+    /// The tokens of a resolver's sets and `context`'s sources, each file found as `tokens` finds them.
+    private func resolverSet(_ resolver: ResolverDocument, context: String?, folder: String, resolverFile: String) throws(ScriptError) -> TokenSet {
         var documents: [(file: String, document: PositionedJSON)] = []
         var problems: [Diagnostic] = []
         for source in resolver.sources(theme: context) {
             switch source {
             case .inline(let json):
-                documents.append((found.display, json))
+                documents.append((resolverFile, json))
             case .file(let ref, let at):
                 let relative = folder.isEmpty ? ref : folder + "/" + ref
                 let file: (display: String, resolved: String)
@@ -122,11 +138,7 @@ extension Evaluation {
         let set = TokenSet(documents: documents)
         try report(set.errors.map(\.diagnostic))
         for w in set.warnings { warn(w.diagnostic) }
-        let tree = TokenTree(set)
-        tokenTrees[key] = tree
-        designTokens.append(set)
-        pushTokenGroup(tree, "")
-        return 1
+        return set
     }
 
     /// `name` in the script's folder, then the stdlib's; inside those roots; JSON only.
@@ -187,6 +199,10 @@ extension Evaluation {
             if let note = token.definition.deprecated {
                 let error = BindingError.deprecatedToken(name, note: note.isEmpty ? nil : note)
                 self.warn(Diagnostic(error.code, error.message, at: self.vm.location(level: 1, pointingAt: [key]), length: key.count, severity: .warning))
+            }
+            if case .color(let light, _) = token.value, case .color(let dark, _)? = tree.dark?.tokens[name]?.value, dark != light {
+                self.pushTokenValue(.dynamicColor(DynamicColor(light: light, dark: dark)), tree.origin(of: token))
+                return 1
             }
             self.pushToken(token, origin: tree.origin(of: token))
             return 1
@@ -446,8 +462,12 @@ final class TokenTree {
     let colorTokens: [String: String]
     private var origins: [String: TokenOrigin] = [:]
 
-    init(_ set: TokenSet) {
+    /// A `colorScheme` resolver's dark context, whose colours make the light ones dynamic.
+    let dark: TokenSet?
+
+    init(_ set: TokenSet, dark: TokenSet? = nil) {
         self.set = set
+        self.dark = dark
         var children: [String: [String]] = [:]
         var seen = Set<String>()
         for name in set.names where set.tokens[name] != nil {

@@ -172,7 +172,7 @@ final class ResolverBindingTests: XCTestCase {
     func testAResolverModifierIsTheThemes() throws {
         let fixtures = repositoryRoot.appendingPathComponent("Tests/DesignTokensTests/Fixtures").path
         let script = """
-        local t = tokens "theme.resolver.json"
+        local t = tokens "brand.resolver.json"
         return StackView { id = "root", spacing = t.space.md, backgroundColor = t.color.background }
         """
         for (theme, red) in [(nil, 1.0), ("dark", 0.05)] as [(String?, Double)] {
@@ -185,10 +185,24 @@ final class ResolverBindingTests: XCTestCase {
             XCTAssertEqual(try root.value(at: "backgroundColor"), rgba(red, red, red))
             XCTAssertEqual(try root.value(at: "spacing"), num(16))
             XCTAssertEqual(evaluation.files.map { ($0 as NSString).lastPathComponent },
-                           ["app.lua", "theme.resolver.json", "foundation.tokens.json", theme == "dark" ? "dark.tokens.json" : "light.tokens.json"])
+                           ["app.lua", "brand.resolver.json", "foundation.tokens.json", theme == "dark" ? "dark.tokens.json" : "light.tokens.json"])
         }
         let unknown = EvaluationOptions(theme: "dim", stdlibPaths: [stdlibPath])
         guard case .failed(let d) = evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures, options: unknown) else { return XCTFail() }
         XCTAssertEqual(d.first?.message, "There is no theme 'dim'; the script declares 'dark', 'light'.")
+    }
+
+    /// A modifier named `colorScheme` is the trait: its colours are dynamic, light and dark.
+    func testAColorSchemeModifierMakesDynamicColours() throws {
+        let fixtures = repositoryRoot.appendingPathComponent("Tests/DesignTokensTests/Fixtures").path
+        let script = """
+        local t = tokens "theme.resolver.json"
+        return StackView { id = "root", spacing = t.space.md, backgroundColor = t.color.background }
+        """
+        guard case .styled(let root, let evaluation) = evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures) else { return XCTFail() }
+        XCTAssertEqual(evaluation.themeNames, [], "a trait, not themes")
+        XCTAssertEqual(try root.value(at: "backgroundColor"),
+                       .dynamicColor(DynamicColor(light: Color(red: 1, green: 1, blue: 1), dark: Color(red: 0.05, green: 0.05, blue: 0.05))))
+        XCTAssertEqual(try root.value(at: "spacing"), num(16))
     }
 }

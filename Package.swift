@@ -43,15 +43,18 @@ let package = Package(
         // Text measured in real font files: Fontconfig finds them, FreeType loads, HarfBuzz shapes.
         .target(name: "StyleText", dependencies: ["StyleCore", "StyleLayout", "CHarfBuzz", "CFreeType", "CFontconfig",
                                                   "CHarfBuzzShim", "CFreeTypeShim", "CFontconfigShim"]),
+        // W3C design-token (DTCG 2025.10) files: a JSON reader that keeps positions, groups,
+        // aliases, types and resolver documents. Pure Swift over the core's values.
+        .target(name: "DesignTokens", dependencies: ["StyleCore"]),
         // A Lua 5.4 parser with exact positions, for the static checks of `stylerun lint`.
         .target(name: "LuaSyntax"),
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
-        .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
+        .target(name: "StyleLua", dependencies: ["StyleCore", "DesignTokens", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
         // The stdlib's Lua modules as a resource bundle, so that every program built with the
         // library finds `require "base"` wherever it runs.
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib", "StyleLayout", "StyleText"]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "DesignTokens", "StyleLua", "LuaSyntax", "StyleRunStdlib", "StyleLayout", "StyleText"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleLayout", "StyleRun", "StylePreview", "StyleLanguageServer"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "StyleLayoutTests", dependencies: ["StyleLayout", "StyleText"]),
         .testTarget(name: "StyleTextTests", dependencies: ["StyleText"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
+        .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], exclude: ["Fixtures"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
         // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -67,6 +67,8 @@ extension Features {
            let kind = schema.schema.kind(named: callee[0]), let p = kind.property(word) {
             return (schema.markdown(p, written: "\(kind.name).\(word)"), range)
         }
+        // A design token: `t.color.danger` after `local t = tokens "…"`.
+        if let index, let text = tokenHover(names, doc: doc, index: index, offset: offset) { return (text, range) }
         // A member of a local: a theme token, a module export.
         if segments.count == 1, let index, let local = index.local(named: segments[0], before: offset),
            let m = resolver.members(ofLocal: local, in: index, path: doc.path).first(where: { $0.name == word }) {

@@ -31,6 +31,13 @@ enum BindingError: Error {
     case moduleOutsideFolder(String)
     case moduleNotFound(String, lookedFor: [String], suggestion: String? = nil)
     case requireCycle([String])
+    // Design tokens
+    case badTokenFileName(String)
+    case tokenFileOutsideFolder(String)
+    case tokenFileNotFound(String, lookedFor: [String], suggestion: String?)
+    case unknownTokenMember(String, group: String, suggestion: String?)
+    case tokensAreReadOnly(String)
+    case deprecatedToken(String, note: String?)
     /// A module file that cannot be read (`SourceFile.read`'s diagnostic).
     case unreadableModule(Diagnostic)
 
@@ -104,6 +111,10 @@ enum BindingError: Error {
         case .badModuleName, .moduleNotFound: .moduleNotFound
         case .moduleOutsideFolder, .kindsAreReadOnly, .viewIdentityInStyle, .traitsAreReadOnly: .sandbox
         case .requireCycle: .requireCycle
+        case .badTokenFileName, .tokenFileNotFound: .moduleNotFound
+        case .tokenFileOutsideFolder, .tokensAreReadOnly: .sandbox
+        case .unknownTokenMember: .undefinedToken
+        case .deprecatedToken: "deprecated-token"
         case .unreadableModule(let d): d.code
         case .styledViewField, .unknownProperty, .notAPropertyPath, .unknownField: .unknownProperty
         case .styleKindMismatch: .kindMismatch
@@ -155,6 +166,18 @@ enum BindingError: Error {
         case .moduleNotFound(let name, let paths, let suggestion):
             return "Module '\(name)' not found; looked for \(paths.map { "'\($0)'" }.joined(separator: " and "))."
                 + Suggestion.sentence(suggestion)
+        case .badTokenFileName(let name):
+            return "'\(name)' is not a token file name; name a .json file in the script's folder or below it, like \"brand.tokens.json\"."
+        case .tokenFileOutsideFolder(let name):
+            return "The token file '\(name)' resolves outside its folder; token files must live inside the script's folder or the stdlib."
+        case .tokenFileNotFound(let name, let paths, let suggestion):
+            return "Token file '\(name)' not found; looked for \(paths.map { "'\($0)'" }.joined(separator: " and "))." + Suggestion.sentence(suggestion)
+        case .unknownTokenMember(let name, let group, let suggestion):
+            return (group.isEmpty ? "The tokens have no token or group '\(name)'." : "The group '\(group)' has no token or group '\(name)'.") + Suggestion.sentence(suggestion)
+        case .tokensAreReadOnly(let name):
+            return "Tokens are read-only: cannot set '\(name)'; change the token file, or copy the value into a local."
+        case .deprecatedToken(let name, let note):
+            return "The token '\(name)' is deprecated" + (note.map { ": \($0)" } ?? ".")
         case .requireCycle(let files):
             return "Modules require each other in a cycle: \(files.joined(separator: " → "))."
         case .unreadableModule(let d):
@@ -267,7 +290,7 @@ enum BindingError: Error {
         case .misuse(let m): suggestion = m.suggestion
         case .dynamicColor(let e): suggestion = e.suggestion
         case .notAColor(let text): suggestion = ValueError.badHexColor(text).suggestions.first
-        case .moduleNotFound(_, _, let s): suggestion = s
+        case .moduleNotFound(_, _, let s), .tokenFileNotFound(_, _, let s), .unknownTokenMember(_, _, let s): suggestion = s
         default: suggestion = nil
         }
         return suggestion.map { [$0] } ?? []

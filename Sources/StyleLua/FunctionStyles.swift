@@ -197,7 +197,8 @@ extension Evaluation {
         let kp = try proxyKeyPath(proxy, name)
         let value = try checkedValue(at: 3, for: kp, function: name)
         do {
-            try proxy.application.set(kp, value, at: vm.location(level: 1, pointingAt: [name]))
+            let at = vm.location(level: 1, pointingAt: [name])
+            try proxy.application.set(kp, value, at: at.carrying(tokenOrigin(at: 3, value, line: at)))
         } catch {
             throw ScriptError(diagnostic: appliedTo(proxy.application.view, error))
         }

@@ -364,18 +364,22 @@ enum PreviewScript {
       }
 
       const where = (c) => (c.file === null ? "" : `${c.file}:${c.line}`);
+      // The token a value was read from and the aliases it went through (explain's "token").
+      const tokenText = (t) => `from token ${t.name}${t.theme === null ? "" : ` of theme "${t.theme}"`} (${t.file}:${t.line})` +
+        t.aliases.map((a) => ` ← {${a.name}} (${a.file}:${a.line})`).join("");
+      const tokenNote = (c) => (c.token ? element("div", { "data-stylerun": "token" }, tokenText(c.token)) : null);
 
       function propertyRows(p) {
         const isDefault = p.origin.kind === "default";
         const rows = [element("tr", { "data-property": p.property, "data-default": isDefault },
           element("td", {}, element("strong", {}, p.property)), valueCell(p.value),
           element("td", { "data-origin": p.origin.kind }, (p.transform ? "mver of " : "") + originText(p.origin)),
-          element("td", { "data-location": true }, where(p)))];
+          element("td", { "data-location": true }, where(p), tokenNote(p)))];
         for (const o of isDefault ? [] : p.overridden) {
           rows.push(element("tr", { "data-stylerun": "overridden", "data-property": p.property },
             element("td", {}, "overrode"), valueCell(o.value),
             element("td", { "data-origin": o.origin.kind }, (o.transform ? "mver of " : "") + originText(o.origin)),
-            element("td", { "data-location": true }, where(o))));
+            element("td", { "data-location": true }, where(o), tokenNote(o))));
         }
         return rows;
       }

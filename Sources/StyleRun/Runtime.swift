@@ -1,5 +1,7 @@
 import Foundation
 @_exported import StyleCore
+// A host reads the token sets a script loaded (`LoadedStylesheet.designTokens`).
+@_exported import DesignTokens
 import StyleLua
 import StyleRunStdlib
 
@@ -182,6 +184,10 @@ public final class LoadedStylesheet {
     /// Whether the script read its `traits` table: then it holds for the traits it was
     /// evaluated with only, and styling for others needs a new evaluation (`when` needs none).
     public var readsTraits: Bool { evaluation.readsTraits }
+    /// The design-token files the script loaded (`tokens "…"`), each set as loaded.
+    public var designTokens: [TokenSet] { evaluation.designTokens }
+    /// The active theme's tokens that are values.
+    public var themeTokens: [ThemeToken] { evaluation.themeTokens }
 
     /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
     /// the tree was styled, but a designer would want to know.

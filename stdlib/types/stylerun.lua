@@ -565,6 +565,12 @@ function when(condition, s) end
 ---@field layoutDirection string
 traits = {}
 
+---Loads W3C design-token files (`brand.tokens.json`, DTCG 2025.10) found as `require` finds
+---modules, merged in order; returns their tokens as nested read-only tables.
+---@param files string|string[]
+---@return table<string, any>
+function tokens(files) end
+
 ---Loads `a/b.lua` for `require "a.b"` from the script's folder, then the stdlib.
 ---@param name string
 ---@return any

@@ -78,6 +78,7 @@ public struct ExplainRenderer: Sendable {
                 + valueCell(winner, overridden: false),
             Cell(plain: originText(winner.origin), styled: terminal.cyan(originText(winner.origin))),
             locationCell(winner.location),
+            tokenCell(winner.location?.token, overridden: false),
         ]]
         for contribution in explanation.overridden {
             let lead = Cell(plain: "    overridden: ", styled: "    " + terminal.dim("overridden:") + " ")
@@ -85,6 +86,7 @@ public struct ExplainRenderer: Sendable {
                 lead + valueCell(contribution, overridden: true),
                 Cell(plain: originText(contribution.origin), styled: terminal.dim(originText(contribution.origin))),
                 locationCell(contribution.location),
+                tokenCell(contribution.location?.token, overridden: true),
             ])
         }
         return rows
@@ -112,6 +114,13 @@ public struct ExplainRenderer: Sendable {
         guard let location else { return Cell(plain: "", styled: "") }
         let text = location.line > 0 ? location.description : location.file
         return Cell(plain: text, styled: terminal.dim(text))
+    }
+
+    /// `from token color.danger (brand.tokens.json:4) ← {palette.red.500} (palette.tokens.json:5)`.
+    private func tokenCell(_ token: TokenOrigin?, overridden: Bool) -> Cell {
+        guard let token else { return Cell(plain: "", styled: "") }
+        let text = "from \(token)"
+        return Cell(plain: text, styled: overridden ? terminal.dim(text) : terminal.cyan(text))
     }
 
     // MARK: JSON
@@ -173,7 +182,7 @@ public struct ExplainRenderer: Sendable {
     }
 
     private static func members(of c: Contribution) -> [(key: String, value: JSONValue)] {
-        [
+        var members: [(key: String, value: JSONValue)] = [
             (key: "value", value: c.value.json),
             (key: "origin", value: originJSON(c.origin)),
             (key: "transform", value: .bool(c.isTransform)),
@@ -181,6 +190,21 @@ public struct ExplainRenderer: Sendable {
             (key: "line", value: c.location.map { .number(Double($0.line)) } ?? .null),
             (key: "column", value: c.location.map { .number(Double($0.column)) } ?? .null),
         ]
+        // Only a value read from a token has one, so that other explanations read as before.
+        if let token = c.location?.token { members.append((key: "token", value: tokenJSON(token))) }
+        return members
+    }
+
+    /// `{"name", "theme", "file", "line", "column", "aliases": [{"name", "file", "line", "column"}]}`.
+    static func tokenJSON(_ t: TokenOrigin) -> JSONValue {
+        func place(_ name: String, _ l: SourceLocation) -> [(key: String, value: JSONValue)] {
+            [(key: "name", value: .string(name)), (key: "file", value: .string(l.file)),
+             (key: "line", value: .number(Double(l.line))), (key: "column", value: .number(Double(l.column)))]
+        }
+        var members = place(t.token, t.location)
+        members.insert((key: "theme", value: t.theme.map(JSONValue.string) ?? .null), at: 1)
+        members.append((key: "aliases", value: .array(t.chain.map { .object(place($0.token, $0.location)) })))
+        return .object(members)
     }
 
     private static func originJSON(_ origin: Origin) -> JSONValue {

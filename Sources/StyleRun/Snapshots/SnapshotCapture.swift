@@ -126,7 +126,9 @@ extension ThemeCapture {
         let views: [JSONValue] = snapshot.views.map { v in
             let properties: [JSONValue] = v.properties.map { p in
                 guard let s = p.source else { return .array([.string(p.value)]) }
-                return .array([.string(p.value), .string(s.origin), .string(s.file), .number(Double(s.line))])
+                var fields: [JSONValue] = [.string(p.value), .string(s.origin), .string(s.file), .number(Double(s.line))]
+                if let token = s.token { fields.append(.string(token)) }
+                return .array(fields)
             }
             var members: [(key: String, value: JSONValue)] = [("reference", .string(v.reference)), ("kind", .string(v.kindAndClasses))]
             let paths = v.properties.map(\.path)
@@ -158,13 +160,18 @@ extension ThemeCapture {
             var list: [StyleSnapshot.Property] = []
             list.reserveCapacity(properties.count)
             for (path, p) in zip(paths, properties) {
-                guard case .array(let fields) = p, fields.count == 1 || fields.count == 4,
+                guard case .array(let fields) = p, fields.count == 1 || fields.count == 4 || fields.count == 5,
                       case .string(let value) = fields[0] else { return nil }
                 var source: StyleSnapshot.Source?
-                if fields.count == 4 {
+                if fields.count >= 4 {
                     guard case .string(let origin) = fields[1], case .string(let file) = fields[2],
                           case .number(let line) = fields[3] else { return nil }
-                    source = StyleSnapshot.Source(origin: origin, file: file, line: Int(line))
+                    var token: String?
+                    if fields.count == 5 {
+                        guard case .string(let t) = fields[4] else { return nil }
+                        token = t
+                    }
+                    source = StyleSnapshot.Source(origin: origin, file: file, line: Int(line), token: token)
                 }
                 list.append(StyleSnapshot.Property(path: path, value: value, source: source))
             }

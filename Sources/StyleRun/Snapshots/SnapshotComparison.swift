@@ -290,13 +290,16 @@ public struct SnapshotDifference: Sendable, Hashable, CustomStringConvertible {
         return "\(view)  \(property): \(old ?? "(not recorded)") → \(new ?? "(no such property)")"
     }
 
-    /// What sets the value now: `set by rule "Button.primary" at subscribe.lua:12`, or that it
-    /// is the kind's default; nil for a difference of the view itself.
+    /// What sets the value now: `set by rule "Button.primary" at subscribe.lua:12`, after the
+    /// token it came from when it came from one (`from token color.danger (brand.tokens.json:4),
+    /// set by …`), or that it is the kind's default; nil for a difference of the view itself.
     public var setBy: String? {
         guard property != nil, new != nil else { return nil }
         if property == StyleSnapshot.framePath { return "computed by the layout (edges compared within \(Frame.number(StyleSnapshot.frameTolerance)) points)" }
         guard let source else { return "now the kind's default" }
-        return source.line > 0 ? "set by \(source.origin) at \(source.file):\(source.line)" : "set by \(source.origin)"
+        let set = source.line > 0 ? "set by \(source.origin) at \(source.file):\(source.line)" : "set by \(source.origin)"
+        // A token's edit restyles many screens: the token and its line come first.
+        return source.token.map { "from \($0), " + set } ?? set
     }
 
     public var description: String { summary + (setBy.map { " (\($0))" } ?? "") }

@@ -20,11 +20,15 @@ public struct StyleSnapshot: Sendable, Hashable {
         public var origin: String
         public var file: String
         public var line: Int
+        /// The token the value was read from, with its aliases (`token color.danger
+        /// (brand.tokens.json:4) ← {palette.red.500} (palette.tokens.json:5)`); nil for none.
+        public var token: String?
 
-        public init(origin: String, file: String, line: Int) {
+        public init(origin: String, file: String, line: Int, token: String? = nil) {
             self.origin = origin
             self.file = file
             self.line = line
+            self.token = token
         }
 
         /// `rule "Button.primary" subscribe.lua:12`.
@@ -89,7 +93,8 @@ public struct StyleSnapshot: Sendable, Hashable {
                     let location = winner.location
                     source = Source(origin: winner.origin.description,
                                     file: location?.file ?? "",
-                                    line: location?.line ?? 0)
+                                    line: location?.line ?? 0,
+                                    token: location?.token?.description)
                 }
                 return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
             } + (frames?.layout(of: view).map { [Property(path: Self.framePath, value: $0.frame.description, source: nil)] } ?? [])

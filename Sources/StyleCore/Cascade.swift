@@ -29,8 +29,8 @@ public struct Cascade {
     /// rule index among it) is freed with it. A caller styling again holds a `StyleEngine`.
     ///
     ///     let cascade = Cascade(sheet)
-    public init(_ stylesheet: Stylesheet) {
-        engine = StyleEngine(stylesheet)
+    public init(_ stylesheet: Stylesheet, traits: Traits = .default) {
+        engine = StyleEngine(stylesheet, traits: traits)
     }
 
     /// A cascade of `engine`'s stylesheet, with what its earlier cascades kept.
@@ -74,6 +74,8 @@ public struct Cascade {
         // the tree rather than two (the second would find most views out of the caches).
         let editsAtStart = View.shapeEdits.load(ordering: .relaxed)
         let engine = self.engine, stylesheet = engine.stylesheet
+        // A tree styled under other traits is restyled whole: any value may differ.
+        let previous = previous.flatMap { $0.traits == engine.traits ? $0 : nil }
         let expectedSize = previous?.entries.count ?? engine.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
@@ -114,8 +116,9 @@ public struct Cascade {
             ?? MatchedResults(table: table, recordsProvenance: recordingProvenance, ruleCount: stylesheet.rules.count,
                               appearanceCount: stylesheet.appearances.count)
         let numbersContexts = sharesStyles && (remembering || previous != nil || !Self.contextsHardlyRepeat(in: engine))
-        let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table) }, index: index,
+        let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table, traits: engine.traits) }, index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
+                                 traits: engine.traits, defaults: engine.defaults,
                                  cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: engine.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount,
                                  expectedContexts: numbersContexts ? engine.lastContextCount : 0,
@@ -139,6 +142,7 @@ public struct Cascade {
         // A tree of the previous shape has its places: the list is carried, not noted again.
         var styled = StyledTree(stylesheet: stylesheet, index: index, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
                                 places: sameShape ? previous!.places : nil)
+        styled.traits = engine.traits
         var restyled: [Int] = []
         var ids: [IDKey] = []
         // The candidates each context's views matched, one array for all of them.
@@ -312,6 +316,9 @@ enum CascadeFault {
     /// A restyle keeps views a changed or added rule matches (`RestylePlan`), as if no rule
     /// had changed.
     case restyleIgnoresChangedRules
+    /// Results are kept by kind and matches whatever the view's state (`MatchedResults`): a
+    /// view takes what a `when` of a state gave a view of another state.
+    case resultsIgnoreState
 }
 
 /// Diagnostics in the order found, each once (one bad rule reports once per distinct message).

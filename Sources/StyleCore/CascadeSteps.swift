@@ -7,11 +7,11 @@ struct PreparedAppearance {
     let originIndex: UInt32
     let style: PreparedStyle
 
-    init(_ appearance: Appearance, table: ProvenanceTable) {
+    init(_ appearance: Appearance, table: ProvenanceTable, traits: Traits = .default) {
         kind = ObjectIdentifier(appearance.kind)
         styleKind = ObjectIdentifier(appearance.style.kind)
         originIndex = table.index(of: .appearance(kind: appearance.kind.name))
-        style = PreparedStyle(appearance.style, table: table)
+        style = PreparedStyle(appearance.style, table: table, traits: traits)
     }
 
     /// `Appearance.applies(to:)`.
@@ -33,6 +33,9 @@ final class CascadeSteps {
     /// Where provenance is recorded; nil when it is not.
     let provenanceTable: ProvenanceTable?
     let budget: CascadeBudget?
+    /// The traits of the run, and the kinds' defaults resolved for them.
+    let traits: Traits
+    let defaults: ResolvedDefaults
     /// Whether results are kept for views with the same kind and matches (`Cascade.sharesStyles`).
     let cachesResults: Bool
     /// Whether views are grouped into match contexts (`MatchContexts`) as well, when results
@@ -56,6 +59,8 @@ final class CascadeSteps {
     @exclusivity(unchecked) private var reused: StyleApplication?
     /// Whether results are kept by kind alone (`CascadeFault.resultsIgnoreMatches`).
     private let keysIgnoreMatches: Bool
+    /// Whether results are kept whatever the view's state (`CascadeFault.resultsIgnoreState`).
+    private let keysIgnoreState: Bool
     /// Whether contexts are numbered without their parents' (`CascadeFault.contextsIgnoreParents`).
     private let contextsIgnoreParents: Bool
 
@@ -68,18 +73,22 @@ final class CascadeSteps {
     /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
-         budget: CascadeBudget?, cachesResults: Bool, numbersContexts: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
+         budget: CascadeBudget?, traits: Traits = .default, defaults: ResolvedDefaults? = nil, cachesResults: Bool, numbersContexts: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
          expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults, fault: CascadeFault? = nil) {
         self.appearances = appearances
         keysIgnoreMatches = fault == .resultsIgnoreMatches
+        keysIgnoreState = fault == .resultsIgnoreState
         contextsIgnoreParents = fault == .contextsIgnoreParents
         self.index = index
         self.provenanceTable = provenanceTable
         self.budget = budget
+        self.traits = traits
+        self.defaults = defaults.flatMap { $0.traits == traits ? $0 : nil } ?? ResolvedDefaults(traits: traits)
         self.cachesResults = cachesResults
         self.numbersContexts = numbersContexts
         contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts, expectedMatches: expectedContextMatches)
-        self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable ? $0 : nil } ?? OwnStyles(table: index.provenanceTable)
+        self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable && $0.traits == traits ? $0 : nil }
+            ?? OwnStyles(table: index.provenanceTable, traits: traits)
         self.ownStyles.startCascade()
         self.results = results
         results.startCascade()
@@ -146,7 +155,8 @@ final class CascadeSteps {
         if cachesResults {
             keyBuffer.removeAll(keepingCapacity: true)
             if !keysIgnoreMatches { for match in matches { keyBuffer.append(Int32(match.candidate)) } }
-            key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keyBuffer)
+            key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keyBuffer,
+                                     state: kind.isControl && !keysIgnoreState ? view.state.rawValue : 0)
         }
         if let result = keptResult(key, context: context) {
             view.values = result.values
@@ -177,7 +187,7 @@ final class CascadeSteps {
             // The key keeps a list of its own: sharing the buffer's storage would make the
             // buffer copy itself at the next view.
             let result = MatchContexts.Result(values: view.values, record: view.record)
-            results.insert(MatchedResults.Key(kind: key.kind, matches: Array(keyBuffer), mixed: key.mixed), kind: kind, result)
+            results.insert(MatchedResults.Key(kind: key.kind, matches: Array(keyBuffer), state: key.state, mixed: key.mixed), kind: kind, result)
             if let context { contexts[context].result = result }
         }
     }
@@ -185,7 +195,8 @@ final class CascadeSteps {
     /// The one application the views are styled through, moved on to `view`.
     private func application(on view: View) -> StyleApplication {
         if let reused { reused.restart(on: view); return reused }
-        let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable)
+        let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable,
+                                           traits: traits, defaults: defaults)
         application.budget = budget
         reused = application
         return application
@@ -277,13 +288,16 @@ final class OwnStyles {
 
     /// The provenance table the styles are prepared with (their locations' indices).
     let table: ProvenanceTable
+    /// The traits they are prepared for.
+    let traits: Traits
     private var entries: [UnsafeRawPointer: Entry] = [:]
     private var generation = 0
     /// How many entries the current cascade applied.
     private var used = 0
 
-    init(table: ProvenanceTable) {
+    init(table: ProvenanceTable, traits: Traits = .default) {
         self.table = table
+        self.traits = traits
     }
 
     var count: Int { entries.count }
@@ -312,7 +326,7 @@ final class OwnStyles {
             used += 1
         }
         if let prepared = entry.prepared { return prepared }
-        let prepared = PreparedStyle(style, table: table)
+        let prepared = PreparedStyle(style, table: table, traits: traits)
         entry.prepared = prepared
         return prepared
     }
@@ -325,14 +339,18 @@ extension CascadeSteps {
     /// plain style reads nothing else), then kept as `run` keeps it. Nil otherwise; the view
     /// is then styled by `run`, which reports what went wrong.
     /// `context`: the view's (`context(of:parent:)`), whose result is looked up first.
-    func sharedResult(kind: Kind, candidates: [Int32], context: Int32?) -> MatchContexts.Result? {
+    func sharedResult(kind: Kind, state: ControlState = [], candidates: [Int32], context: Int32?) -> MatchContexts.Result? {
         guard cachesResults else { return nil }
         if let context, let result = contexts[context].result { return result }
-        let key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keysIgnoreMatches ? [] : candidates)
+        let key = MatchedResults.Key(kind: ObjectIdentifier(kind), matches: keysIgnoreMatches ? [] : candidates,
+                                     state: kind.isControl && !keysIgnoreState ? state.rawValue : 0)
         if let result = keptResult(key, context: context) { return result }
         let matches = candidates.map { index.match(of: Int($0)) }
         guard appearances(for: kind).plain, matches.allSatisfy({ index.preparedStyles[$0.rule].isPlain }) else { return nil }
-        let application = StyleApplication(view: View(kind: kind), provenanceTable: provenanceTable, origins: index.provenanceTable)
+        let alone = View(kind: kind)
+        if kind.isControl { alone.stateOverride = state }
+        let application = StyleApplication(view: alone, provenanceTable: provenanceTable, origins: index.provenanceTable,
+                                           traits: traits, defaults: defaults)
         application.budget = budget
         var collector = DiagnosticCollector()
         runAppearancesAndRules(application, matches: matches, context: context, into: &collector)

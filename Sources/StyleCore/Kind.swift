@@ -27,6 +27,9 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     public let depth: Int
     /// The ancestor filter's keys of this kind and its super-kinds (`AncestorFilter.push`).
     let filterKeys: [Int]
+    /// Whether views of this kind are controls (SPEC §6.1): they have `isEnabled`,
+    /// `isSelected`, `isHighlighted` and `isFocused`, and so a state. Inherited by sub-kinds.
+    public let isControl: Bool
 
     /// What a name on a kind leads to.
     public enum Member: Sendable {
@@ -35,10 +38,20 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         case nested(prefix: String, kind: Kind)
     }
 
+    /// `isControl`: the kind is a control; the control properties it does not declare itself
+    /// (`Kind.controlDeclarations`) are added after its own. A sub-kind of a control is one.
     public init(name: String, superKind: Kind?, isViewKind: Bool = true, doc: String = "",
-                declarations: [PropertyDeclaration]) {
+                isControl: Bool = false, declarations: [PropertyDeclaration]) {
         self.name = name
         self.superKind = superKind
+        let inherited = superKind?.isControl ?? false
+        self.isControl = inherited || (isControl && isViewKind)
+        var declarations = declarations
+        if isControl && isViewKind && !inherited {
+            for control in Kind.controlDeclarations where !declarations.contains(where: { $0.name == control.name }) {
+                declarations.append(control)
+            }
+        }
         self.declarations = declarations
         self.isViewKind = isViewKind
         self.doc = doc

@@ -46,6 +46,9 @@ struct MatchContexts {
     private struct Key {
         let parent: Int32
         let kind: ObjectIdentifier
+        /// The view's control state: views in other states match other pseudo-classes and
+        /// other `when`s.
+        let state: UInt8
         /// The view whose names these are; the cascade holds its views while it runs.
         unowned(unsafe) let view: View
         /// Whether the view's id is one a rule names.
@@ -59,9 +62,10 @@ struct MatchContexts {
         let namedCount: Int
         let named0: String, named1: String
 
-        init(parent: Int32, kind: ObjectIdentifier, view: View, namesID: Bool, namedClasses: UInt64, mixed: Int) {
+        init(parent: Int32, kind: ObjectIdentifier, state: UInt8, view: View, namesID: Bool, namedClasses: UInt64, mixed: Int) {
             self.parent = parent
             self.kind = kind
+            self.state = state
             self.view = view
             self.namesID = namesID
             self.namedClasses = namedClasses
@@ -171,17 +175,20 @@ struct MatchContexts {
             }
         }
         let kind = ObjectIdentifier(view.kind)
+        let state = view.kind.isControl ? view.state.rawValue : 0
+        if state != 0 { mixed = Self.mix(mixed, Int(state)) }
         // Keys are compared where they are: a copy of one would retain its names.
         let found = self.keys.withUnsafeBufferPointer { keys in
             index.find(mixed) { i in
                 let known = keys.baseAddress! + Int(i)
                 return known.pointee.mixed == mixed && known.pointee.parent == parent && known.pointee.kind == kind
+                    && known.pointee.state == state
                     && known.pointee.sameNames(as: view, namesID: namesID, namedClasses: namedClasses)
             }
         }
         if let found { return found }
         let number = Int32(entries.count)
-        self.keys.append(Key(parent: parent, kind: kind, view: view, namesID: namesID, namedClasses: namedClasses, mixed: mixed))
+        self.keys.append(Key(parent: parent, kind: kind, state: state, view: view, namesID: namesID, namedClasses: namedClasses, mixed: mixed))
         entries.append(Entry())
         self.keys.withUnsafeBufferPointer { keys in
             index.insert(number, hash: mixed) { keys[Int($0)].mixed }  // read in place: a copy retains its names

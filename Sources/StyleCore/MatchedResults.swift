@@ -14,26 +14,31 @@ final class MatchedResults {
     struct Key: Equatable {
         let kind: ObjectIdentifier
         let matches: [Int32]
+        /// The view's control state: a `when` of a state gives views of one kind and matches
+        /// other results in other states.
+        let state: UInt8
         /// The kind and matches mixed once: where the table looks first, and what two keys
         /// compare before their matches.
         let mixed: Int
 
-        init(kind: ObjectIdentifier, matches: [Int32]) {
+        init(kind: ObjectIdentifier, matches: [Int32], state: UInt8 = 0) {
             self.kind = kind
             self.matches = matches
-            var h = UInt64(UInt(bitPattern: kind)) ^ 0xCBF2_9CE4_8422_2325
+            self.state = state
+            var h = UInt64(UInt(bitPattern: kind)) ^ 0xCBF2_9CE4_8422_2325 ^ (UInt64(state) << 56)
             for m in matches { h = (h ^ UInt64(UInt32(bitPattern: m))) &* 0x0000_0100_0000_01B3 }
             mixed = Int(truncatingIfNeeded: h ^ (h >> 29))
         }
 
-        init(kind: ObjectIdentifier, matches: [Int32], mixed: Int) {
+        init(kind: ObjectIdentifier, matches: [Int32], state: UInt8, mixed: Int) {
             self.kind = kind
             self.matches = matches
+            self.state = state
             self.mixed = mixed
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.mixed == b.mixed && a.kind == b.kind && a.matches == b.matches
+            a.mixed == b.mixed && a.kind == b.kind && a.state == b.state && a.matches == b.matches
         }
     }
 

@@ -20,6 +20,8 @@ struct PreparedStyle {
         let value: StoredValue
         /// Where the operation as written is in `general`, for the general path.
         let general: Int32
+        /// A `when` of a state, decided per view: not a budget step of its own.
+        let isCondition: Bool
     }
 
     let operations: [Operation]
@@ -36,8 +38,12 @@ struct PreparedStyle {
     /// The most operations a style may have to be prepared.
     static let maximumPrepared = 4096
 
-    /// Prepares `style`, its locations entered in `table` for recording provenance.
-    init(_ style: Style, table: ProvenanceTable) {
+    /// Prepares `style` for a run of `traits`, its locations entered in `table` for
+    /// recording provenance. A `when` is decided here as far as traits go: one whose traits
+    /// do not hold is left out, one that asks only traits stands for its parts in its place,
+    /// and one that asks a state is kept, for each view to decide. Values are resolved for
+    /// `traits` once, here.
+    init(_ style: Style, table: ProvenanceTable, traits: Traits = .default) {
         guard style.count <= Self.maximumPrepared else {
             operations = []
             general = []
@@ -46,23 +52,40 @@ struct PreparedStyle {
             return
         }
         unprepared = nil
-        let written = style.operations
+        var written: [StyleOperation] = []
+        written.reserveCapacity(style.count)
+        Self.flatten(style, for: traits, into: &written)
         general = written
-        isPlain = written.allSatisfy { op in
-            switch op {
-            case .set: true
-            case .transform(_, let transform, _): transform.dependsOnlyOnValue
-            case .function: false
-            }
-        }
+        isPlain = written.allSatisfy(Self.isPlain)
         operations = written.indices.map { i in
             if case .set(.keyPath(let kp), let value, let location) = written[i], case .property(let p) = kp.target,
-               case .success(let checked) = p.check(value), let stored = StoredValue(sharingIfPossible: checked) {
+               case .success(let checked) = p.check(value), let stored = StoredValue(sharingIfPossible: checked.resolved(for: traits)) {
                 return Operation(slot: Int32(p.slot), locationIndex: table.index(of: location),
-                                 root: ObjectIdentifier(kp.root), value: stored, general: Int32(i))
+                                 root: ObjectIdentifier(kp.root), value: stored, general: Int32(i), isCondition: false)
             }
+            let isCondition = if case .when = written[i] { true } else { false }
             return Operation(slot: -1, locationIndex: ProvenanceRecord.noLocation, root: nil, value: .null,
-                             general: Int32(i))
+                             general: Int32(i), isCondition: isCondition)
+        }
+    }
+
+    /// `style`'s operations with its `when`s decided for `traits` (see `init`).
+    private static func flatten(_ style: Style, for traits: Traits, into written: inout [StyleOperation]) {
+        style.forEachOperation { op in
+            guard case .when(let condition, let inner, _) = op else { return written.append(op) }
+            guard condition.traitsHold(for: traits) else { return }
+            if condition.testsState { written.append(op) } else { flatten(inner, for: traits, into: &written) }
+        }
+    }
+
+    /// Whether the operation's result depends only on the view's kind, state and the values
+    /// before it.
+    private static func isPlain(_ op: StyleOperation) -> Bool {
+        switch op {
+        case .set: true
+        case .transform(_, let transform, _): transform.dependsOnlyOnValue
+        case .function: false
+        case .when(_, let inner, _): inner.operations.allSatisfy(isPlain)
         }
     }
 }

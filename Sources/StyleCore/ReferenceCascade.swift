@@ -14,9 +14,12 @@
 /// cascade (states, traits) is written here first, in a few lines, before the engine learns it.
 struct ReferenceCascade {
     let stylesheet: Stylesheet
+    /// The traits of the run: `when`s decide by them, values are resolved for them.
+    let traits: Traits
 
-    init(_ stylesheet: Stylesheet) {
+    init(_ stylesheet: Stylesheet, traits: Traits = .default) {
         self.stylesheet = stylesheet
+        self.traits = traits
     }
 
     /// Styles `root` and its descendants as `Cascade.apply(to:recordingProvenance:budget:)`
@@ -48,10 +51,19 @@ struct ReferenceCascade {
         return found.diagnostics
     }
 
+    /// Styles `view` alone, as `apply` styles each view (its ancestors as they are); its
+    /// diagnostics. What `StateValues` styles each other state with.
+    func styleAlone(_ view: View, recordingProvenance: Bool) -> [Diagnostic] {
+        var found = DiagnosticCollector()
+        style(view, recordingProvenance: recordingProvenance, budget: nil, into: &found)
+        return found.diagnostics
+    }
+
     /// One view, lowest first, later wins per property.
     private func style(_ view: View, recordingProvenance: Bool, budget: CascadeBudget?, into found: inout DiagnosticCollector) {
-        // 1. The kind's defaults: a new application starts the view from them.
-        let application = StyleApplication(view: view, recordsProvenance: recordingProvenance)
+        // 1. The kind's defaults, resolved for the traits: a new application starts the view
+        // from them. Pseudo-classes and `when`s read the view's state (`View.state`) as they go.
+        let application = StyleApplication(view: view, recordsProvenance: recordingProvenance, traits: traits)
         application.budget = budget
 
         // 2. Appearances of the view's kind and super-kinds whose style it can take: super-kinds

@@ -16,6 +16,8 @@ public struct StyledTree {
         let kind: Kind
         let id: String?
         let classes: [String]
+        /// The control state it was styled in: another state may match other rules.
+        let state: ControlState
         /// The parent's position in tree order; -1 for the root.
         let parent: Int
     }
@@ -37,6 +39,8 @@ public struct StyledTree {
     let index: RuleIndex
     let appearances: [Appearance]
     let recordedProvenance: Bool
+    /// The traits the tree was styled for: a restyle for others restyles every view.
+    public internal(set) var traits: Traits = .default
     private(set) var entries: [Entry] = []
     /// By position, the views' places; the previous tree's, for a restyle of its shape.
     private(set) var places: [Place] = []
@@ -91,7 +95,7 @@ public struct StyledTree {
         if !carriesPlaces {
             let parent = Self.parentPosition(of: view, path: &path)
             path.append((ObjectIdentifier(view), entries.count))
-            places.append(Place(kind: view.kind, id: view.id, classes: view.classes, parent: parent))
+            places.append(Place(kind: view.kind, id: view.id, classes: view.classes, state: view.state, parent: parent))
         }
         entries.append(Entry(styles: view.styles, literals: view.literals, values: view.values, record: view.record,
                              matches: matches, ownSlots: ownSlots))
@@ -130,6 +134,7 @@ public struct StyledTree {
         return places.withUnsafeBufferPointer { places in
             for (i, view) in views.enumerated() {
                 guard same(places[i].kind, view.kind), places[i].id == view.id, (places[i].classes.hasStorage(of: view.classes) || places[i].classes == view.classes),
+                      places[i].state == view.state,
                       Self.parentPosition(of: view, path: &path) == places[i].parent else { return false }
                 path.append((ObjectIdentifier(view), i))
             }
@@ -145,7 +150,7 @@ public struct StyledTree {
     func isUnchanged(under root: View) -> Bool {
         guard let shapeStamp, shapeStamp.root == ObjectIdentifier(root),
               shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed), let first = places.first else { return false }
-        return first.kind === root.kind && first.id == root.id && first.classes == root.classes
+        return first.kind === root.kind && first.id == root.id && first.classes == root.classes && first.state == root.state
     }
 
     private struct Pair: Hashable {

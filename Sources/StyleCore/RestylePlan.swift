@@ -162,7 +162,7 @@ final class RestylePlan {
         }
         let writes = ownSlots.count
         let matches = previous.entries[i].matches
-        guard let base = steps.sharedResult(kind: view.kind, candidates: matches, context: context) else { return false }
+        guard let base = steps.sharedResult(kind: view.kind, state: view.state, candidates: matches, context: context) else { return false }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
         guard baseValues.holdsOnlySharedValues else { return false }
         var record: ProvenanceRecord?
@@ -272,6 +272,8 @@ final class RestylePlan {
                 guard p == q, f === g, l == m else { return false }
             case (.function(let f, let l), .function(let g, let m)):
                 guard f === g, l == m else { return false }
+            case (.when(let c, let s, let l), .when(let d, let t, let m)):
+                guard c == d, l == m, same(s, t) else { return false }
             default:
                 return false
             }

@@ -21,8 +21,9 @@ public struct RuleIndex {
     /// What matching needs of each complex selector, in the order of `rules`; buckets hold
     /// indices into it.
     let prepared: [Candidate]
-    /// Each rule's style, prepared for applying (`rules[r].style`).
+    /// Each rule's style, prepared for applying (`rules[r].style`) for runs of `traits`.
     let preparedStyles: [PreparedStyle]
+    let traits: Traits
     /// Where the cascade records the provenance of the views this index styles: the rules'
     /// origins and locations are entered once, here, rather than at every write.
     let provenanceTable: ProvenanceTable
@@ -119,9 +120,10 @@ public struct RuleIndex {
     }
 
     /// An index recording provenance into `provenanceTable` (a restyle shares one table).
-    init(_ rules: [Rule], provenanceTable: ProvenanceTable) {
+    init(_ rules: [Rule], provenanceTable: ProvenanceTable, traits: Traits = .default) {
         self.rules = rules
         self.provenanceTable = provenanceTable
+        self.traits = traits
         var classUse: [String: Int] = [:]
         var ancestorNameUse: [Int: Int] = [:]
         for rule in rules {
@@ -173,16 +175,18 @@ public struct RuleIndex {
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
             compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
         })
-        self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable) }
+        self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable, traits: traits) }
     }
 
     /// `old`'s buckets and candidates for `rules`, which have `old`'s selectors (the same text,
     /// of the very same kinds) and style kinds, in order, with other styles: a theme switch
     /// re-prepares the styles and keeps the rest. Nil when the selectors differ.
-    init?(_ rules: [Rule], selectorsOf old: RuleIndex, provenanceTable: ProvenanceTable) {
+    init?(_ rules: [Rule], selectorsOf old: RuleIndex, provenanceTable: ProvenanceTable, traits: Traits? = nil) {
         guard provenanceTable === old.provenanceTable, Self.sameSelectors(rules, old.rules, compoundByCompound: true) else { return nil }
         self.rules = rules
         self.provenanceTable = provenanceTable
+        let traits = traits ?? old.traits
+        self.traits = traits
         prepared = old.prepared
         firstCandidate = old.firstCandidate
         byID = old.byID
@@ -192,7 +196,7 @@ public struct RuleIndex {
         byAncestorName = old.byAncestorName
         slots = old.slots
         namedKeys = old.namedKeys
-        preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable) }
+        preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable, traits: traits) }
     }
 
     /// Whether two lists of rules have the same selectors, in order, for styles of the same

@@ -41,7 +41,7 @@ public struct Schema: Sendable {
     ///         .value("fromColor", .optional(.color)), .value("toColor", .optional(.color)),
     ///     ])
     @discardableResult
-    public mutating func register(_ name: String, superKind: Kind, doc: String = "",
+    public mutating func register(_ name: String, superKind: Kind, doc: String = "", isControl: Bool = false,
                                   properties: [PropertyDeclaration]) throws(RegistrationError) -> Kind {
         guard name.isIdentifier else { throw .invalidName(name) }
         guard kinds[name] == nil else { throw .duplicateKind(name) }
@@ -51,7 +51,11 @@ public struct Schema: Sendable {
             guard p.name.isIdentifier else { throw .invalidName(p.name) }
             guard seen.insert(p.name).inserted, superKind.members[p.name] == nil else { throw .duplicateProperty(p.name) }
         }
-        let kind = Kind(name: name, superKind: superKind, doc: doc, declarations: properties)
+        if isControl && !superKind.isControl {
+            // The control properties come with `control = true`: declaring one is declaring it twice.
+            for p in properties where Kind.controlDeclarations.contains(where: { $0.name == p.name }) { throw .duplicateProperty(p.name) }
+        }
+        let kind = Kind(name: name, superKind: superKind, doc: doc, isControl: isControl, declarations: properties)
         kinds[name] = kind
         order.append(kind)
         return kind

@@ -70,7 +70,7 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
     public var specificity: Specificity {
         compounds.reduce(into: Specificity(ids: 0, classes: 0, kinds: 0)) { s, c in
             s.ids += c.id == nil ? 0 : 1
-            s.classes += c.classes.count
+            s.classes += c.classes.count + c.pseudoClassCount
             s.kinds += c.kind == nil ? 0 : 1
         }
     }
@@ -136,30 +136,50 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A compound: an optional kind, an optional `#id` and `.class`es, all of which must hold.
+/// A compound: an optional kind, an optional `#id`, `.class`es and state pseudo-classes
+/// (`:highlighted`), all of which must hold.
 public struct CompoundSelector: Hashable, Sendable {
     /// Matches this kind and its sub-kinds; nil for no kind (or `*`).
     public let kind: Kind?
     public let id: String?
     public let classes: [String]
+    /// The states the view must be in (`Button:selected:highlighted`): each of them, maybe
+    /// among others, as CSS's `:hover:focus`.
+    public let states: ControlState
+    /// `:normal`: the view must be in no state at all.
+    public let requiresNormal: Bool
     /// Where the compound starts in the list's text, 0-based, in characters.
     public let offset: Int
     /// `kind`, compared without retaining it: compounds are tested for every candidate rule of
     /// every view.
     private let kindID: ObjectIdentifier?
+    /// How many pseudo-classes were written (each counts as a class for specificity).
+    public let pseudoClassCount: Int
 
-    public init(kind: Kind?, id: String?, classes: [String], offset: Int) {
+    public init(kind: Kind?, id: String?, classes: [String], states: ControlState = [], requiresNormal: Bool = false,
+                pseudoClassCount: Int? = nil, offset: Int) {
         self.kind = kind
         self.id = id
         self.classes = classes
+        self.states = states
+        self.requiresNormal = requiresNormal
+        self.pseudoClassCount = pseudoClassCount
+            ?? (ControlState.single.filter { states.contains($0) }.count + (requiresNormal ? 1 : 0))
         self.offset = offset
         self.kindID = kind.map(ObjectIdentifier.init)
     }
+
+    /// Whether the compound tests a state.
+    public var hasPseudoClasses: Bool { requiresNormal || !states.isEmpty }
 
     public func matches(_ view: View) -> Bool {
         if let kindID, !view.kind.isA(id: kindID) { return false }
         if let id, view.id != id { return false }
         for name in classes where !view.classes.contains(name) { return false }
+        if hasPseudoClasses {
+            let state = view.state
+            if requiresNormal ? !state.isEmpty : !state.isSuperset(of: states) { return false }
+        }
         return true
     }
 }
@@ -289,7 +309,8 @@ private struct SelectorParser {
         }
         var id: String?
         var classes: [String] = []
-        while i < units.count, units[i] == UInt8(ascii: "#") || units[i] == UInt8(ascii: ".") {
+        var states: ControlState = [], requiresNormal = false, pseudoClasses = 0
+        while i < units.count, units[i] == UInt8(ascii: "#") || units[i] == UInt8(ascii: ".") || units[i] == UInt8(ascii: ":") {
             let marker = Character(Unicode.Scalar(units[i])), markerOffset = i
             i += 1
             let nameStart = i
@@ -299,7 +320,22 @@ private struct SelectorParser {
                 throw error(.missingName(marker), at: markerOffset, length: 1)
             }
             let name = string(nameStart..<i)
-            if marker == "." {
+            if marker == ":" {
+                switch ControlState.parse(name) {
+                case .failure:
+                    throw error(.unknownPseudoClass(name, suggestion: Suggestion.closest(to: name, among: ControlState.names)),
+                                at: markerOffset, length: i - markerOffset)
+                case .success(let state):
+                    guard schema.mayBeControl(kind) else {
+                        throw error(.notAControl(kind: kind!.name, state: name), at: markerOffset, length: i - markerOffset)
+                    }
+                    if state.isEmpty { requiresNormal = true } else { states.formUnion(state) }
+                    pseudoClasses += 1
+                    if requiresNormal, let other = ControlState.named.first(where: { !$0.state.isEmpty && states.contains($0.state) }) {
+                        throw error(.normalWithStates(other.name), at: markerOffset, length: i - markerOffset)
+                    }
+                }
+            } else if marker == "." {
                 if !classes.contains(name) { classes.append(name) }
             } else if let first = id, first != name {
                 throw error(.twoIDs(first, name), at: markerOffset, length: i - markerOffset)
@@ -308,7 +344,8 @@ private struct SelectorParser {
             }
         }
         guard i > start else { throw unexpected(at: i) }
-        return CompoundSelector(kind: kind, id: id, classes: classes, offset: start)
+        return CompoundSelector(kind: kind, id: id, classes: classes, states: states, requiresNormal: requiresNormal,
+                                pseudoClassCount: pseudoClasses, offset: start)
     }
 
     private func resolveKind(_ name: String, at offset: Int) throws(SelectorError) -> Kind {
@@ -354,7 +391,7 @@ private struct SelectorParser {
     /// Class and id names: BEM-style, so `-` is allowed too (`card__title--large`).
     private func isNamePart(_ c: UInt8) -> Bool { isIdentifierPart(c) || c == UInt8(ascii: "-") }
     private func isSeparator(_ c: UInt8) -> Bool {
-        Self.isWhitespace(c) || c == UInt8(ascii: ",") || c == UInt8(ascii: ">") || c == UInt8(ascii: "#") || c == UInt8(ascii: ".")
+        Self.isWhitespace(c) || c == UInt8(ascii: ",") || c == UInt8(ascii: ">") || c == UInt8(ascii: "#") || c == UInt8(ascii: ".") || c == UInt8(ascii: ":")
     }
 
     private func unexpected(at offset: Int) -> SelectorError {

@@ -19,6 +19,12 @@ public struct SelectorError: Error, Hashable, Sendable, CustomStringConvertible 
         /// `#a#b`: a view has one id.
         case twoIDs(String, String)
         case unknownKind(String, suggestion: String?)
+        /// `:hilighted`: not a state.
+        case unknownPseudoClass(String, suggestion: String?)
+        /// `Label:disabled`: the kind is not a control and has no control sub-kinds.
+        case notAControl(kind: String, state: String)
+        /// `:normal:highlighted`: normal is the absence of every other state.
+        case normalWithStates(String)
         /// A sub-object kind (`Layer`), which has no tree node, with an example key path that
         /// styles it (`View.layer.cornerRadius`) when there is one.
         case subObjectKind(String, example: String?)
@@ -42,13 +48,16 @@ public struct SelectorError: Error, Hashable, Sendable, CustomStringConvertible 
     public var code: Diagnostic.Code {
         switch reason {
         case .unknownKind, .subObjectKind: .unknownKind
+        case .notAControl: .unknownState
         default: .badSelector
         }
     }
 
     public var suggestions: [String] {
-        if case .unknownKind(_, let s?) = reason { return [s] }
-        return []
+        switch reason {
+        case .unknownKind(_, let s?), .unknownPseudoClass(_, let s?): return [s]
+        default: return []
+        }
     }
 
     public var message: String {
@@ -63,12 +72,21 @@ public struct SelectorError: Error, Hashable, Sendable, CustomStringConvertible 
         case .unexpectedCharacter(let c):
             let hint: String = switch c {
             case "+", "~": " Only descendant (space) and child ('>') combinators are supported."
-            case ":", "[": " Pseudo-classes and attribute selectors are not supported; use a class."
+            case "[": " Attribute selectors are not supported; use a class."
+            case ":": " A pseudo-class is a state name after ':', e.g. 'Button:highlighted'."
             default: " A selector is made of kinds, '#id', '.class', spaces, '>' and ','."
             }
             return "Unexpected character '\(c)' in selector \(q) at column \(offset + 1).\(hint)"
         case .missingName(let marker):
-            return "Expected \(marker == "#" ? "an id" : "a class name") after '\(marker)' in selector \(q)."
+            let what = marker == "#" ? "an id" : marker == ":" ? "a state (\(ControlState.names.joined(separator: ", ")))" : "a class name"
+            return "Expected \(what) after '\(marker)' in selector \(q)."
+        case .unknownPseudoClass(let name, let suggestion):
+            return "Unknown pseudo-class ':\(name)' in selector \(q)." + Suggestion.sentence(suggestion)
+                + (suggestion == nil ? " The states are " + ControlState.names.map { ":" + $0 }.joined(separator: ", ") + "." : "")
+        case .notAControl(let kind, let state):
+            return "Selector \(q) gives ':\(state)' to \(kind), which is not a control; only controls (Button, TextField, kinds declared with control = true) have states."
+        case .normalWithStates(let state):
+            return "Selector \(q) asks for ':normal' and ':\(state)'; ':normal' is the absence of every other state."
         case .twoIDs(let a, let b):
             return "Selector \(q) gives two ids, '#\(a)' and '#\(b)'; a view has only one."
         case .unknownKind(let name, let suggestion):

@@ -171,6 +171,12 @@ public enum Button {
     public static let titleEdgeInsets = PropertyKey<Insets>("titleEdgeInsets", kind: "Button")
     /// Whether the button responds to taps.
     public static let isEnabled = PropertyKey<Bool>("isEnabled", kind: "Button")
+    /// Whether the control is selected (the selected state).
+    public static let isSelected = PropertyKey<Bool>("isSelected", kind: "Button")
+    /// Whether the control is highlighted, as while pressed (the highlighted state).
+    public static let isHighlighted = PropertyKey<Bool>("isHighlighted", kind: "Button")
+    /// Whether the control has the focus (the focused state).
+    public static let isFocused = PropertyKey<Bool>("isFocused", kind: "Button")
 }
 
 /// The typed keys of `TextField`: An editable text field (UITextField).
@@ -215,6 +221,14 @@ public enum TextField {
     public static let keyboardType = PropertyKey<KeyboardType>("keyboardType", kind: "TextField")
     /// Whether input is hidden (passwords).
     public static let isSecureTextEntry = PropertyKey<Bool>("isSecureTextEntry", kind: "TextField")
+    /// Whether the control responds to touches; false is the disabled state.
+    public static let isEnabled = PropertyKey<Bool>("isEnabled", kind: "TextField")
+    /// Whether the control is selected (the selected state).
+    public static let isSelected = PropertyKey<Bool>("isSelected", kind: "TextField")
+    /// Whether the control is highlighted, as while pressed (the highlighted state).
+    public static let isHighlighted = PropertyKey<Bool>("isHighlighted", kind: "TextField")
+    /// Whether the control has the focus (the focused state).
+    public static let isFocused = PropertyKey<Bool>("isFocused", kind: "TextField")
 }
 
 /// The typed keys of `ImageView`: A view that shows an image (UIImageView).

@@ -59,7 +59,7 @@ extension Schema {
         .value("adjustsFontSizeToFitWidth", .bool, doc: "Whether the font shrinks to fit."),
     ])
 
-    public static let button = Kind(name: "Button", superKind: view, doc: "A tappable button (UIButton).", declarations: [
+    public static let button = Kind(name: "Button", superKind: view, doc: "A tappable button (UIButton).", isControl: true, declarations: [
         .value("title", .optional(.string), doc: "Title for the normal state."),
         .value("titleColor", .optional(.color), doc: "Title color for the normal state."),
         .value("image", .optional(.image), doc: "Image for the normal state."),
@@ -71,7 +71,7 @@ extension Schema {
         .value("isEnabled", .bool, default: .bool(true), doc: "Whether the button responds to taps."),
     ])
 
-    public static let textField = Kind(name: "TextField", superKind: view, doc: "An editable text field (UITextField).", declarations: [
+    public static let textField = Kind(name: "TextField", superKind: view, doc: "An editable text field (UITextField).", isControl: true, declarations: [
         .value("text", .optional(.string), doc: "The text entered."),
         .value("placeholder", .optional(.string), doc: "Text shown while empty."),
         .value("font", .font, default: .font(.system(17)), doc: "Font of the text."),

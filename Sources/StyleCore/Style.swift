@@ -15,7 +15,7 @@ public struct Style {
     public let count: Int
     private var storage: Storage
     /// Whether some operation has a string path still unresolved.
-    private let hasUnresolvedPaths: Bool
+    fileprivate let hasUnresolvedPaths: Bool
 
     private enum Storage {
         case operations([StyleOperation])
@@ -56,9 +56,23 @@ public struct Style {
     public init(kind: Kind, operations: [StyleOperation], location: SourceLocation) {
         self.kind = kind
         self.location = location
-        self.count = operations.count
+        self.count = operations.reduce(0) { total, op in
+            let n = if case .when(_, let inner, _) = op { inner.count &+ 1 } else { 1 }
+            let (sum, overflow) = total.addingReportingOverflow(n < 0 ? Int.max : n)
+            return overflow ? Int.max : sum
+        }
         self.storage = .operations(operations)
         self.hasUnresolvedPaths = operations.contains { $0.isUnresolved }
+    }
+
+    /// One `when` operation: it runs `style`'s operations, so it counts them.
+    private init(kind: Kind, condition: Condition, _ style: Style, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+        let (sum, overflow) = style.count.addingReportingOverflow(1)
+        self.count = overflow ? Int.max : sum
+        self.storage = .operations([.when(condition, style, location)])
+        self.hasUnresolvedPaths = style.hasUnresolvedPaths
     }
 
     private init(kind: Kind, parts: [Style], location: SourceLocation) {
@@ -181,6 +195,20 @@ public struct Style {
         return Style(kind: kind, operations: ops, location: location)
     }
 
+    /// `when(condition, style)`: `style`'s operations apply only while `condition` holds, as
+    /// a style of the same kind.
+    ///
+    ///     let pressed = try Style.when(Condition.parse(state: "highlighted").get(), dimmed, at: loc)
+    ///
+    /// - Throws: `.condition(.notAControl…)` when the condition asks for a state and the style's
+    ///   kind is never a control (`schema.mayBeControl`).
+    public static func when(_ condition: Condition, _ style: Style, schema: Schema? = nil, at location: SourceLocation) throws(StyleError) -> Style {
+        if condition.testsState, let schema, !schema.mayBeControl(style.kind) {
+            throw .condition(.notAControl(kind: style.kind.name, condition: condition.description))
+        }
+        return Style(kind: style.kind, condition: condition, style, location: location)
+    }
+
     /// A plain function as a style of `kind` (a Lua `function(v) … end`).
     public static func function(_ fn: any StyleFunction, kind: Kind, at location: SourceLocation) -> Style {
         Style(kind: kind, operations: [.function(fn, location)], location: location)
@@ -215,10 +243,13 @@ public enum StyleOperation {
     case transform(PathReference, any ValueTransform, SourceLocation)
     /// Runs a function that reads and writes the view through a checked proxy.
     case function(any StyleFunction, SourceLocation)
+    /// `when(condition, style)`: the style's operations, in this place, while the condition
+    /// holds for the view's state and the run's traits.
+    case when(Condition, Style, SourceLocation)
 
     public var location: SourceLocation {
         switch self {
-        case .set(_, _, let l), .transform(_, _, let l), .function(_, let l): l
+        case .set(_, _, let l), .transform(_, _, let l), .function(_, let l), .when(_, _, let l): l
         }
     }
 
@@ -226,6 +257,7 @@ public enum StyleOperation {
     var isUnresolved: Bool {
         switch self {
         case .set(.unresolved, _, _), .transform(.unresolved, _, _): true
+        case .when(_, let style, _): style.hasUnresolvedPaths
         default: false
         }
     }
@@ -246,6 +278,8 @@ public enum StyleOperation {
             guard case .success(let kp) = StyleKeyPath.resolve(components, in: kind) else { return self }
             guard kp.valueType != nil else { throw .notSettable(kp) }
             return .transform(.keyPath(kp), fn, loc)
+        case .when(let condition, let style, let loc) where style.hasUnresolvedPaths && style.kind !== kind:
+            return .when(condition, try style.narrowed(to: kind), loc)
         default:
             return self
         }
@@ -277,9 +311,11 @@ public enum StyleError: Error {
     case unrelatedKinds(Kind, Kind)
     case notSettable(StyleKeyPath)
     case path(StyleKeyPath.PathError)
+    case condition(ConditionError)
 
     public var code: Diagnostic.Code {
         switch self {
+        case .condition(let e): e.code
         case .invalidValue(let e, _): e.code
         case .unrelatedKinds: .kindMismatch
         case .notSettable: .typeMismatch
@@ -293,6 +329,7 @@ public enum StyleError: Error {
         case .unrelatedKinds(let a, let b): "Cannot combine a \(a.name) style with a \(b.name) style: neither kind is a sub-kind of the other."
         case .notSettable(let kp): "'\(kp.qualifiedName)' is a sub-object and has no value of its own; set one of its properties, e.g. '\(kp.qualifiedName).\(exampleMember(kp))'."
         case .path(let e): e.message
+        case .condition(let e): e.message
         }
     }
 
@@ -300,6 +337,7 @@ public enum StyleError: Error {
         switch self {
         case .invalidValue(let e, _): e.suggestions
         case .path(let e): e.suggestion.map { [$0] } ?? []
+        case .condition(let e): e.suggestions
         default: []
         }
     }

@@ -33,22 +33,31 @@ public final class StyleApplication {
     /// view's own), stores its result as a shared value, so the result holds only shared
     /// values (`ValueStore.rebase` needs that).
     @exclusivity(unchecked) var sharesValueOnlyResults = false
+    /// The traits of the run: `when`s decide by them, and every value written is resolved for
+    /// them (`Value.resolved(for:)`).
+    @exclusivity(unchecked) public var traits: Traits = .default
+    /// The kinds' defaults resolved for `traits`, worked out once per kind by the cascade; nil
+    /// to resolve them for each view (a host applying by hand, the reference cascade).
+    @exclusivity(unchecked) var defaults: ResolvedDefaults?
     /// Constructor literals that a style applied after them would replace, by slot.
     @exclusivity(unchecked) private var watchedLiterals: [Int: Literal] = [:]
     /// Literals a later style replaced outright, with the write that did it.
     @exclusivity(unchecked) private var replacedLiterals: [(literal: Literal, by: SourceLocation)] = []
 
-    public convenience init(view: View, recordsProvenance: Bool) {
-        self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil)
+    public convenience init(view: View, recordsProvenance: Bool, traits: Traits = .default) {
+        self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil, traits: traits)
     }
 
     /// Records provenance into `provenanceTable` when there is one: the cascade shares one
     /// table among all the views it styles.
-    init(view: View, provenanceTable: ProvenanceTable?, origins: ProvenanceTable? = nil) {
+    init(view: View, provenanceTable: ProvenanceTable?, origins: ProvenanceTable? = nil, traits: Traits = .default,
+         defaults: ResolvedDefaults? = nil) {
         self.view = view
         self.provenanceTable = provenanceTable
         self.recordsProvenance = provenanceTable != nil
         self.origins = origins ?? provenanceTable
+        self.traits = traits
+        self.defaults = defaults
         resetView()
     }
 
@@ -67,6 +76,11 @@ public final class StyleApplication {
     /// Puts the view back to its kind's defaults, with an empty record when provenance is kept.
     func resetView() {
         view.resetToDefaults()
+        if let defaults {
+            if let resolved = defaults.store(for: view.kind) { view.values = resolved }
+        } else if let resolved = ResolvedDefaults.resolve(view.kind, for: traits) {
+            view.values = resolved
+        }
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
 
@@ -96,7 +110,7 @@ public final class StyleApplication {
 
     func write(slot: Int, _ value: Value, at location: SourceLocation?, isTransform: Bool = false) {
         recordWrite(slot: slot, at: location, isTransform: isTransform)
-        view.values[slot] = value
+        view.values[slot] = value.resolved(for: traits)
     }
 
     /// Writes a stored value (a constant made with `StoredValue(sharing:)`): a 16-byte store,
@@ -159,7 +173,7 @@ public final class StyleApplication {
     /// The literal is read field by field where it is: a literal passed as a value was copied
     /// at every styling, retaining its path, value and file name.
     func writeChecked(_ literals: UnsafeBufferPointer<Literal>, _ i: Int, adopted: Bool) -> Bool {
-        guard literals[i].checkedSlot >= 0, deadWrites == nil, watchedLiterals.isEmpty,
+        guard literals[i].checkedSlot >= 0, literals[i].isTraitIndependent, deadWrites == nil, watchedLiterals.isEmpty,
               view.kind.isA(id: literals[i].rootID) else { return false }
         let slot = Int(literals[i].checkedSlot)
         guard adopted else {
@@ -230,7 +244,8 @@ public final class StyleApplication {
     public func apply(_ style: Style) throws(Diagnostic) {
         var i = 0
         try style.forEachOperation { op throws(Diagnostic) in
-            try budget?.step(recording: recordsProvenance, at: op.location)
+            // A `when` is not a step of its own: its parts are, when they apply.
+            if case .when = op {} else { try budget?.step(recording: recordsProvenance, at: op.location) }
             deadWrites?.operation = i
             i += 1
             try apply(op)
@@ -244,7 +259,7 @@ public final class StyleApplication {
         let kind = view.kind
         try style.operations.withUnsafeBufferPointer { operations throws(Diagnostic) in
             for op in operations {
-                if let budget { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
+                if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
                 if op.slot >= 0, kind.isA(id: op.root!) {
                     write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
                     if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
@@ -278,6 +293,13 @@ public final class StyleApplication {
             }
         case .function(let fn, _):
             try fn.apply(to: self)
+        case .when(let condition, let style, _):
+            guard condition.holds(state: view.state, traits: traits) else { return }
+            // The parts count as the `when`'s operation for dead writes (lint).
+            try style.forEachOperation { op throws(Diagnostic) in
+                if case .when = op {} else { try budget?.step(recording: recordsProvenance, at: op.location) }
+                try apply(op)
+            }
         }
     }
 
@@ -286,7 +308,7 @@ public final class StyleApplication {
     /// result depends on the value alone), else as any value.
     private func writeComputed(_ property: Property, _ value: Value, fromValueAlone: Bool, isTransform: Bool, at location: SourceLocation) {
         guard sharesValueOnlyResults, fromValueAlone, !view.values.stored(property.slot).isOwn,
-              let shared = StoredValue(sharingIfPossible: value) else {
+              let shared = StoredValue(sharingIfPossible: value.resolved(for: traits)) else {
             write(property, value, at: location, isTransform: isTransform)
             return
         }

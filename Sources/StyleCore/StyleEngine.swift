@@ -28,17 +28,38 @@ public final class StyleEngine {
     var ownStyles: OwnStyles?
     /// What appearances and rules gave the views of the last cascades (`MatchedResults`).
     var matchedResults: MatchedResults?
+    /// The kinds' defaults resolved for `traits`.
+    private(set) var defaults: ResolvedDefaults
 
-    /// An engine for `stylesheet`.
-    public init(_ stylesheet: Stylesheet) {
+    /// The traits the cascades style for (SPEC §6.2): `when`s decide by them and every value
+    /// written is resolved for them. Changing them drops what the cascades learned of the
+    /// others (prepared styles, kept results): the next cascade is a full one, and a restyle
+    /// after a tree styled under other traits restyles every view.
+    ///
+    ///     engine.traits.colorScheme = .dark
+    ///     Cascade(engine).apply(to: root)
+    public var traits: Traits {
+        didSet {
+            guard traits != oldValue else { return }
+            defaults = ResolvedDefaults(traits: traits)
+            matchedResults = nil
+            ownStyles = nil
+            cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
+        }
+    }
+
+    /// An engine for `stylesheet`, styling for `traits`.
+    public init(_ stylesheet: Stylesheet, traits: Traits = .default) {
         self.stylesheet = stylesheet
+        self.traits = traits
+        defaults = ResolvedDefaults(traits: traits)
     }
 
     /// The stylesheet's rules bucketed for matching; built on first use, and again after a
     /// rule was added to the stylesheet (rules are only ever appended).
     public var ruleIndex: RuleIndex {
         if let cachedIndex, cachedIndex.rules.count == stylesheet.rules.count { return cachedIndex }
-        let index = RuleIndex(stylesheet.rules, provenanceTable: provenanceTable)
+        let index = RuleIndex(stylesheet.rules, provenanceTable: provenanceTable, traits: traits)
         cachedIndex = index
         return index
     }
@@ -52,7 +73,7 @@ public final class StyleEngine {
         let old = cachedIndex
         self.stylesheet = stylesheet
         matchedResults = nil
-        cachedIndex = old.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable) }
+        cachedIndex = old.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
     }
 
     /// Records provenance into `index`'s table from now on: a restyle after a tree another
@@ -60,6 +81,6 @@ public final class StyleEngine {
     func shareProvenanceTable(of index: RuleIndex) {
         guard provenanceTable !== index.provenanceTable else { return }
         provenanceTable = index.provenanceTable
-        cachedIndex = RuleIndex(stylesheet.rules, selectorsOf: index, provenanceTable: provenanceTable)
+        cachedIndex = RuleIndex(stylesheet.rules, selectorsOf: index, provenanceTable: provenanceTable, traits: traits)
     }
 }

@@ -42,8 +42,19 @@ public final class View {
     @exclusivity(unchecked) public var styles: [Style] = []
     /// Properties given in the constructor (`Label { text = "Hi" }`).
     @exclusivity(unchecked) public var literals: [Literal] = [] {
-        didSet { cachedLiteralValues = nil }
+        didSet {
+            cachedLiteralValues = nil
+            if kind.isControl { stateChanged() }
+        }
     }
+    /// The state a host or `--state` gives a control, in place of the one its literals give
+    /// (`state`); nil for none. Ignored on a view that is not a control.
+    @exclusivity(unchecked) public var stateOverride: ControlState? {
+        didSet { if kind.isControl, oldValue != stateOverride { stateChanged() } }
+    }
+    /// `state` once worked out (`ControlState.rawValue`), or `View.unknownState`.
+    @exclusivity(unchecked) private var cachedState: UInt8 = View.unknownState
+    private static let unknownState: UInt8 = 0xFF
     /// `literalValues`, once asked for, until the literals change.
     @exclusivity(unchecked) private var cachedLiteralValues: [Value]?
     /// How many of `styles` apply before `literals`: those given in the constructor, as the
@@ -132,6 +143,35 @@ public final class View {
     }
 
     public func hasClass(_ name: String) -> Bool { classes.contains(name) }
+
+    /// The control's state (SPEC §6.1): `stateOverride` when set, else what the tree gave it,
+    /// its literals `isEnabled = false`, `isSelected = true`, `isHighlighted = true` and
+    /// `isFocused = true`; always `normal` for a view that is not a control. Styles never
+    /// change it: like CSS's `:disabled`, a state is read from the tree, not from the values
+    /// the cascade computes, so a rule setting `isEnabled` cannot make its own rule apply.
+    public var state: ControlState {
+        if cachedState == View.unknownState { cachedState = computedState.rawValue }
+        return ControlState(rawValue: cachedState)
+    }
+
+    private var computedState: ControlState {
+        guard kind.isControl else { return .normal }
+        if let stateOverride { return stateOverride }
+        var state: ControlState = []
+        for literal in literals {
+            guard case .property(let p) = literal.keyPath.target, case .bool(let b) = literal.value,
+                  let known = Kind.stateProperties.first(where: { $0.path == p.path }) else { continue }
+            if b == known.when { state.insert(known.state) } else { state.remove(known.state) }
+        }
+        return state
+    }
+
+    /// A change of state changes what the rules match, as a change of classes does.
+    private func stateChanged() {
+        cachedState = View.unknownState
+        cachedSelectorKeys = nil
+        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+    }
 
     /// Appends a child; a view has at most one parent.
     public func addChild(_ child: View) {
@@ -252,6 +292,9 @@ public struct Literal: Sendable {
     /// `value` as a store holds it in place (`StoredValue(scalar:)`), nil for a value it keeps
     /// apart: worked out once rather than at every styling.
     let scalar: StoredValue?
+    /// Whether `value` is itself under every traits (`Value.isTraitIndependent`): then the
+    /// cascade writes it as it is, else it writes it resolved for the run's traits.
+    let isTraitIndependent: Bool
 
     public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
         self.keyPath = keyPath
@@ -259,6 +302,7 @@ public struct Literal: Sendable {
         self.location = location
         rootID = ObjectIdentifier(keyPath.root)
         scalar = StoredValue(scalar: value)
+        isTraitIndependent = value.isTraitIndependent
         if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
             checkedSlot = Int32(p.slot)
         } else {
@@ -274,6 +318,7 @@ public struct Literal: Sendable {
         self.location = location
         rootID = ObjectIdentifier(keyPath.root)
         scalar = StoredValue(scalar: checkedValue)
+        isTraitIndependent = checkedValue.isTraitIndependent
         if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
     }
 }

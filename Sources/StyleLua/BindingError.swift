@@ -42,6 +42,8 @@ enum BindingError: Error {
     // Styles and values
     case style(StyleError)
     case kindsAreReadOnly(String)
+    /// `traits.colorScheme = "dark"`: the traits are the run's, given with --trait.
+    case traitsAreReadOnly(String)
     case notAPropertyPath(String)
     case immutableValue(String)
     case valueWithoutFields(String)
@@ -65,6 +67,8 @@ enum BindingError: Error {
     case missingToken(theme: String, token: String, definedBy: String)
     case undefinedToken(String, tokens: [String])
     case badPropertyDeclaration
+    /// `kind(…, { contrl = true })`: the options table takes `control` only.
+    case unknownKindOption(String, suggestion: String?)
     case notAType(String)
     case kindRegistration(Schema.RegistrationError)
     case selector(SelectorError)
@@ -89,7 +93,7 @@ enum BindingError: Error {
         case .invalidName: .invalidEnum
         case .undefinedGlobal: .undefinedGlobal
         case .badModuleName, .moduleNotFound: .moduleNotFound
-        case .moduleOutsideFolder, .kindsAreReadOnly, .viewIdentityInStyle: .sandbox
+        case .moduleOutsideFolder, .kindsAreReadOnly, .viewIdentityInStyle, .traitsAreReadOnly: .sandbox
         case .requireCycle: .requireCycle
         case .unreadableModule(let d): d.code
         case .styledViewField, .unknownProperty, .notAPropertyPath, .unknownField: .unknownProperty
@@ -101,7 +105,7 @@ enum BindingError: Error {
             .unknownTheme
         case .missingToken: .missingToken
         case .undefinedToken: .undefinedToken
-        case .badPropertyDeclaration, .notAType, .kindRegistration: .kindDeclaration
+        case .badPropertyDeclaration, .notAType, .kindRegistration, .unknownKindOption: .kindDeclaration
         case .selector(let e): e.code
         case .stylesheet(let e): e.code
         case .noLuaState: .limitExceeded
@@ -165,6 +169,8 @@ enum BindingError: Error {
             return message
         case .style(let e):
             return e.message
+        case .traitsAreReadOnly(let name):
+            return "traits is read-only: '\(name)' is the run's, given with --trait \(name)=VALUE (or by the host); use when({ \(name) = … }, style) to style for it."
         case .kindsAreReadOnly(let kind):
             return "Kinds cannot be changed from a script; declare properties with kind(\"\(kind)Name\", \(kind), { … })."
         case .notAPropertyPath(let s):
@@ -208,6 +214,8 @@ enum BindingError: Error {
             return "The theme has no token '\(name)'." + Suggestion.sentence(Suggestion.closest(to: name, among: tokens))
         case .badPropertyDeclaration:
             return "Declare properties as name = \"Type\", e.g. fromColor = \"Color?\"."
+        case .unknownKindOption(let name, let suggestion):
+            return "kind has no option '\(name)'." + Suggestion.sentence(suggestion) + " Its options are { control = true }."
         case .notAType(let text):
             return "'\(text)' is not a type; use \(ValueType.spelledNames.joined(separator: ", ")), an enum like \"left|right\", each with '?' for optional."
                 + Suggestion.sentence(Self.typeSuggestion(text))
@@ -235,7 +243,7 @@ enum BindingError: Error {
         case .style(let e): return e.suggestions
         case .selector(let e): return e.suggestions
         case .invalidName(let name, _, let cases): suggestion = Suggestion.closest(to: name, among: cases)
-        case .undefinedGlobal(_, let s), .unknownField(_, _, let s): suggestion = s
+        case .undefinedGlobal(_, let s), .unknownField(_, _, let s), .unknownKindOption(_, let s): suggestion = s
         case .unknownProperty(let e, _, _): suggestion = e.suggestion
         case .unknownDefaultTheme(let name, let declared), .unknownTheme(let name, let declared):
             suggestion = Suggestion.closest(to: name, among: declared)

@@ -12,6 +12,7 @@ extension Evaluation {
         installViewMetatable()
         installProxyMetatable()
         installCascadeBindings()
+        installTraitsTable()
         installModuleBindings()
         installPrint()
         installUndefinedGlobalGuard()

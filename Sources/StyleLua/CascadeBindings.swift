@@ -188,16 +188,41 @@ extension Evaluation {
         } else if vm.type(at: 3) > LUA_TNIL {
             throw badArgument("kind", 3, expected: "a table of properties", index: 3)
         }
+        // kind(name, super, properties, { control = true })
+        var isControl = false
+        if vm.type(at: 4) == LUA_TTABLE {
+            lua_pushnil(L)  // stack: …, nil
+            while lua_next(L, 4) != 0 {  // stack: …, key, value
+                guard let key = vm.string(at: -2), vm.type(at: -2) == LUA_TSTRING, key == "control" else {
+                    let key = vm.string(at: -2) ?? "?"
+                    srlua_pop(L, 2)
+                    throw failure(.unknownKindOption(key, suggestion: Suggestion.closest(to: key, among: ["control"])), pointingAt: [key, "kind"])
+                }
+                guard vm.type(at: -1) == LUA_TBOOLEAN else {
+                    srlua_pop(L, 2)
+                    throw badArgument("kind", 4, expected: "control = true or false", index: 4)
+                }
+                isControl = lua_toboolean(L, -1) != 0
+                srlua_pop(L, 1)  // stack: …, key
+            }
+        } else if vm.type(at: 4) > LUA_TNIL {
+            throw badArgument("kind", 4, expected: "a table of options ({ control = true })", index: 4)
+        }
+        var names = declarations.map(\.name)
+        if isControl, !superKind.isControl {
+            names += Kind.controlDeclarations.map(\.name).filter { !names.contains($0) }
+        }
         if let existing = schema.kind(named: name) {
             // Re-declaring the same kind in the same shape (a module required twice) is harmless.
-            if existing.superKind === superKind, existing.declarations.map(\.name) == declarations.map(\.name) {
+            if existing.superKind === superKind, existing.isControl == (isControl || superKind.isControl),
+               existing.declarations.map(\.name) == names {
                 vm.pushObject(KindObject(existing), metatable: KindObject.metatable)
                 return 1
             }
         }
         let kind: Kind
         do throws(Schema.RegistrationError) {
-            kind = try schema.register(name, superKind: superKind, properties: declarations)
+            kind = try schema.register(name, superKind: superKind, isControl: isControl, properties: declarations)
         } catch {
             throw failure(.kindRegistration(error), pointingAt: ["\"\(name)\"", "kind"])
         }

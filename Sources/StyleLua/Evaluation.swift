@@ -18,6 +18,8 @@ public struct EvaluationOptions {
     /// and the call yields a poisoned value that absorbs whatever the script does with it, so
     /// later errors are found too. Lua's own errors (syntax, runtime, limits) still stop it.
     public var collectsDiagnostics: Bool
+    /// The traits the script reads from `traits` (SPEC §6.2), and the tree is styled for.
+    public var traits: Traits = .default
 
     public init(limits: Limits = .default, theme: String? = nil, stdlibPaths: [String] = [],
                 schema: Schema = .standard, collectsDiagnostics: Bool = false, log: @escaping (String) -> Void = { _ in }) {

@@ -24,6 +24,9 @@ struct ProbeTargets {
             case .function(let fn, _): function = fn
             // A string path is resolved against the view it meets; only typed ones can be probed.
             case .transform(.keyPath, let fn, _): function = fn
+            case .when(_, let inner, _):
+                note(inner, as: kind)
+                return
             default: return
             }
             let id = ObjectIdentifier(function)

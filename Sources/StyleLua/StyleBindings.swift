@@ -38,6 +38,13 @@ extension Evaluation {
             let parts = try e.styleArguments(from: 2, of: "style")
             return try e.pushStyle("style", parts: parts) { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
         }
+        setGlobalFunction("when") { e throws(ScriptError) in
+            let condition = try e.conditionArgument(1)
+            let style = try e.styleArgument(2, of: "when")
+            return try e.pushStyle("when", parts: [style]) { () throws(StyleError) in
+                try Style.when(condition, style, schema: e.schema, at: e.vm.location())
+            }
+        }
         setGlobalFunction("with") { e throws(ScriptError) in
             guard e.vm.object(at: 1, metatable: ViewObject.metatable, as: View.self) != nil else {
                 throw e.badArgument("with", 1, expected: "a view (like Label { … })", index: 1)
@@ -179,6 +186,66 @@ extension Evaluation {
         vm.chargeHostMemory(HostMemory.style(style))
         vm.pushObject(StyleObject(style), metatable: StyleObject.metatable)
         return 1
+    }
+
+    /// Argument `index` of `when` as a condition: a state's name (`"highlighted"`,
+    /// `"highlighted+selected"`) or a table of `state` and traits, each a value or a list of
+    /// values (`{ state = "disabled", colorScheme = { "dark" }, contentSize = ">= large" }`).
+    func conditionArgument(_ index: Int32) throws(ScriptError) -> Condition {
+        let L = vm.L
+        if let text = vm.string(at: index), vm.type(at: index) == LUA_TSTRING {
+            switch Condition.parse(state: text) {
+            case .success(let c): return c
+            case .failure(let e): throw failure(.style(.condition(e)), pointingAt: ["\"\(text)\"", "when"])
+            }
+        }
+        guard vm.type(at: index) == LUA_TTABLE else {
+            throw badArgument("when", Int(index), expected: "a state name or a table of states and traits", index: index)
+        }
+        var entries: [(String, [String])] = []
+        lua_pushnil(L)  // stack: …, nil
+        while lua_next(L, index) != 0 {  // stack: …, key, value
+            guard let key = vm.string(at: -2), vm.type(at: -2) == LUA_TSTRING else {
+                srlua_pop(L, 2)
+                throw badArgument("when", Int(index), expected: "a table whose keys are 'state' and trait names", index: index)
+            }
+            var values: [String] = []
+            if vm.type(at: -1) == LUA_TSTRING, let v = vm.string(at: -1) {
+                values = [v]
+            } else if vm.type(at: -1) == LUA_TTABLE {
+                let count = lua_rawlen(L, -1)
+                if count > 0 {
+                    for i in 1...count {
+                        lua_rawgeti(L, -1, lua_Integer(i))  // stack: …, key, list, item
+                        guard vm.type(at: -1) == LUA_TSTRING, let v = vm.string(at: -1) else {
+                            srlua_pop(L, 3)
+                            throw failure(.style(.condition(.emptyList(key))), pointingAt: [key, "when"])
+                        }
+                        values.append(v)
+                        srlua_pop(L, 1)  // stack: …, key, list
+                    }
+                }
+            } else {
+                srlua_pop(L, 2)
+                throw badArgument("when", Int(index), expected: "'\(key)' to be a name or a list of names", index: index)
+            }
+            entries.append((key, values))
+            srlua_pop(L, 1)  // stack: …, key
+        }
+        // Sorted, so that the condition and its first error do not depend on Lua's table order.
+        var condition = Condition()
+        for (key, values) in entries.sorted(by: { $0.0 < $1.0 }) {
+            do throws(ConditionError) { try condition.add(key, values) } catch {
+                let token: String = switch error {
+                case .trait(.unknownTrait): key
+                case .trait(.unknownValue(let v, _, _)): v
+                case .state(.unknownState(let v, _)): v
+                default: key
+                }
+                throw failure(.style(.condition(error)), pointingAt: [token, key, "when"])
+            }
+        }
+        return condition
     }
 
     /// Argument `index` as a style: a style value or a plain function (a `View` style).

@@ -27,6 +27,9 @@ public final class Runtime {
     /// Receives the script's `print` output, prefixed with `file:line:`, on the thread that
     /// evaluates (a watch's queue for watched stylesheets).
     public var log: @Sendable (String) -> Void
+    /// The traits scripts are evaluated with (their `traits` table) and their trees styled for
+    /// (SPEC §6.2); a loaded stylesheet can style for others (`LoadedStylesheet.traits`).
+    public var traits: Traits = .default
 
     public init(schema: Schema = .standard, limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -73,7 +76,9 @@ public final class Runtime {
     }
 
     private func options(theme: String?) -> EvaluationOptions {
-        EvaluationOptions(limits: limits, theme: theme, stdlibPaths: stdlibPaths, schema: schema, log: log)
+        var options = EvaluationOptions(limits: limits, theme: theme, stdlibPaths: stdlibPaths, schema: schema, log: log)
+        options.traits = traits
+        return options
     }
 
     /// The folders of `$STYLERUN_STDLIB` (separated by `:`) when set; else the stdlib shipped
@@ -121,11 +126,20 @@ public final class LoadedStylesheet {
 
     /// The engine this stylesheet's cascades use, having adopted it.
     package var engine: StyleEngine {
-        let engine = ownEngine ?? StyleEngine(stylesheet)
+        let engine = ownEngine ?? StyleEngine(stylesheet, traits: traits)
         ownEngine = engine
         engine.adopt(stylesheet)
+        engine.traits = traits
         return engine
     }
+
+    /// The traits trees are styled for: at first those the script was evaluated with (what its
+    /// `traits` table read). Styling for others needs no new evaluation, as `when` keeps its
+    /// parts; only a script that read `traits` would have been evaluated otherwise.
+    ///
+    ///     sheet.traits.colorScheme = .dark
+    ///     try sheet.apply(to: root)
+    public lazy var traits: Traits = evaluation.options.traits
 
     /// Styles with `engine` from now on: a reload's stylesheet shares the watch's, so that its
     /// rule index and provenance table carry over from the stylesheet it replaces. Each
@@ -200,6 +214,17 @@ public final class LoadedStylesheet {
                                                  knownSameShape: knownSameShape)
         if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
         return result
+    }
+
+    /// The values each control of `root`'s tree takes in its other states (SPEC §6.1), as this
+    /// stylesheet styles them for `traits`; the tree is left as styled. Function styles run
+    /// again for each state, within the time limit.
+    ///
+    ///     let states = sheet.stateValues(of: root)
+    ///     TreeJSONRenderer(states: states).render(root)
+    public func stateValues(of root: View, recordingProvenance: Bool = false) -> StateValues {
+        evaluation.prepareForApplication(within: CascadeBudget(seconds: limits.seconds, memory: limits.memory, start: start).remainingSeconds)
+        return StateValues.compute(root, stylesheet: stylesheet, traits: traits, recordingProvenance: recordingProvenance)
     }
 
     /// Styles the tree the script returned and returns it.

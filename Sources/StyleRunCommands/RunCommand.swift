@@ -30,7 +30,7 @@ public enum RunCommand: Command {
         options: [
             CommonOptions.theme.option, Options.format.option, Options.output.option, Options.explain.option,
             Options.all.option, .help, Options.version.option, Options.noIsolation.option,
-        ] + LimitOptions.options)
+        ] + StateOptions.options + LimitOptions.options)
 
     /// The version `--version` prints.
     public static let version = "0.1.0"
@@ -58,6 +58,10 @@ public enum RunCommand: Command {
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
+        switch StateOptions.traits(arguments) {
+        case .success(let traits): runtime.traits = traits
+        case .failure(let problem): return console.report([problem], json: json, status: ExitStatus.usage)
+        }
         if !IsolatedRun.isChild, !arguments[Options.noIsolation] {
             return runIsolated(arguments, path: path, runtime: runtime, json: json, console: console)
         }
@@ -71,9 +75,16 @@ public enum RunCommand: Command {
             // The process exits after this command: releasing a 10,000-view tree and its Lua
             // state object by object was a tenth of the run, work the exit does for nothing.
             _ = Unmanaged.passRetained(sheet)
+            if let root = sheet.root, let problem = StateOptions.applyStates(arguments, schema: sheet.schema, to: root) {
+                return console.report([problem], json: json, status: ExitStatus.usage)
+            }
             // Only explain reads provenance; the tree, JSON and HTML show applied values.
             let root = try sheet.applyToOwnTree(recordingProvenance: arguments[Options.explain] != nil)
             if !sheet.warnings.isEmpty { _ = console.report(sheet.warnings, json: false) }
+            // The other states' values of the controls (SPEC §6.1); an error styling one of them
+            // is the script's, though the tree in its current states is fine.
+            let states = sheet.stateValues(of: root, recordingProvenance: arguments[Options.explain] != nil)
+            if !states.diagnostics.isEmpty { throw DiagnosticList(states.diagnostics) }
             let output = arguments[Options.output]
             let terminal = output == nil ? console.terminal(1) : .plain
             if let selector = arguments[Options.explain] {
@@ -84,6 +95,7 @@ public enum RunCommand: Command {
                 }
                 var renderer = ExplainRenderer(terminal: terminal)
                 renderer.ruleNotes = sheet.stylesheet.ruleNotes()
+                renderer.states = states
                 let skipped = sheet.stylesheet.skippedRules(for:)
                 let text = json ? renderer.renderJSON(views, skipped: skipped) : renderer.render(views, skipped: skipped)
                 try sheet.checkTimeLimit(while: "printing")
@@ -93,7 +105,7 @@ public enum RunCommand: Command {
             switch arguments[Options.format] ?? .tree {
             case .json:
                 // Like the tree's text: streamed in pieces, the time limit checked at each.
-                let renderer = TreeJSONRenderer(all: arguments[Options.all])
+                let renderer = TreeJSONRenderer(all: arguments[Options.all], states: states)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")
@@ -106,7 +118,7 @@ public enum RunCommand: Command {
             case .tree:
                 // The tree's text goes out in pieces as it is written, never held whole (a
                 // screen's is megabytes of fresh pages); the time limit is checked at each piece.
-                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal)
+                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal, states: states)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")

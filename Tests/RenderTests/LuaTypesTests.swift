@@ -31,7 +31,7 @@ final class LuaTypesTests: XCTestCase {
             XCTAssertTrue(text.contains(line + "\n"), "missing: \(line)")
         }
         for function in ["mut(path, value)", "mver(path, fn)", "concat(...)", "style(kind, ...)", "with(view, s)",
-                         "appearance(kind, s)", "rule(selector, s)", "themes(declaration)", "kind(name, super, properties)",
+                         "appearance(kind, s)", "rule(selector, s)", "themes(declaration)", "kind(name, super, properties, options)", "when(condition, s)",
                          "require(name)", "rgb(r, g, b, a)", "white(w, a)", "insets(top, left, bottom, right)",
                          "size(width, height)", "font.system(size, weight)", "image.fromColor(c)"] {
             XCTAssertTrue(text.contains("function \(function) end\n"), "missing: \(function)")

@@ -24,11 +24,13 @@ final class ReferenceCascadeTests: XCTestCase {
         XCTAssertGreaterThan(run.warnings, 150, "steps with a warning (overridden-literal)")
         XCTAssertGreaterThan(run.functionWrites, 1500, "values a function style wrote")
         XCTAssertGreaterThan(run.withoutProvenance, 110, "steps styled without recording provenance")
+        XCTAssertGreaterThan(run.stateDependent, 100, "views whose values a pseudo-class or a state's when changed")
+        XCTAssertGreaterThan(run.traitDependent, 100, "steps styled under traits other than the defaults")
     }
 
     /// The test of the test: with a cache broken on purpose, the comparison finds a difference.
     func testABrokenCacheIsFound() {
-        for fault in [CascadeFault.resultsIgnoreMatches, .contextsIgnoreParents, .restyleIgnoresChangedRules] {
+        for fault in [CascadeFault.resultsIgnoreMatches, .contextsIgnoreParents, .restyleIgnoresChangedRules, .resultsIgnoreState] {
             let run = Self.compare(seeds: 1...60, fault: fault, stopAtFirst: true)
             XCTAssertFalse(run.disagreements.isEmpty, "\(fault) goes unnoticed")
             XCTAssertTrue(run.disagreements.first?.hasPrefix("seed ") ?? false, run.disagreements.first ?? "")
@@ -94,13 +96,15 @@ final class ReferenceCascadeTests: XCTestCase {
     struct Run {
         var disagreements: [String] = []
         var styled = 0, failed = 0, partial = 0, warnings = 0, functionWrites = 0, withoutProvenance = 0
+        var stateDependent = 0, traitDependent = 0
     }
 
     /// Runs the worlds of `seeds`, each edited `steps` times, comparing the engine with the
     /// reference after each edit; `fault` breaks a cache of the engine's.
     static func compare(seeds: ClosedRange<Int>, fault: CascadeFault? = nil, stopAtFirst: Bool = false) -> Run {
         var run = Run()
-        func engine(_ sheet: Stylesheet, sharing: Bool = true) -> Cascade { engine(StyleEngine(sheet), sharing: sharing) }
+        var traits = Traits()
+        func engine(_ sheet: Stylesheet, sharing: Bool = true) -> Cascade { engine(StyleEngine(sheet, traits: traits), sharing: sharing) }
         func engine(_ styleEngine: StyleEngine, sharing: Bool = true) -> Cascade {
             var cascade = Cascade(styleEngine)
             cascade.sharesStyles = sharing
@@ -115,7 +119,8 @@ final class ReferenceCascadeTests: XCTestCase {
             // Engines kept from step to step, adopting each edited stylesheet (as the watch and a
             // host do); on odd seeds the restyle is a one-off cascade's, after a tree another
             // engine styled.
-            let applying = StyleEngine(sheet), restyling = StyleEngine(sheet)
+            traits = world.traits
+            let applying = StyleEngine(sheet, traits: traits), restyling = StyleEngine(sheet, traits: traits)
             let keepsRestyling = seed % 2 == 0
             var styled = engine(restyling).restyle(root, after: nil, recordingProvenance: recording).styled
             for step in 0..<steps {
@@ -126,8 +131,12 @@ final class ReferenceCascadeTests: XCTestCase {
                     applying.adopt(sheet)
                     restyling.adopt(sheet)
                 }
+                // The traits an edit may have changed: the engines style for them from now on.
+                traits = world.traits
+                applying.traits = traits
+                restyling.traits = traits
                 let reference = World.copyOf(root)
-                let expected = ReferenceCascade(sheet).apply(to: reference, recordingProvenance: recording)
+                let expected = ReferenceCascade(sheet, traits: traits).apply(to: reference, recordingProvenance: recording)
                 let failed = expected.contains { $0.severity == .error }
 
                 var found: [String] = []
@@ -182,6 +191,15 @@ final class ReferenceCascadeTests: XCTestCase {
                 if result.restyled.count < World.views(target).count { run.partial += 1 }
                 if expected.contains(where: { $0.code == .overriddenLiteral }) { run.warnings += 1 }
                 if !recording { run.withoutProvenance += 1 }
+                if !traits.isDefault { run.traitDependent += 1 }
+                // A view in a state whose values differ from a copy of it in the normal state.
+                let normal = World.copyOf(root)
+                for view in World.views(normal) { view.stateOverride = .normal }
+                if ReferenceCascade(sheet, traits: traits).apply(to: normal, recordingProvenance: false).isEmpty {
+                    for (a, b) in zip(World.views(reference), World.views(normal)) where !a.state.isEmpty && a.values != b.values {
+                        run.stateDependent += 1
+                    }
+                }
                 for view in World.views(reference) {
                     run.functionWrites += (view.provenance ?? []).joined().count { ($0.location?.line ?? 0) >= 5000 }
                 }

@@ -71,8 +71,19 @@ final class SelectorTests: XCTestCase {
             ("Label,", "Selector 'Label,' has an empty item in its ',' list.", 5, 1, .badSelector),
             ("Label,,Button", "Selector 'Label,,Button' has an empty item in its ',' list.", 6, 1, .badSelector),
             (", Label", "Selector ', Label' has an empty item in its ',' list.", 0, 1, .badSelector),
-            ("Button:hover", "Unexpected character ':' in selector 'Button:hover' at column 7. "
-                + "Pseudo-classes and attribute selectors are not supported; use a class.", 6, 1, .badSelector),
+            // State pseudo-classes (SPEC §6.1): an unknown one is pointed at, colon included.
+            ("Button:hover", "Unknown pseudo-class ':hover' in selector 'Button:hover'. "
+                + "The states are :normal, :highlighted, :disabled, :selected, :focused.", 6, 6, .badSelector),
+            ("Button:hilighted", "Unknown pseudo-class ':hilighted' in selector 'Button:hilighted'. Did you mean 'highlighted'?", 6, 10, .badSelector),
+            ("StackView > .primary:selectd", "Unknown pseudo-class ':selectd' in selector 'StackView > .primary:selectd'. Did you mean 'selected'?", 20, 8, .badSelector),
+            ("Label:disabled", "Selector 'Label:disabled' gives ':disabled' to Label, which is not a control; only controls "
+                + "(Button, TextField, kinds declared with control = true) have states.", 5, 9, .unknownState),
+            ("StackView:focused Button", "Selector 'StackView:focused Button' gives ':focused' to StackView, which is not a control; "
+                + "only controls (Button, TextField, kinds declared with control = true) have states.", 9, 8, .unknownState),
+            ("Button:", "Expected a state (normal, highlighted, disabled, selected, focused) after ':' in selector 'Button:'.", 6, 1, .badSelector),
+            ("Button:normal:selected", "Selector 'Button:normal:selected' asks for ':normal' and ':selected'; ':normal' is the absence of every other state.", 13, 9, .badSelector),
+            ("Label[x]", "Unexpected character '[' in selector 'Label[x]' at column 6. "
+                + "Attribute selectors are not supported; use a class.", 5, 1, .badSelector),
             ("Label + Button", "Unexpected character '+' in selector 'Label + Button' at column 7. "
                 + "Only descendant (space) and child ('>') combinators are supported.", 6, 1, .badSelector),
             ("Label.a$b", "Unexpected character '$' in selector 'Label.a$b' at column 8. "

@@ -10,7 +10,10 @@ import XCTest
 /// their own, random appearances, function styles (which read the view), `mver`s whose result
 /// depends on the value alone (shared by the engine), fields, string paths resolved on the
 /// view, selectors of up to three compounds with ids and classes at any place, views with
-/// several own styles before and after their literals, and edits of appearances, ids and places.
+/// several own styles before and after their literals, and edits of appearances, ids and places;
+/// and states and traits (SPEC §6): kinds of its own that are controls, pseudo-classes in any
+/// compound, `when`s of states and traits (nested too) in any style, views in random states
+/// (by literal or by override), random traits, and edits of states and traits.
 struct World {
     /// SplitMix64: the same seed, the same edits.
     struct Random {
@@ -60,6 +63,8 @@ struct World {
         case unresolvedText
         /// A `mver` of `World.valueOnlyHalvers` on `path`: a result the engine shares.
         case valueOnlyHalver(Int)
+        /// `when(condition, concat(inner…))`.
+        case when(Condition, [Op])
     }
 
     struct RuleSpec {
@@ -93,6 +98,8 @@ struct World {
     /// The appearances beyond the one every world has (varied only).
     var appearances: [AppearanceSpec] = []
     let valueOnlyHalvers = (0..<2).map { _ in ValueOnlyHalve() }
+    /// The traits the world is styled for (varied: random, and edited).
+    var traits = Traits()
     /// Function styles shared by the evaluations, as a script's module keeps its functions.
     let functions: [FunctionStyle] = (0..<3).map(World.function)
 
@@ -104,12 +111,13 @@ struct World {
         world.random = Random(state: UInt64(seed) &* 0x2545_F491_4F6C_DD1D)
         for i in 0..<world.random.int(3) {
             let superKind = world.random.pick(world.kinds)
-            let kind = try! world.schema.register("Custom\(i)", superKind: superKind, properties: [
+            let kind = try! world.schema.register("Custom\(i)", superKind: superKind, isControl: world.random.chance(40), properties: [
                 .value("tone\(i)", .optional(.color)), .value("weight\(i)", .number, default: .number(1)),
             ])
             world.kinds.append(kind)
             world.ownProperties[ObjectIdentifier(kind)] = [(kind, "tone\(i)", colors + [.null]), (kind, "weight\(i)", [.number(2), .number(3)])]
         }
+        if world.random.chance(50) { world.traits = world.randomTraits() }
         world.rules = (0..<(6 + world.random.int(10))).map { _ in world.randomRule() }
         world.appearances = (0..<world.random.int(4)).map { _ in world.randomAppearance() }
         return world
@@ -122,12 +130,21 @@ struct World {
         for k in kind.lineage.reversed() {
             if k === T.label || k === T.button || k === T.stack { out += Self.settable(k).dropFirst(3) }
             if k === T.button { out.append((T.button, "titleLabel.textColor", Self.colors)) }
+            // A style may set a control's state properties: the state stays the tree's.
+            if k.isControl, k.superKind?.isControl != true {
+                out += [(k, "isEnabled", [.bool(false), .bool(true)]), (k, "isHighlighted", [.bool(true), .bool(false)])]
+            }
             out += ownProperties[ObjectIdentifier(k)] ?? []
         }
         return out
     }
 
-    mutating func randomOp(for kind: Kind) -> Op {
+    mutating func randomOp(for kind: Kind, depth: Int = 0) -> Op {
+        if varied, depth < 2, random.chance(12) {
+            let condition = randomCondition(statesAllowed: schema.mayBeControl(kind))
+            return Op(kind: kind, path: "", value: .null,
+                      special: .when(condition, (0..<(1 + random.int(2))).map { _ in randomOp(for: kind, depth: depth + 1) }))
+        }
         if varied {
             if random.chance(8) { return Op(kind: T.view, path: "", value: .null, special: .function(random.int(functions.count + 1) - 1)) }
             if random.chance(1) { return Op(kind: T.view, path: "text", value: .string("u"), special: .unresolvedText) }
@@ -156,12 +173,49 @@ struct World {
         }
     }
 
-    /// One compound: a kind (or none), an id sometimes, classes sometimes; never empty.
+    /// One compound: a kind (or none), an id sometimes, classes sometimes, and a state
+    /// pseudo-class or two sometimes where a control may match; never empty.
     private mutating func randomCompound(kinds choices: [Kind?]) -> String {
-        var text = random.pick(choices)?.name ?? ""
+        let kind = random.pick(choices)
+        var text = kind?.name ?? ""
         if random.chance(15) { text += "#v\(random.int(16))" }
         for name in Self.classes where random.chance(25) { text += "." + name }
-        return text.isEmpty ? "." + random.pick(Self.classes) : text
+        if text.isEmpty { text = "." + random.pick(Self.classes) }
+        if schema.mayBeControl(kind), random.chance(20) {
+            if random.chance(15) { return text + ":normal" }
+            for state in ["highlighted", "disabled", "selected", "focused"] where random.chance(35) { text += ":" + state }
+        }
+        return text
+    }
+
+    /// A random state: normal most often, else one or two of the four.
+    mutating func randomState() -> ControlState {
+        var state: ControlState = []
+        for s in ControlState.single where random.chance(30) { state.insert(s) }
+        return state
+    }
+
+    /// Random traits: each trait at its default or another value.
+    mutating func randomTraits() -> Traits {
+        var traits = Traits()
+        for name in Traits.Name.allCases where random.chance(40) { try! traits.set(name, to: random.pick(name.values)) }
+        return traits
+    }
+
+    /// A `when` condition: states (if `statesAllowed`), traits, or both.
+    mutating func randomCondition(statesAllowed: Bool) -> Condition {
+        var condition = Condition()
+        if statesAllowed, random.chance(70) {
+            condition.states = (0..<(1 + random.int(2))).map { _ in random.chance(15) ? .normal : randomState() }
+        }
+        if condition.states.isEmpty || random.chance(40) {
+            switch random.int(3) {
+            case 0: condition.traits.append(.oneOf(.colorScheme, [random.pick(["light", "dark"])]))
+            case 1: condition.traits.append(.contentSize(random.pick(Condition.Comparison.allCases), random.pick(ContentSize.allCases)))
+            default: condition.traits.append(.oneOf(.horizontalSizeClass, random.chance(30) ? ["compact", "regular"] : ["regular"]))
+            }
+        }
+        return condition
     }
 
     /// A list of one or two complex selectors of one to three compounds, whose subjects are of
@@ -203,6 +257,9 @@ struct World {
             return try! Style.mut(.unresolved(["text"]), op.value, root: T.view, at: T.at(line))
         case .valueOnlyHalver(let i):
             return try! Style.mver(.keyPath(keyPath(op.kind, op.path)), valueOnlyHalvers[i], root: op.kind, at: T.at(line))
+        case .when(let condition, let inner):
+            let parts = inner.enumerated().map { i, op in style(op, line: line * 10 + i) }
+            return try! Style.when(condition, Style.concat(parts, kind: op.kind, root: op.kind, at: T.at(line)), schema: schema, at: T.at(line))
         case .none:
             break
         }
@@ -297,6 +354,13 @@ struct World {
             return Literal(keyPath: T.keyPath(k, path), value: random.pick(values), location: T.at(2000 + random.int(10)))
         }
         view.styles += (0..<later).map { ownStyle(constructor + $0, random.chance(50) ? .with : .call) }
+        if view.kind.isControl {
+            if random.chance(30) { view.stateOverride = randomState() }
+            if random.chance(20) {
+                let path = random.pick(["isEnabled", "isHighlighted", "isSelected", "isFocused"])
+                view.literals.append(Literal(keyPath: T.keyPath(view.kind, path), value: .bool(random.chance(50)), location: T.at(2100)))
+            }
+        }
     }
 
     /// A copy of a tree with the same inputs and no values.
@@ -305,6 +369,7 @@ struct World {
         out.styles = view.styles
         out.literals = view.literals
         out.stylesBeforeLiterals = view.stylesBeforeLiterals
+        out.stateOverride = view.stateOverride
         for child in view.children { out.addChild(copyOf(child)) }
         return out
     }
@@ -343,7 +408,7 @@ struct World {
     @discardableResult
     mutating func edit(_ root: View) -> Bool {
         let views = Self.views(root)
-        switch random.int(varied ? 15 : 11) {
+        switch random.int(varied ? 17 : 11) {
         case 0 where !rules.isEmpty:  // a value
             let r = random.int(rules.count)
             let o = random.int(rules[r].ops.count)
@@ -410,6 +475,14 @@ struct World {
             return false
         case 14:  // a host styles again with what it has
             return false
+        case 15:  // a control's state changed (a press, a selection)
+            if let control = views.filter({ $0.kind.isControl }).randomElement(using: &random) {
+                control.stateOverride = random.chance(20) ? nil : randomState()
+            }
+            return false
+        case 16:  // the traits changed (dark mode, a text size)
+            traits = random.chance(30) ? Traits() : randomTraits()
+            return false
         default:
             break  // nothing changed
         }
@@ -426,3 +499,5 @@ final class ValueOnlyHalve: ValueTransform {
         return value
     }
 }
+
+extension World.Random: RandomNumberGenerator {}

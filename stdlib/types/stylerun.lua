@@ -96,6 +96,29 @@ function Font:withWeight(weight) end
 ---A view kind as a global: index it for key paths, call it with a table to build a view.
 ---@class ViewKind
 
+---A control state, or several joined by `+` (`"highlighted+selected"`).
+---@alias ControlStateName "normal"|"highlighted"|"disabled"|"selected"|"focused"|string
+
+---What a `when` asks: states (any of a list) and traits (a value, a list of values, or for
+---contentSize a comparison such as ">= accessibilityMedium").
+---@class WhenCondition
+---@field state? ControlStateName|ControlStateName[]
+---@field colorScheme? "light"|"dark"|("light"|"dark")[]
+---@field contentSize? string|string[]
+---@field horizontalSizeClass? "compact"|"regular"|("compact"|"regular")[]
+---@field verticalSizeClass? "compact"|"regular"|("compact"|"regular")[]
+---@field contrast? "normal"|"high"|("normal"|"high")[]
+---@field layoutDirection? "leftToRight"|"rightToLeft"|("leftToRight"|"rightToLeft")[]
+
+---The traits the script is evaluated with (read-only).
+---@class Traits
+---@field colorScheme "light"|"dark"
+---@field contentSize string
+---@field horizontalSizeClass "compact"|"regular"
+---@field verticalSizeClass "compact"|"regular"
+---@field contrast "normal"|"high"
+---@field layoutDirection "leftToRight"|"rightToLeft"
+
 ---A color from a hex string, or one of UIKit's named colours with UIColor's values.
 ---@class ColorNamespace
 ---@overload fun(hex: string): Color
@@ -295,6 +318,9 @@ Label = {}
 ---@field imageEdgeInsets Insets Insets of the image.
 ---@field titleEdgeInsets Insets Insets of the title.
 ---@field isEnabled boolean Whether the button responds to taps.
+---@field isSelected boolean Whether the control is selected (the selected state).
+---@field isHighlighted boolean Whether the control is highlighted, as while pressed (the highlighted state).
+---@field isFocused boolean Whether the control has the focus (the focused state).
 
 ---@class ButtonKeyPaths: ViewKeyPaths
 ---@field title KeyPath<string?>
@@ -306,6 +332,9 @@ Label = {}
 ---@field imageEdgeInsets InsetsKeyPath
 ---@field titleEdgeInsets InsetsKeyPath
 ---@field isEnabled KeyPath<boolean>
+---@field isSelected KeyPath<boolean>
+---@field isHighlighted KeyPath<boolean>
+---@field isFocused KeyPath<boolean>
 
 ---@class ButtonProps: ViewProps
 ---@field title string?
@@ -317,6 +346,9 @@ Label = {}
 ---@field imageEdgeInsets InsetsLike?
 ---@field titleEdgeInsets InsetsLike?
 ---@field isEnabled boolean?
+---@field isSelected boolean?
+---@field isHighlighted boolean?
+---@field isFocused boolean?
 
 ---@class ButtonKind: ButtonKeyPaths, ViewKind
 ---@overload fun(props: ButtonProps): Button
@@ -332,6 +364,10 @@ Button = {}
 ---@field borderStyle BorderStyle Border drawn around the field.
 ---@field keyboardType KeyboardType Keyboard shown for input.
 ---@field isSecureTextEntry boolean Whether input is hidden (passwords).
+---@field isEnabled boolean Whether the control responds to touches; false is the disabled state.
+---@field isSelected boolean Whether the control is selected (the selected state).
+---@field isHighlighted boolean Whether the control is highlighted, as while pressed (the highlighted state).
+---@field isFocused boolean Whether the control has the focus (the focused state).
 
 ---@class TextFieldKeyPaths: ViewKeyPaths
 ---@field text KeyPath<string?>
@@ -342,6 +378,10 @@ Button = {}
 ---@field borderStyle KeyPath<BorderStyle>
 ---@field keyboardType KeyPath<KeyboardType>
 ---@field isSecureTextEntry KeyPath<boolean>
+---@field isEnabled KeyPath<boolean>
+---@field isSelected KeyPath<boolean>
+---@field isHighlighted KeyPath<boolean>
+---@field isFocused KeyPath<boolean>
 
 ---@class TextFieldProps: ViewProps
 ---@field text string?
@@ -352,6 +392,10 @@ Button = {}
 ---@field borderStyle BorderStyle?
 ---@field keyboardType KeyboardType?
 ---@field isSecureTextEntry boolean?
+---@field isEnabled boolean?
+---@field isSelected boolean?
+---@field isHighlighted boolean?
+---@field isFocused boolean?
 
 ---@class TextFieldKind: TextFieldKeyPaths, ViewKind
 ---@overload fun(props: TextFieldProps): TextField
@@ -448,12 +492,33 @@ function rule(selector, s) end
 function themes(declaration) end
 
 ---Declares a kind for prototyping and defines its global:
----`kind("GradientView", View, { fromColor = "Color?" })`.
+---`kind("GradientView", View, { fromColor = "Color?" })`; with `{ control = true }` its
+---views are controls: they have isEnabled, isSelected, isHighlighted and isFocused, and states.
 ---@param name string
 ---@param super ViewKind
 ---@param properties table<string, string>?
+---@param options { control: boolean? }?
 ---@return ViewKind
-function kind(name, super, properties) end
+function kind(name, super, properties, options) end
+
+---A style whose parts apply only while the condition holds: a state (`when("highlighted", s)`),
+---or a table of states and traits (`when({ state = "disabled", colorScheme = "dark" }, s)`);
+---a trait takes a value, a list of values, or for contentSize a comparison (`">= accessibilityMedium"`).
+---@param condition ControlStateName|WhenCondition
+---@param s StyleLike
+---@return Style
+function when(condition, s) end
+
+---The traits the script is evaluated with (read-only): `traits.colorScheme` is "light" or "dark".
+---Reading them makes the result hold for those traits only; `when` keeps one evaluation for all.
+---@class TraitsNamespace
+---@field colorScheme string
+---@field contentSize string
+---@field horizontalSizeClass string
+---@field verticalSizeClass string
+---@field contrast string
+---@field layoutDirection string
+traits = {}
 
 ---Loads `a/b.lua` for `require "a.b"` from the script's folder, then the stdlib.
 ---@param name string

@@ -20,6 +20,9 @@ public struct ExplainRenderer: Sendable {
     /// What to add after a `rule ".note"` origin, by selector text: its style's name and where
     /// the rule is written (`Stylesheet.ruleNotes()`).
     public var ruleNotes: [String: String] = [:]
+    /// The values controls take in their other states: each state's winners are explained
+    /// after the view's own (`in state highlighted:`).
+    public var states: StateValues?
 
     /// A renderer for a terminal (or `.plain` for files and tests).
     ///
@@ -52,6 +55,14 @@ public struct ExplainRenderer: Sendable {
             out += terminal.dim("  (every property has its default value)") + "\n"
         } else {
             out += Cell.table(explanations.flatMap(rows(of:)), widest: 40)
+        }
+        for entry in states?[view] ?? [] {
+            let explained = entry.changes.compactMap(\.explanation)
+            guard !explained.isEmpty else { continue }
+            out += "  " + terminal.bold("in state \(entry.name):") + "\n"
+            out += Cell.table(explained.flatMap(rows(of:)).map { row in
+                [Cell(plain: "  ", styled: "  ") + row[0]] + row.dropFirst()
+            }, widest: 40)
         }
         for rule in skipped {
             out += terminal.dim("  skipped: rule \"\(rule.selector.text)\" (\(rule.skipReason(for: view)))  \(rule.location)") + "\n"

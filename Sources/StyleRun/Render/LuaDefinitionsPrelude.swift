@@ -57,6 +57,29 @@ enum LuaDefinitionsPrelude {
         ---A view kind as a global: index it for key paths, call it with a table to build a view.
         ---@class ViewKind
 
+        ---A control state, or several joined by `+` (`"highlighted+selected"`).
+        ---@alias ControlStateName "normal"|"highlighted"|"disabled"|"selected"|"focused"|string
+
+        ---What a `when` asks: states (any of a list) and traits (a value, a list of values, or for
+        ---contentSize a comparison such as ">= accessibilityMedium").
+        ---@class WhenCondition
+        ---@field state? ControlStateName|ControlStateName[]
+        ---@field colorScheme? "light"|"dark"|("light"|"dark")[]
+        ---@field contentSize? string|string[]
+        ---@field horizontalSizeClass? "compact"|"regular"|("compact"|"regular")[]
+        ---@field verticalSizeClass? "compact"|"regular"|("compact"|"regular")[]
+        ---@field contrast? "normal"|"high"|("normal"|"high")[]
+        ---@field layoutDirection? "leftToRight"|"rightToLeft"|("leftToRight"|"rightToLeft")[]
+
+        ---The traits the script is evaluated with (read-only).
+        ---@class Traits
+        ---@field colorScheme "light"|"dark"
+        ---@field contentSize string
+        ---@field horizontalSizeClass "compact"|"regular"
+        ---@field verticalSizeClass "compact"|"regular"
+        ---@field contrast "normal"|"high"
+        ---@field layoutDirection "leftToRight"|"rightToLeft"
+
 
         """
 

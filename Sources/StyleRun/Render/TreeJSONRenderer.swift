@@ -22,21 +22,38 @@ public struct TreeJSONRenderer: Sendable {
     /// A renderer; `all: true` lists every property (`--all`).
     ///
     ///     TreeJSONRenderer(all: true).render(root)
-    public init(all: Bool = false) {
+    /// The values controls take in their other states (SPEC §6.1): a control that has some
+    /// gets `"states": {"highlighted": {…}, …}` after its `properties`.
+    public var states: StateValues?
+
+    public init(all: Bool = false, states: StateValues? = nil) {
         self.includesDefaults = all
+        self.states = states
     }
 
     /// The JSON value of a view and its descendants.
     ///
     ///     TreeJSONRenderer().json(for: button)["properties"]?["titleColor"]    // "#FFFFFFFF"
     public func json(for view: View) -> JSONValue {
-        [
-            "kind": .string(view.kind.name),
-            "id": view.id.map(JSONValue.string) ?? .null,
-            "classes": .array(view.classes.map(JSONValue.string)),
-            "properties": properties(of: view),
-            "children": .array(view.children.map(json(for:))),
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string(view.kind.name)),
+            ("id", view.id.map(JSONValue.string) ?? .null),
+            ("classes", .array(view.classes.map(JSONValue.string))),
+            ("properties", properties(of: view)),
         ]
+        let states = stateObject(of: view)
+        if states != .null { members.append(("states", states)) }
+        members.append(("children", .array(view.children.map(json(for:)))))
+        return .object(members)
+    }
+
+    /// `{"highlighted": {"titleColor": "#E0E0E0FF"}, …}` for a control with other states'
+    /// values, else null.
+    public func stateObject(of view: View) -> JSONValue {
+        guard let entries = states?[view] else { return .null }
+        return .object(entries.map { entry in
+            (key: entry.name, value: .object(entry.changes.map { (key: $0.property.path, value: $0.value.json) }))
+        })
     }
 
     /// The pretty-printed JSON text (two-space indentation) with one trailing newline.
@@ -161,6 +178,12 @@ public struct TreeJSONRenderer: Sendable {
         }
         out.append("},\n")
         out.append(indentation: level + 1)
+        if case .object(let entries) = stateObject(of: view) {
+            out.append("\"states\": ")
+            out.append(JSONValue.object(entries).serialized(.pretty, level: level + 1))
+            out.append(",\n")
+            out.append(indentation: level + 1)
+        }
         if view.children.isEmpty {
             out.append("\"children\": []\n")
             out.append(indentation: level)

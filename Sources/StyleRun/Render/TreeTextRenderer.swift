@@ -25,9 +25,33 @@ public struct TreeTextRenderer: Sendable {
     /// A renderer; `all: true` lists every property (`--all`).
     ///
     ///     TreeTextRenderer(all: true, terminal: .plain).render(root)
-    public init(all: Bool = false, terminal: Terminal = .plain) {
+    /// The values controls take in their other states (SPEC §6.1), shown on each property's
+    /// line after its value: `titleColor: #FFFFFF  · highlighted #E0E0E0 · disabled #9E9E9E`.
+    /// A property whose value only another state changes is listed too.
+    public var states: StateValues?
+
+    public init(all: Bool = false, terminal: Terminal = .plain, states: StateValues? = nil) {
         self.includesDefaults = all
         self.terminal = terminal
+        self.states = states
+    }
+
+    /// The properties of a control with other states' values, each line with its suffix.
+    private func stateLines(_ view: View, entries: [StateValues.Entry], guide: String, colors: Bool) -> String {
+        var out = ""
+        for p in view.kind.properties {
+            let value = view.values[p.slot]
+            let others = entries.compactMap { e in e.changes.first { $0.property.slot == p.slot }.map { (e.name, $0.value) } }
+            guard includesDefaults || value != p.defaultValue || !others.isEmpty else { continue }
+            let text = colors ? value.styledText(terminal) : value.displayText
+            out += (colors ? terminal.dim(guide + p.path + ":") : guide + p.path + ":") + " " + text
+            for (i, (name, other)) in others.enumerated() {
+                let dot = (i == 0 ? "  · " : " · ") + name + " "
+                out += (colors ? terminal.dim(dot) : dot) + (colors ? other.styledText(terminal) : other.displayText)
+            }
+            out += "\n"
+        }
+        return out
     }
 
     /// The text of a view and its descendants, each line ending in a newline.
@@ -82,6 +106,10 @@ public struct TreeTextRenderer: Sendable {
         out += terminal.dim(prefix + connector) + header(of: view) + "\n"
         // Properties hang under the header; the guide continues through them when children follow.
         let propertyGuide = childPrefix + (view.children.isEmpty ? "   " : "│  ")
+        if let entries = states?[view] {
+            out += stateLines(view, entries: entries, guide: propertyGuide, colors: true)
+            return
+        }
         for p in view.kind.properties {
             let value = view.values[p.slot]
             guard includesDefaults || value != p.defaultValue else { continue }
@@ -168,7 +196,9 @@ public struct TreeTextRenderer: Sendable {
             // Properties hang under the header; the guide continues through them when children follow.
             let children = view.children
             let guide: StaticString = children.isEmpty ? "   " : "│  "
-            if includesDefaults {
+            if let entries = states?[view] {
+                out.append(stateLines(view, entries: entries, guide: guides.string + guide.description, colors: false))
+            } else if includesDefaults {
                 let values = view.values
                 for slot in values.indices {
                     Self.writeProperty(text, slot, values[slot], guides: guides.bytes, guide, to: &out)

@@ -64,6 +64,11 @@ extension StaticAnalysis {
         case .rule:
             rule(arguments, call: call)
             return .unknown
+        case .when:
+            return when(arguments, call: call)
+        case .traits:
+            // A table, not a function: calling it is the runtime's error to report.
+            return .unknown
         case .themes:
             return .themeTokens
         case .kind:

@@ -30,6 +30,9 @@ public final class Runtime {
     /// The traits scripts are evaluated with (their `traits` table) and their trees styled for
     /// (SPEC §6.2); a loaded stylesheet can style for others (`LoadedStylesheet.traits`).
     public var traits: Traits = .default
+    /// `SELECTOR=STATE[+STATE…]` assignments (`--state`) given, in order, to the tree a script
+    /// returns before it is styled, at every load of a watch too (`LoadedStylesheet.applyStates`).
+    public var states: [String] = []
 
     public init(schema: Schema = .standard, limits: Limits = .default, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -46,13 +49,17 @@ public final class Runtime {
         let limits: Limits
         let stdlibPaths: [String]
         let log: @Sendable (String) -> Void
+        let traits: Traits
+        let states: [String]
     }
 
-    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log) }
+    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log, traits: traits, states: states) }
 
     /// A runtime set up as `settings` say.
     convenience init(copying settings: Settings) {
         self.init(schema: settings.schema, limits: settings.limits, stdlibPaths: settings.stdlibPaths, log: settings.log)
+        traits = settings.traits
+        states = settings.states
     }
 
     /// Registers a host kind under `superKind`; scripts see it as a global.
@@ -140,6 +147,21 @@ public final class LoadedStylesheet {
     ///     sheet.traits.colorScheme = .dark
     ///     try sheet.apply(to: root)
     public lazy var traits: Traits = evaluation.options.traits
+
+    /// Gives the controls of `root`'s tree the states `assignments` name (`#subscribe=highlighted`),
+    /// in order, selectors read against this stylesheet's schema.
+    /// - Throws: the first assignment that cannot be read, or matches no control, as a
+    ///   diagnostic of `--state` (column of the offending text).
+    public func applyStates(_ assignments: [String], to root: View) throws(DiagnosticList) {
+        for text in assignments {
+            do throws(StateAssignment.Failure) {
+                try StateAssignment.parse(text, schema: schema).apply(to: root)
+            } catch {
+                throw DiagnosticList([Diagnostic(error.code, error.message, at: SourceLocation(file: "--state", line: 1, column: error.column),
+                                                 suggestions: error.suggestions)])
+            }
+        }
+    }
 
     /// Styles with `engine` from now on: a reload's stylesheet shares the watch's, so that its
     /// rule index and provenance table carry over from the stylesheet it replaces. Each

@@ -16,7 +16,7 @@ public enum PreviewCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "preview", summary: "Serve the styled screen to a browser, live on every save, with an inspector.",
         arguments: [.required("FILE.lua")],
-        options: [Options.theme.option, Options.port.option, Options.host.option, Options.noOpen.option, .help]
+        options: [Options.theme.option, Options.port.option, Options.host.option, Options.noOpen.option, .help] + StateOptions.options
             + LimitOptions.options)
 
     enum Options {
@@ -41,6 +41,11 @@ public enum PreviewCommand: Command {
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
+        switch StateOptions.traits(arguments) {
+        case .success(let traits): runtime.traits = traits
+        case .failure(let problem): return console.report([problem], json: false, status: ExitStatus.usage)
+        }
+        runtime.states = arguments[StateOptions.state]
         let preview: PreviewServer
         do throws(HTTPServer.StartError) {
             preview = try PreviewServer(file: path, runtime: runtime, theme: arguments[Options.theme],

@@ -75,7 +75,7 @@ public enum RunCommand: Command {
             // The process exits after this command: releasing a 10,000-view tree and its Lua
             // state object by object was a tenth of the run, work the exit does for nothing.
             _ = Unmanaged.passRetained(sheet)
-            if let root = sheet.root, let problem = StateOptions.applyStates(arguments, schema: sheet.schema, to: root) {
+            if let root = sheet.root, let problem = StateOptions.applyStates(arguments, sheet: sheet, to: root) {
                 return console.report([problem], json: json, status: ExitStatus.usage)
             }
             // Only explain reads provenance; the tree, JSON and HTML show applied values.

@@ -31,15 +31,13 @@ enum StateOptions {
 
     /// Gives `root`'s controls the states `--state` names, in order; the diagnostic of the
     /// first that cannot be read or matches no control.
-    static func applyStates(_ arguments: ParsedArguments, schema: Schema, to root: View) -> Diagnostic? {
-        for text in arguments[state] {
-            do throws(StateAssignment.Failure) {
-                try StateAssignment.parse(text, schema: schema).apply(to: root)
-            } catch {
-                return Diagnostic(error.code, error.message, at: location("--state", column: error.column), suggestions: error.suggestions)
-            }
+    static func applyStates(_ arguments: ParsedArguments, sheet: LoadedStylesheet, to root: View) -> Diagnostic? {
+        do throws(DiagnosticList) {
+            try sheet.applyStates(arguments[state], to: root)
+            return nil
+        } catch {
+            return error.diagnostics.first
         }
-        return nil
     }
 
     private static func location(_ option: String, column: Int) -> SourceLocation {

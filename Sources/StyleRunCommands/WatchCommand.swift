@@ -23,7 +23,7 @@ public enum WatchCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "watch", summary: "Re-run a style script on every save of any file it loads, and print what changed.",
         arguments: [.required("FILE.lua")],
-        options: [CommonOptions.theme.option, Options.format.option, .help] + LimitOptions.options)
+        options: [CommonOptions.theme.option, Options.format.option, .help] + StateOptions.options + LimitOptions.options)
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
@@ -39,6 +39,11 @@ public enum WatchCommand: Command {
         }
         let runtime = Runtime(log: { console.error($0) })
         LimitOptions.apply(arguments, to: runtime)
+        switch StateOptions.traits(arguments) {
+        case .success(let traits): runtime.traits = traits
+        case .failure(let problem): return console.report([problem], json: json, status: ExitStatus.usage)
+        }
+        runtime.states = arguments[StateOptions.state]
         let printer = EventPrinter(json: json, console: console)
         return Interruption.wait {
             let handle = runtime.watch(file: path, theme: arguments[CommonOptions.theme], queue: DispatchQueue(label: "stylerun.watch")) {

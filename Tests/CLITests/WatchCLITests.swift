@@ -139,6 +139,25 @@ final class WatchCLITests: XCTestCase {
         }
     }
 
+    /// `--state` and `--trait` hold for every reload: the saved script's new tree is in the
+    /// state again, styled for the trait.
+    func testStatesAndTraitsHoldAcrossReloads() throws {
+        let script = """
+            rule("Button:highlighted", mut(Button.titleColor, "#E0E0E0"))
+            rule("Button", when({ colorScheme = "dark" }, mut(View.alpha, X)))
+            return StackView { Button { id = "go" } }
+            """
+        try save("states.lua", script.replacingOccurrences(of: "X", with: "0.5"))
+        let watcher = try Watcher(["states.lua", "--format", "json", "--state", "#go=highlighted", "--trait", "colorScheme=dark"], in: folder)
+        let initial = try event(watcher.line(0))
+        XCTAssertEqual(initial["changes"], [["view": "#go", "property": "alpha", "old": 1, "new": 0.5],
+                                            ["view": "#go", "property": "titleColor", "old": nil, "new": "#E0E0E0FF"]])
+        try save("states.lua", script.replacingOccurrences(of: "X", with: "0.25"), renaming: true)
+        let edited = try event(watcher.line(1))
+        XCTAssertEqual(edited["changes"], [["view": "#go", "property": "alpha", "old": 0.5, "new": 0.25]])
+        XCTAssertEqual(watcher.stop(with: SIGINT), 0, watcher.stderr)
+    }
+
     func testJSONEventsFollowEverySaveAndInterruptExitsZero() throws {
         try save("tokens.lua", "return { ink = \"#000000\" }\n")
         try save("app.lua", app)

@@ -111,8 +111,10 @@ extension StaticAnalysis {
             }
             declarations.append(.value(entry.key, type))
         }
+        var names = declarations.map(\.name)
+        if isControl, !superKind.isControl { names += Kind.controlDeclarations.map(\.name).filter { !names.contains($0) } }
         if let existing = schema.kind(named: name), existing.superKind === superKind, existing.isControl == (isControl || superKind.isControl),
-           existing.declarations.map(\.name) == declarations.map(\.name) {
+           existing.declarations.map(\.name) == names {
             return .kind(existing)
         }
         do {

@@ -166,6 +166,7 @@ final class Reloader {
             // The new tree takes over the values of the views whose inputs did not change. The
             // previous tree keeps its values, so it is snapshotted only when its shape differs;
             // the first load reports every styled value, against the unstyled tree.
+            try sheet.applyStates(runtime.states, to: root)
             let unstyled = tree == nil ? TreeSnapshot(root) : nil
             let result = try sheet.restyle(root, after: styled)
             let before = result.changes == nil ? unstyled ?? tree.map(TreeSnapshot.init) : nil

@@ -81,7 +81,9 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         self.properties = properties
         self.members = members
         self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
-        self.defaultValues = ValueStore(defaults: properties.map(\.defaultValue))
+        // A declared default may depend on the traits (`textColor` is `color.label`); a new
+        // view holds it as the default traits take it.
+        self.defaultValues = ValueStore(defaults: properties.map(\.viewDefault))
         self.lineageIdentifiers = superKind.map { [ObjectIdentifier($0)] + $0.lineageIdentifiers } ?? []
         self.defaultProvenance = properties.map {
             [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]
@@ -187,7 +189,12 @@ public final class Property: Hashable, Sendable {
     /// Dotted from the kind (`"layer.cornerRadius"`).
     public let path: String
     public let type: ValueType
+    /// The default as declared, which may depend on the traits (`Label.textColor` is
+    /// `color.label`): what docs, `kinds`, hovers and provenance show.
     public let defaultValue: Value
+    /// The default a new view holds: `defaultValue` as the default traits take it
+    /// (`#000000` for `color.label`). What "changed from the default" is measured against.
+    public let viewDefault: Value
     public let range: NumberRange?
     public let doc: String
     /// The kind whose declaration introduced it (for messages: `View.alpha`).
@@ -199,6 +206,7 @@ public final class Property: Hashable, Sendable {
         self.path = path
         self.type = type
         self.defaultValue = defaultValue
+        self.viewDefault = defaultValue.resolved(for: .default)
         self.range = range
         self.doc = doc
         self.owner = owner

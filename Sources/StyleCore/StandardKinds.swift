@@ -51,7 +51,7 @@ extension Schema {
     public static let label = Kind(name: "Label", superKind: view, doc: "A read-only text view (UILabel).", declarations: [
         .value("text", .optional(.string), doc: "The text shown."),
         .value("font", .font, default: .font(.system(17)), doc: "Font of the text."),
-        .value("textColor", .color, default: .color(.black), doc: "Color of the text."),
+        .value("textColor", .color, default: .dynamicColor(.label), doc: "Color of the text; UIKit's label colour (black in light, white in dark)."),
         .value("textAlignment", .enumeration(textAlignment), default: .enumCase("natural"), doc: "Horizontal alignment."),
         .value("numberOfLines", .int, default: .int(1), range: .nonNegative, doc: "Maximum lines; 0 for no limit."),
         .value("lineBreakMode", .enumeration(lineBreakMode), default: .enumCase("byTruncatingTail"),
@@ -75,7 +75,7 @@ extension Schema {
         .value("text", .optional(.string), doc: "The text entered."),
         .value("placeholder", .optional(.string), doc: "Text shown while empty."),
         .value("font", .font, default: .font(.system(17)), doc: "Font of the text."),
-        .value("textColor", .color, default: .color(.black), doc: "Color of the text."),
+        .value("textColor", .color, default: .dynamicColor(.label), doc: "Color of the text; UIKit's label colour (black in light, white in dark)."),
         .value("textAlignment", .enumeration(textAlignment), default: .enumCase("natural"), doc: "Horizontal alignment."),
         .value("borderStyle", .enumeration(borderStyle), default: .enumCase("none"), doc: "Border drawn around the field."),
         .value("keyboardType", .enumeration(keyboardType), default: .enumCase("default"), doc: "Keyboard shown for input."),

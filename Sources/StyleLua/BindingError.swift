@@ -16,6 +16,13 @@ enum BindingError: Error {
     /// A name from a fixed list (`"semibold"` for a font weight), `what` naming the list.
     case invalidName(String, what: String, cases: [String])
     case notAColor(String)
+    /// `color.dynamic { drak = … }`, or a table without `light` or `dark`.
+    case dynamicColor(DynamicColorError)
+    /// `color.label.red`: a dynamic colour has a component per variant, not one.
+    case dynamicComponent(String)
+    /// `image.fromColor(color.label)`, or a dynamic colour as a variant of another: a place
+    /// that takes a colour of one value.
+    case fixedColorExpected(function: String, got: String)
     case insetsArity(Int)
 
     // Globals, modules
@@ -90,6 +97,8 @@ enum BindingError: Error {
         case .badValueArgument, .unreadableValue, .notAColor, .badViewField, .immutableValue, .valueWithoutFields, .fieldNotANumber:
             .typeMismatch
         case .argumentOutOfRange: .outOfRange
+        case .dynamicColor(let e): e.code
+        case .dynamicComponent, .fixedColorExpected: .typeMismatch
         case .invalidName: .invalidEnum
         case .undefinedGlobal: .undefinedGlobal
         case .badModuleName, .moduleNotFound: .moduleNotFound
@@ -127,6 +136,12 @@ enum BindingError: Error {
             return "Argument #\(position) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))."
         case .invalidName(let name, let what, let cases):
             return "'\(name)' is not a \(what); use \(Self.quoted(cases))." + Suggestion.sentence(Suggestion.closest(to: name, among: cases))
+        case .dynamicColor(let e):
+            return e.message
+        case .dynamicComponent(let field):
+            return "A dynamic colour has no single '\(field)': it depends on the colour scheme and contrast. Read it of one variant, as in c.light.\(field) or c.dark.\(field)."
+        case .fixedColorExpected(let function, let got):
+            return "'\(function)' takes a colour of one value, got the dynamic colour \(got); pick one variant, as in c.light or c.dark."
         case .notAColor(let text):
             return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(suggestions.first)
         case .insetsArity(let n):
@@ -250,6 +265,7 @@ enum BindingError: Error {
         case .undefinedToken(let name, let tokens): suggestion = Suggestion.closest(to: name, among: tokens)
         case .notAType(let text): suggestion = Self.typeSuggestion(text)
         case .misuse(let m): suggestion = m.suggestion
+        case .dynamicColor(let e): suggestion = e.suggestion
         case .notAColor(let text): suggestion = ValueError.badHexColor(text).suggestions.first
         case .moduleNotFound(_, _, let s): suggestion = s
         default: suggestion = nil

@@ -68,7 +68,7 @@ final class LuaValueTransform: LuaFunctionReference, ValueTransform {
         lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
         let box = ValueObject(value, mutable: true)
         switch value {
-        case .color, .font, .insets, .size, .image: e.vm.pushObject(box, metatable: ValueObject.metatable)
+        case .color, .dynamicColor, .font, .insets, .size, .image: e.vm.pushObject(box, metatable: ValueObject.metatable)
         default: e.push(value)
         }                                                               // stack: fn, old
         do {

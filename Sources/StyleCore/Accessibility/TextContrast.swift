@@ -192,12 +192,18 @@ public struct ScreenColors: Hashable, Sendable {
         self.tint = tint
     }
 
+    /// The system's colours for `traits`, from UIKit's semantic colours (`DynamicColor`):
+    /// the screen's `systemBackground`, `placeholderText` and the tint `systemBlue`.
+    public init(for traits: Traits) {
+        self.init(background: DynamicColor.screenBackground(for: traits),
+                  placeholder: DynamicColor.semantic["placeholderText"]!.resolved(for: traits),
+                  tint: DynamicColor.semantic["systemBlue"]!.resolved(for: traits))
+    }
+
     /// White; `placeholderText` #3C3C43 at 30 %; `systemBlue` #007AFF.
-    public static let light = ScreenColors(background: .white, placeholder: Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3),
-                                           tint: Color(red: 0, green: 122 / 255, blue: 1))
+    public static let light = ScreenColors(for: Traits(colorScheme: .light))
     /// Black; `placeholderText` #EBEBF5 at 30 %; `systemBlue` #0A84FF.
-    public static let dark = ScreenColors(background: .black, placeholder: Color(red: 235 / 255, green: 235 / 255, blue: 245 / 255, alpha: 0.3),
-                                          tint: Color(red: 10 / 255, green: 132 / 255, blue: 1))
+    public static let dark = ScreenColors(for: Traits(colorScheme: .dark))
 
     public static func of(_ scheme: ColorScheme) -> ScreenColors { scheme == .dark ? .dark : .light }
 }

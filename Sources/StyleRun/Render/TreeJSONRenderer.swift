@@ -200,7 +200,7 @@ public struct TreeJSONRenderer: Sendable {
     public func properties(of view: View) -> JSONValue {
         .object(view.kind.properties.compactMap { p in
             let value = view.values[p.slot]
-            guard includesDefaults || value != p.defaultValue else { return nil }
+            guard includesDefaults || value != p.viewDefault else { return nil }
             return (key: p.path, value: value.json)
         })
     }

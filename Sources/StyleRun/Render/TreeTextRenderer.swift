@@ -112,7 +112,7 @@ public struct TreeTextRenderer: Sendable {
         }
         for p in view.kind.properties {
             let value = view.values[p.slot]
-            guard includesDefaults || value != p.defaultValue else { continue }
+            guard includesDefaults || value != p.viewDefault else { continue }
             out += terminal.dim(propertyGuide + p.path + ":") + " " + value.styledText(terminal) + "\n"
         }
     }

@@ -30,6 +30,9 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     /// Whether views of this kind are controls (SPEC §6.1): they have `isEnabled`,
     /// `isSelected`, `isHighlighted` and `isFocused`, and so a state. Inherited by sub-kinds.
     public let isControl: Bool
+    /// Whether some default is trait-dependent (a dynamic colour): only then are the defaults
+    /// resolved for a run's traits (`ResolvedDefaults`).
+    let hasTraitDependentDefaults: Bool
 
     /// What a name on a kind leads to.
     public enum Member: Sendable {
@@ -84,6 +87,7 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         // A declared default may depend on the traits (`textColor` is `color.label`); a new
         // view holds it as the default traits take it.
         self.defaultValues = ValueStore(defaults: properties.map(\.viewDefault))
+        self.hasTraitDependentDefaults = properties.contains { !$0.defaultValue.isTraitIndependent }
         self.lineageIdentifiers = superKind.map { [ObjectIdentifier($0)] + $0.lineageIdentifiers } ?? []
         self.defaultProvenance = properties.map {
             [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]

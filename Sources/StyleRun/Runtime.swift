@@ -53,7 +53,9 @@ public final class Runtime {
         let states: [String]
     }
 
-    var settings: Settings { Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log, traits: traits, states: states) }
+    var settings: Settings {
+        Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log, traits: traits, states: states)
+    }
 
     /// A runtime set up as `settings` say.
     convenience init(copying settings: Settings) {

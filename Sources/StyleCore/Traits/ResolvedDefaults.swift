@@ -45,6 +45,7 @@ final class ResolvedDefaults {
 
     /// `kind`'s defaults resolved for `traits`, or nil when every one resolves to itself.
     static func resolve(_ kind: Kind, for traits: Traits) -> ValueStore? {
+        guard kind.hasTraitDependentDefaults else { return nil }
         let resolved = kind.properties.map { $0.defaultValue.resolved(for: traits) }
         guard zip(resolved, kind.properties).contains(where: { $0 != $1.defaultValue }) else { return nil }
         return ValueStore(defaults: resolved)

@@ -42,7 +42,7 @@ public struct TreeTextRenderer: Sendable {
         for p in view.kind.properties {
             let value = view.values[p.slot]
             let others = entries.compactMap { e in e.changes.first { $0.property.slot == p.slot }.map { (e.name, $0.value) } }
-            guard includesDefaults || value != p.defaultValue || !others.isEmpty else { continue }
+            guard includesDefaults || value != p.viewDefault || !others.isEmpty else { continue }
             let text = colors ? value.styledText(terminal) : value.displayText
             out += (colors ? terminal.dim(guide + p.path + ":") : guide + p.path + ":") + " " + text
             for (i, (name, other)) in others.enumerated() {

@@ -80,9 +80,14 @@ public struct StyleSnapshot: Sendable, Hashable {
     public init(_ root: View) {
         var views: [ViewRecord] = []
         let references = TreeReferences(root)
+        // Each kind's properties sorted by path once, not once per view.
+        var sortedProperties: [ObjectIdentifier: [StyleCore.Property]] = [:]
         root.forEachInTree { view in
             let provenance = view.provenance
-            let properties = view.kind.properties.map { p -> Property in
+            let kind = ObjectIdentifier(view.kind)
+            let sorted = sortedProperties[kind] ?? view.kind.properties.sorted { $0.path < $1.path }
+            sortedProperties[kind] = sorted
+            let properties = sorted.map { p -> Property in
                 var source: Source?
                 if let winner = provenance?[p.slot].last, winner.origin != .kindDefault {
                     let location = winner.location
@@ -91,7 +96,7 @@ public struct StyleSnapshot: Sendable, Hashable {
                                     line: location?.line ?? 0)
                 }
                 return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
-            }.sorted { $0.path < $1.path }
+            }
             views.append(ViewRecord(reference: references.reference(at: views.count),
                                     kindAndClasses: ([view.kind.name] + view.classes).joined(separator: "."),
                                     properties: properties))

@@ -79,6 +79,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let duplicateSet: Code = "duplicate-set"
         public static let grid: Code = "grid"
         public static let colorLiteral: Code = "color-literal"
+        /// A `when` whose condition no state and traits satisfy where it is used.
+        public static let neverHolds: Code = "never-holds"
         // Warnings of the cascade.
         public static let overriddenLiteral: Code = "overridden-literal"
         public static let unmatchedRule: Code = "unmatched-rule"

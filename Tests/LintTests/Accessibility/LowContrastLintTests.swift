@@ -23,7 +23,7 @@ final class LowContrastLintTests: XCTestCase {
         let d = try XCTUnwrap(found.first)
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual(d.message, "Text #EEEEEE (textColor of Label#pale, set at app.lua:2) on #FFFFFF (screen background) is 1.16:1, "
-                       + "needs 4.5:1 (AA, normal text); #767676 passes (4.54:1). Fails in colorScheme=light contrast=normal.")
+                       + "needs 4.5:1 (AA, normal text); #767676 passes (4.54:1). Fails in colorScheme=light contrast=normal; colorScheme=light contrast=high.")
         XCTAssertEqual(d.severity, .error)
         XCTAssertEqual(d.line, 2)
     }
@@ -61,10 +61,14 @@ final class LowContrastLintTests: XCTestCase {
         let source = try String(contentsOfFile: path, encoding: .utf8)
         let found = InProcessDynamicPass(stdlibPaths: []).check(file: "contrast.lua", source: source).filter { $0.code == .lowContrast }
         let byLine = Dictionary(grouping: found, by: \.line)
-        // The pale label fails in both themes: one finding naming both.
+        // The pale label fails in both themes, in light (on black, in dark, it passes): one
+        // finding naming each combination.
         XCTAssertEqual(byLine[10]?.count, 1)
         XCTAssertTrue(byLine[10]?.first?.message.hasSuffix("Fails in theme 'day', colorScheme=light contrast=normal; "
-                                                           + "theme 'night', colorScheme=light contrast=normal.") == true)
+                                                           + "theme 'day', colorScheme=light contrast=high; "
+                                                           + "theme 'night', colorScheme=light contrast=normal; "
+                                                           + "theme 'night', colorScheme=light contrast=high.") == true,
+                      byLine[10]?.first?.message ?? "")
         // The note is too pale on the day card only; #999999 on black passes.
         XCTAssertEqual(byLine[8]?.count, 1)
         XCTAssertTrue(byLine[8]?.first?.message.contains("theme 'day'") == true)

@@ -86,6 +86,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unmatchedRule: Code = "unmatched-rule"
         // Accessibility checks of lint's dynamic pass (REFERENCE §2.3).
         public static let lowContrast: Code = "low-contrast"
+        public static let fixedFontSize: Code = "fixed-font-size"
+        public static let smallTouchTarget: Code = "small-touch-target"
+        public static let truncatedText: Code = "truncated-text"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
         // Warnings of layout.

@@ -72,7 +72,7 @@ public struct Cascade {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
-        let editsAtStart = View.shapeEdits.load(ordering: .relaxed)
+        let shapeAtStart = root.shapeVersion
         let engine = self.engine, stylesheet = engine.stylesheet
         // A tree styled under other traits is restyled whole: any value may differ.
         let previous = previous.flatMap { $0.traits == engine.traits ? $0 : nil }
@@ -210,7 +210,7 @@ public struct Cascade {
         engine.ownStyles = steps.ownStyles
         if sharesStyles { engine.matchedResults = results }
         styled.aboveContext = aboveContext
-        if View.shapeEdits.load(ordering: .relaxed) == editsAtStart { styled.shapeStamp = (ObjectIdentifier(root), editsAtStart) }
+        if root.shapeVersion == shapeAtStart { styled.shapeStamp = (ObjectIdentifier(root), shapeAtStart) }
         styled.contextCount = steps.contextCount
 
         // Duplicate ids come first, then each view's diagnostics in tree order.

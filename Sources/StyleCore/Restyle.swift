@@ -52,10 +52,10 @@ public struct StyledTree {
     private(set) var contexts: [Int32] = []
     var aboveContext: Int32?
     var contextCount = 0
-    /// The root styled and `View.shapeEdits` then, when no view's place, id or classes changed
-    /// while it was styled: while the count stays the same, the tree under that root has this
-    /// tree's shape.
-    var shapeStamp: (root: ObjectIdentifier, edits: Int)?
+    /// The root styled and its tree's `View.shapeVersion` then, when no view's place, id,
+    /// classes or state changed while it was styled: while that version stays the same, the
+    /// tree under that root has this tree's shape.
+    var shapeStamp: (root: ObjectIdentifier, version: ShapeVersion)?
     /// The views' references, as far as a change list needed them (`ViewReferences`).
     private(set) var references: ViewReferences?
     /// While appending: the positions of the path from the root to the last view appended.
@@ -142,14 +142,15 @@ public struct StyledTree {
         }
     }
 
-    /// Whether no view's place, id or classes changed anywhere since this tree was styled from
-    /// `root` (`shapeStamp`): then `root`'s tree has this shape.
+    /// Whether no view's place, id, classes or state changed in `root`'s tree (its top root's
+    /// `View.shapeVersion`) since this tree was styled from `root` (`shapeStamp`): then
+    /// `root`'s tree has this shape. Changes to other trees do not count.
     ///
     /// A root is named by its identity: one built since at a freed root's address, with no
     /// children (adding one counts), is told apart by its kind, id and classes.
     func isUnchanged(under root: View) -> Bool {
         guard let shapeStamp, shapeStamp.root == ObjectIdentifier(root),
-              shapeStamp.edits == View.shapeEdits.load(ordering: .relaxed), let first = places.first else { return false }
+              shapeStamp.version == root.shapeVersion, let first = places.first else { return false }
         return first.kind === root.kind && first.id == root.id && first.classes == root.classes && first.state == root.state
     }
 

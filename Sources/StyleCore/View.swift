@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A node of the headless view tree: a kind, an identity, styles to apply, and applied values.
 ///
 /// Values live in an array indexed by property slot (see `Kind`). They start at the kind's
@@ -16,17 +14,19 @@ import Synchronization
 /// holds an access to them across a call that could reach them again; the checks stay on
 /// everywhere else.
 public final class View {
-    /// Counts every change to any view's place, id or classes in the process: what a tree's
-    /// shape is made of (`StyledTree.hasSameShape`). A styled tree notes the count, so a
-    /// restyle with no change since knows the shape is the same without comparing every view.
-    static let shapeEdits = Atomic<Int>(0)
+    /// On a root, counts the changes to the place, id, classes or state of any view of its
+    /// tree: what a tree's shape is made of (`StyledTree.hasSameShape`). A styled tree notes its
+    /// top root and that count (`shapeVersion`), so a restyle with no change to the tree since
+    /// knows the shape is the same without comparing every view, whatever other trees do.
+    /// Meaningless on a view with a parent (its root counts for it).
+    @exclusivity(unchecked) private var shapeEdits = 0
 
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
     @exclusivity(unchecked) public var id: String? {
         didSet {
             cachedSelectorKeys = nil
-            View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+            noteShapeEdit()
         }
     }
     /// Class names in the order given, without duplicates.
@@ -89,14 +89,20 @@ public final class View {
     /// one nested release per level (which overflows the stack at some ten thousand levels).
     deinit {
         guard !children.isEmpty else { return }
-        // Children that live on (held elsewhere) no longer have this parent.
-        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
-        for child in children { child.parentReference = nil }
+        // Children that live on (held elsewhere) no longer have this parent: each is a root
+        // now, of a tree whose shape changed.
+        for child in children {
+            child.parentReference = nil
+            child.shapeEdits &+= 1
+        }
         var pending = children
         children = []
         while var view = pending.popLast() {
             if isKnownUniquelyReferenced(&view), !view.children.isEmpty {
-                for child in view.children { child.parentReference = nil }
+                for child in view.children {
+                    child.parentReference = nil
+                    child.shapeEdits &+= 1
+                }
                 pending.append(contentsOf: view.children)
                 view.children = []
             }
@@ -119,7 +125,7 @@ public final class View {
 
     public func setClasses(_ names: [String]) {
         cachedSelectorKeys = nil
-        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+        noteShapeEdit()
         assignClasses(names)
     }
 
@@ -170,23 +176,45 @@ public final class View {
     private func stateChanged() {
         cachedState = View.unknownState
         cachedSelectorKeys = nil
-        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+        noteShapeEdit()
+    }
+
+    /// The root of this view's tree: the view itself when it has no parent.
+    private var topRoot: View {
+        var view = self
+        while let parent = view.parentReference { view = parent }
+        return view
+    }
+
+    /// Counts a change to this view's tree's shape, on its root.
+    private func noteShapeEdit() {
+        topRoot.shapeEdits &+= 1
+    }
+
+    /// The root of this view's tree and its count of shape changes: while both stay the same,
+    /// no view of the tree changed its place, id, classes or state.
+    var shapeVersion: ShapeVersion {
+        let top = topRoot
+        return ShapeVersion(root: ObjectIdentifier(top), edits: top.shapeEdits)
     }
 
     /// Appends a child; a view has at most one parent.
     public func addChild(_ child: View) {
         precondition(child.parent == nil, "A view can be added to only one parent")
         precondition(child !== self, "A view cannot be its own child")
+        // The child's tree is no longer a tree of its own, and this one grew.
+        child.shapeEdits &+= 1
         child.parentReference = self
         children.append(child)
-        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+        noteShapeEdit()
     }
 
     public func removeFromParent() {
         guard let p = parent else { return }
-        View.shapeEdits.wrappingAdd(1, ordering: .relaxed)
+        noteShapeEdit()
         p.children.removeAll { $0 === self }
         parentReference = nil
+        shapeEdits &+= 1
     }
 
     /// The applied value at a dotted path (`"titleLabel.font"`), or nil if the kind has no such property.
@@ -357,4 +385,10 @@ struct ClassKeys: RandomAccessCollection {
         precondition(i >= 0 && i < count, "Class key \(i) out of range")
         return i == 0 ? first : i == 1 ? second : all[i]
     }
+}
+
+/// A tree's top root and its count of shape changes (`View.shapeVersion`).
+struct ShapeVersion: Equatable {
+    let root: ObjectIdentifier
+    let edits: Int
 }

@@ -127,6 +127,18 @@ final class RestyleTests: XCTestCase {
         XCTAssertFalse(styled.isUnchanged(under: label), "another root")
         _ = View(kind: T.label, id: "lone", classes: ["a"])
         XCTAssertTrue(styled.isUnchanged(under: root), "a view in no tree changes no shape")
+        // Changes to another tree leave this tree's stamp as it was: its count is its own.
+        let elsewhere = T.view(T.stack, "elsewhere", "", T.view(T.label, nil, "a"))
+        let otherEdits: [(String, () -> Void)] = [
+            ("a view elsewhere", { _ = T.view(T.stack, nil, "", T.view(T.label)) }),
+            ("classes elsewhere", { elsewhere.children[0].setClasses(["b"]) }),
+            ("id elsewhere", { elsewhere.id = "gone" }),
+            ("child added elsewhere", { elsewhere.addChild(T.view(T.label)) }),
+        ]
+        for (name, edit) in otherEdits {
+            edit()
+            XCTAssertTrue(styled.isUnchanged(under: root), name)
+        }
         let edits: [(String, () -> Void, Bool)] = [
             ("classes", { label.setClasses(["b"]) }, false),
             ("classes back", { label.setClasses(["a"]) }, true),
@@ -134,16 +146,38 @@ final class RestyleTests: XCTestCase {
             ("id back", { label.id = "title" }, true),
             ("child added", { root.addChild(other) }, false),
             ("child removed", { other.removeFromParent() }, true),
-            ("a view elsewhere", { _ = T.view(T.stack, nil, "", T.view(T.label)) }, true),
         ]
-        for (name, edit, sameShape) in edits {
-            edit()
-            XCTAssertFalse(styled.isUnchanged(under: root), name)
-            XCTAssertEqual(styled.hasSameShape(as: root), sameShape, name)
-        }
         let again = Cascade(sheet).restyle(root, after: styled)
         XCTAssertTrue(again.styled!.isUnchanged(under: root))
         XCTAssertEqual(again.restyled, [], "nothing changed: every view kept")
+    }
+
+    /// A tree styled from a view with a parent is stamped with its top root: a change above
+    /// the styled view, beside it, or its parent going away all count; the freed parent's
+    /// children are trees of their own.
+    func testAShapeStampCountsChangesAboveTheStyledView() {
+        let sheet = Stylesheet()
+        sheet.addRule(".a .b", T.mut(T.label, "textColor", World.colors[0]), line: 1)
+        let label = T.view(T.label, nil, "b"), sibling = T.view(T.label)
+        let middle = T.view(T.stack, nil, "", label, sibling)
+        var top: View? = T.view(T.stack, "top", "a", middle)
+        func styled() -> StyledTree { Cascade(sheet).restyle(middle, after: nil).styled! }
+        let edits: [(String, () -> Void)] = [
+            ("classes above", { top!.setClasses(["c"]) }),
+            ("a sibling's id", { sibling.id = "beside" }),
+            ("a child added above", { top!.addChild(T.view(T.label)) }),
+            ("moved out", { middle.removeFromParent() }),
+            ("moved in", { top!.addChild(middle) }),
+            ("the parent freed", { top = nil }),
+        ]
+        for (name, edit) in edits {
+            let before = styled()
+            XCTAssertTrue(before.isUnchanged(under: middle), name)
+            edit()
+            XCTAssertFalse(before.isUnchanged(under: middle), name)
+        }
+        XCTAssertNil(middle.parent)
+        XCTAssertTrue(styled().isUnchanged(under: middle), "a root of its own now")
     }
 
     /// On a theme switch, views whose rules compute values from the value alone (a field set,

@@ -34,13 +34,19 @@ struct BlinkBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         var rows: [Row] = []
-        for (views, blocks) in configurations {
-            let workload = Workload(views: views, blocks: blocks)
+        // The BEM screen's targets: 0.5× below 1,000 rules, else 1×; the random workload's:
+        // 0.5× up to 3,000 rules, 1× at 30,000.
+        let workloads = configurations.map { c in
+            let workload = Workload(views: c.views, blocks: c.blocks)
+            return (workload, "", workload.rules.count < 1_000 ? 0.5 : 1.0)
+        }
+            + (quick ? [300, 3_000] : [300, 3_000, 30_000]).map { (Workload(randomViews: 10_000, rules: $0), " (random classes)", $0 <= 3_000 ? 0.5 : 1.0) }
+        for (workload, shape, target) in workloads {
             let name = "match + apply vs Blink recalc, \(Table.count(Double(workload.viewCount))) views, "
-                + "\(Table.count(Double(workload.rules.count))) rules"
+                + "\(Table.count(Double(workload.rules.count))) rules\(shape)"
             progress("blink: \(workload.viewCount) views, \(workload.rules.count) rules…")
             do {
-                rows.append(try measure(workload, name: name, driver: driver, folder: folder))
+                rows.append(try measure(workload, name: name, target: target, driver: driver, folder: folder))
             } catch {
                 rows.append(Row(section: "blink", measure: name, result: "not measured: \(error.message)"))
             }
@@ -52,7 +58,7 @@ struct BlinkBenchmark {
         Row(section: "blink", measure: "match + apply beside Blink's style recalculation", result: "skipped: \(reason)")
     }
 
-    private func measure(_ workload: Workload, name: String, driver: BrowserDriver, folder: String) throws(BrowserDriver.Failure) -> Row {
+    private func measure(_ workload: Workload, name: String, target: Double, driver: BrowserDriver, folder: String) throws(BrowserDriver.Failure) -> Row {
         let sheet = ScreenBenchmark.stylesheet(of: workload)
         let root = Trees.forCascade(workload)
         let page = BlinkPage(workload, sheet: sheet.stylesheet)
@@ -104,7 +110,6 @@ struct BlinkBenchmark {
             ratios.append(s / b)
         }
         let ratio = stylerun.median / blink.median
-        let target = workload.rules.count < 1_000 ? 0.5 : 1.0
         let cache = Double(hits.sorted()[hits.count / 2]) / Double(page.elementCount) * 100
         let styledText = Table.count(Double(styled.sorted()[styled.count / 2]))
         return Row(section: "blink", measure: name + " (Blink styled \(styledText), \(String(format: "%.0f", cache)) % cached, JS \(Table.ms(js.median)))",

@@ -12,7 +12,7 @@ extension Workload {
         var out = luaSource
         if edit != 0 {
             // One rule's value: the first block's background.
-            let rule = "rule(\".\(blocks[0])\", style(View, mut(View.backgroundColor, color \""
+            let rule = "rule(\".\(editedClass)\", style(View, mut(View.backgroundColor, color \""
             out = out.replacingOccurrences(of: rule + "#6E40C9", with: rule + "#123456")
         }
         out += "\n-- The screen.\n"

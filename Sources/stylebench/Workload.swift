@@ -39,6 +39,18 @@ struct Workload {
     let blocks: [String]
     private(set) var appearances: [Entry] = []
     private(set) var rules: [Entry] = []
+    /// The tree of a workload stylebench did not shape (`init(randomViews:rules:seed:)`), built
+    /// in order; nil for the BEM screen.
+    private var randomTree: [RandomView]?
+
+    /// One view of a random tree: `parent` is an index into the tree, -1 for the root.
+    private struct RandomView {
+        let kind: Kind
+        let id: String?
+        let classes: [String]
+        let parent: Int
+        let extras: Extras
+    }
 
     /// The workload of about `views` views.
     /// `blocks` blocks make about 15 rules each (310 rules with the default 20).
@@ -51,7 +63,86 @@ struct Workload {
         buildStylesheet()
     }
 
-    var viewCount: Int { 1 + sections * Self.viewsPerSection }
+    var viewCount: Int { randomTree?.count ?? 1 + sections * Self.viewsPerSection }
+
+    /// The class whose rule `screenSource(edit:)` changes.
+    var editedClass: String { randomTree == nil ? blocks[0] : "k0" }
+
+    /// A workload stylebench did not shape, as a site's generated pages are: about `views`
+    /// views in a tree of random depth and fan-out, each with two classes drawn from 24, and
+    /// `rules` rules whose selectors are drawn from the same classes: one class, a class after a
+    /// kind, two classes on one view, and descendant and child selectors of two and three
+    /// compounds, so rules really match (a view matches about one rule in eleven) and the
+    /// descendant search really walks. Each rule sets one or two of the View properties every
+    /// kind has. The same `seed` gives the same workload.
+    init(randomViews views: Int, rules count: Int, seed: UInt64 = 0x5EED_2026) {
+        sections = 0
+        blocks = []
+        var random = SplitMix(seed: seed)
+        let pool = (0..<24).map { "k\($0)" }
+        func twoClasses() -> [String] {
+            let a = random.next(pool.count)
+            var b = random.next(pool.count - 1)
+            if b >= a { b += 1 }
+            return [pool[a], pool[b]]
+        }
+        // The tree, breadth first: containers (View, StackView) get 2 to 6 children.
+        var tree = [RandomView(kind: Schema.stackView, id: "root", classes: [], parent: -1, extras: Extras())]
+        var containers = [0]
+        var next = 0
+        let leaves = [Schema.label, Schema.label, Schema.button, Schema.imageView, Schema.textField]
+        while tree.count < views, next < containers.count {
+            let parent = containers[next]
+            next += 1
+            for _ in 0..<(2 + random.next(5)) where tree.count < views {
+                let index = tree.count
+                let id = index % 37 == 0 ? "v\(index)" : nil
+                if random.next(100) < 45 || containers.count - next < 2 {
+                    tree.append(RandomView(kind: random.next(2) == 0 ? Schema.view : Schema.stackView, id: id,
+                                           classes: twoClasses(), parent: parent, extras: Extras()))
+                    containers.append(index)
+                } else {
+                    let kind = leaves[random.next(leaves.count)]
+                    var extras = Extras()
+                    if kind === Schema.label { extras.literals = [(kind, "text", .string("Text \(index)"))] }
+                    if kind === Schema.button { extras.literals = [(kind, "title", .string("Action \(index)"))] }
+                    tree.append(RandomView(kind: kind, id: id, classes: twoClasses(), parent: parent, extras: extras))
+                }
+            }
+        }
+        randomTree = tree
+
+        typealias W = Workload
+        let view = Schema.view
+        appearance(Schema.label, Schema.label, [W.set(Schema.label, "textColor", W.color("#222222"))])
+        appearance(view, view, [W.set(view, "tintColor", W.color("#0969DA"))])
+        rule(".k0", view, [W.set(view, "backgroundColor", W.color("#6E40C9"))])
+        let kinds = ["View", "StackView", "Label", "Button"]
+        func cls() -> String { "." + pool[random.next(pool.count)] }
+        for _ in 1..<max(1, count) {
+            let selector: String
+            switch random.next(100) {
+            case 0..<15: selector = cls()
+            case 15..<25: selector = kinds[random.next(kinds.count)] + cls()
+            case 25..<35: selector = cls() + cls()
+            case 35..<65: selector = cls() + " " + cls()
+            case 65..<80: selector = cls() + " > " + cls()
+            case 80..<92: selector = cls() + " " + cls() + " " + cls()
+            default: selector = cls() + " > " + cls() + " " + cls()
+            }
+            var ops: [Op] = []
+            for _ in 0..<(1 + random.next(2)) {
+                switch random.next(5) {
+                case 0: ops.append(W.set(view, "backgroundColor", W.color(W.hex(random.next(16)))))
+                case 1: ops.append(W.set(view, "alpha", W.number(Double(10 + random.next(11)) / 20)))
+                case 2: ops.append(W.set(view, "layer.cornerRadius", W.number(Double(random.next(13)))))
+                case 3: ops.append(W.set(view, "layer.borderWidth", W.number(Double(random.next(4)))))
+                default: ops.append(W.set(view, "tintColor", W.color(W.hex(random.next(16)))))
+                }
+            }
+            rule(selector, view, ops)
+        }
+    }
 
     // MARK: Values (the light theme's tokens are what the Swift side uses)
 
@@ -63,7 +154,7 @@ struct Workload {
     private static func token(_ name: String) -> (Value, String) {
         (.color(Color(hex: tokens.first { $0.name == name }!.light)!), "theme.\(name)")
     }
-    private static func hex(_ i: Int) -> String {
+    fileprivate static func hex(_ i: Int) -> String {
         let palette = ["#6E40C9", "#1F6FEB", "#2DA44E", "#BF8700", "#CF222E", "#8250DF", "#57606A", "#0969DA",
                        "#F6F8FA", "#FFEBE9", "#DDF4FF", "#FFF8C5", "#24292F", "#E6EDF3", "#A475F9", "#3FB950"]
         return palette[i % palette.count]
@@ -199,6 +290,14 @@ struct Workload {
 
     /// Builds the tree: `make(kind, id, classes, extras, parent)` creates each view, parents first.
     func buildTree(_ make: (Kind, String?, [String], Extras, View?) -> View) -> View {
+        if let randomTree {
+            var made: [View] = []
+            made.reserveCapacity(randomTree.count)
+            for v in randomTree {
+                made.append(make(v.kind, v.id, v.classes, v.extras, v.parent < 0 ? nil : made[v.parent]))
+            }
+            return made[0]
+        }
         let root = make(Schema.stackView, "root", [], Extras(), nil)
         var instance = 0
         for s in 0..<sections {
@@ -232,4 +331,21 @@ struct Workload {
         }
         return root
     }
+}
+
+/// A small, fast, seeded generator (SplitMix64), so a workload is the same on every machine.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

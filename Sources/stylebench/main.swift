@@ -21,7 +21,7 @@ if arguments.first == "--write-page", arguments.count == 2 {
     write(BlinkPage(workload, sheet: ScreenBenchmark.stylesheet(of: workload).stylesheet).html, to: arguments[1] + "/page.html")
     exit(0)
 }
-let sections = ["apply", "screen", "reload", "scale", "output", "lint", "start", "memory", "lsp", "blink"]
+let sections = ["apply", "outside", "screen", "reload", "scale", "output", "lint", "start", "memory", "lsp", "blink"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -29,7 +29,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|screen|reload|scale|output|lint|start|memory|lsp|blink]
+    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|lint|start|memory|lsp|blink]
            stylebench --write-screen FOLDER | --write-page FOLDER
 
     Runs stylerun's benchmarks and prints a table.
@@ -78,6 +78,10 @@ let started = monotonicNanoseconds()
 if runs("apply") {
     progress("apply…")
     rows += ApplyBenchmark(views: 10_000, rounds: quick ? 5 : 40).run()
+}
+if runs("outside") {
+    progress("outside…")
+    rows += OutsideBenchmark(quick: quick).run()
 }
 if runs("screen") {
     progress("screen…")

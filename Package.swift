@@ -28,19 +28,35 @@ let package = Package(
         // The few C functions Swift cannot be: trampolines that raise Lua errors after Swift
         // has returned, the limiting allocator, the count hook, and Lua's macros.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // Text shaping and font files for layout: HarfBuzz, FreeType and Fontconfig as Debian
+        // installs them, each behind a small C shim of its own (scripts/setup installs them).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CFreeTypeShim", dependencies: ["CFreeType"]),
+        .target(name: "CHarfBuzzShim", dependencies: ["CHarfBuzz", "CFreeType"]),
+        .target(name: "CFontconfigShim", dependencies: ["CFontconfig"]),
         // Values, schema, views, styles, selectors, cascade, provenance. Knows nothing of Lua.
         .target(name: "StyleCore"),
+        // Frames for a styled tree, as UIKit would compute them; text measured through a protocol.
+        .target(name: "StyleLayout", dependencies: ["StyleCore"]),
+        // Text measured in real font files: Fontconfig finds them, FreeType loads, HarfBuzz shapes.
+        .target(name: "StyleText", dependencies: ["StyleCore", "StyleLayout", "CHarfBuzz", "CFreeType", "CFontconfig",
+                                                  "CHarfBuzzShim", "CFreeTypeShim", "CFontconfigShim"]),
+        // W3C design-token (DTCG 2025.10) files: a JSON reader that keeps positions, groups,
+        // aliases, types and resolver documents. Pure Swift over the core's values.
+        .target(name: "DesignTokens", dependencies: ["StyleCore"]),
         // A Lua 5.4 parser with exact positions, for the static checks of `stylerun lint`.
         .target(name: "LuaSyntax"),
         // The embedded VM: sandbox, limits, bindings of the core to Lua.
-        .target(name: "StyleLua", dependencies: ["StyleCore", "LuaSyntax", "CLua", "CLuaShim"]),
+        .target(name: "StyleLua", dependencies: ["StyleCore", "DesignTokens", "LuaSyntax", "CLua", "CLuaShim"]),
         // The public library: runtime, renderers and tools.
         // The stdlib's Lua modules as a resource bundle, so that every program built with the
         // library finds `require "base"` wherever it runs.
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
-        .target(name: "StyleRun", dependencies: ["StyleCore", "StyleLua", "LuaSyntax", "StyleRunStdlib"]),
+        .target(name: "StyleRun", dependencies: ["StyleCore", "DesignTokens", "StyleLua", "LuaSyntax", "StyleRunStdlib", "StyleLayout", "StyleText"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleRun", "StylePreview", "StyleLanguageServer"]),
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleLayout", "StyleRun", "StylePreview", "StyleLanguageServer"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
         .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
@@ -53,24 +69,27 @@ let package = Package(
         // metadata at every start (the executable is then always at the same address).
         .executableTarget(name: "StyleRunCLI", dependencies: ["StyleRunCommands"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"] + staticFoundation.flatMap { ["-Xlinker", "-l" + $0] }, .when(platforms: [.linux], configuration: .release))]),
-        .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer"]),
+        .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer", "StyleLayout", "StyleText"]),
 
         .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
+        .testTarget(name: "StyleLayoutTests", dependencies: ["StyleLayout", "StyleText"]),
+        .testTarget(name: "StyleTextTests", dependencies: ["StyleText"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
+        .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], exclude: ["Fixtures"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
         // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RenderTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "RenderTests", dependencies: ["StyleRun", "StyleLayout", "StyleText", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "LintTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "WatchTests", dependencies: ["StyleRun"]),
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "CLITests", dependencies: ["StyleRun"]),
+        .testTarget(name: "CLITests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),
         // docs/SWIFT.md's snippets, compiled and run; examples/host built and run.
         .testTarget(name: "GuideTests", dependencies: ["StyleRun"]),
         .testTarget(name: "PreviewTests", dependencies: ["StylePreview", "StyleRun"]),
         .testTarget(name: "StyleLanguageServerTests", dependencies: ["StyleLanguageServer", "StyleRun"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting"], exclude: ["__snapshots__"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["StyleRun", "StyleRunSnapshotTesting", "StyleLayout", "StyleText"], exclude: ["__snapshots__"]),
         // stylebench's translation of its workload into HTML and CSS for the Blink pairing.
         .testTarget(name: "StylebenchTests", dependencies: ["stylebench", "StyleRun"]),
     ]

@@ -67,7 +67,7 @@ public struct Cascade {
     /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape
     /// (`knownSameShape` when the caller has just asked `previous.hasSameShape(as: root)`).
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
-             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil)
+             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, onlyRoot: Bool = false)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
@@ -187,6 +187,8 @@ public struct Cascade {
             }
             // A limit reached while styling this view stops the walk: it is reported once.
             if collector.stopped { break }
+            // A state change that no other view's matches can see restyles its view alone.
+            if onlyRoot { break }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
             // views) is not pushed, to be popped again at the next view.
             if !view.children.isEmpty { path.enter(view, context: context) }

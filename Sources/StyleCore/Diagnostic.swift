@@ -82,8 +82,15 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         // Warnings of the cascade.
         public static let overriddenLiteral: Code = "overridden-literal"
         public static let unmatchedRule: Code = "unmatched-rule"
+        // Accessibility checks of lint's dynamic pass (REFERENCE §2.3).
+        public static let lowContrast: Code = "low-contrast"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
+        // Warnings of layout.
+        /// A font a view names that is not installed: its text is measured in a stand-in.
+        public static let missingFont: Code = "missing-font"
+        /// A tree too deep to lay out (`LayoutEngine.maximumDepth`): no frames.
+        public static let layoutTooDeep: Code = "layout-too-deep"
     }
 }
 

@@ -30,6 +30,9 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     /// Whether views of this kind are controls (SPEC §6.1): they have `isEnabled`,
     /// `isSelected`, `isHighlighted` and `isFocused`, and so a state. Inherited by sub-kinds.
     public let isControl: Bool
+    /// Whether some default is trait-dependent (a dynamic colour): only then are the defaults
+    /// resolved for a run's traits (`ResolvedDefaults`).
+    let hasTraitDependentDefaults: Bool
 
     /// What a name on a kind leads to.
     public enum Member: Sendable {
@@ -66,14 +69,16 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
             case .value(let type, let defaultValue, let range):
                 let p = Property(path: declaration.name, type: type,
                                  defaultValue: defaultValue ?? type.zeroValue, range: range,
-                                 doc: declaration.doc, owner: name, slot: properties.count)
+                                 doc: declaration.doc, owner: name, slot: properties.count,
+                                 affectsLayout: declaration.affectsLayout)
                 properties.append(p)
                 members[declaration.name] = .property(p)
             case .nested(let nested):
                 for inner in nested.properties {
                     properties.append(Property(path: declaration.name + "." + inner.path, type: inner.type,
                                                defaultValue: inner.defaultValue, range: inner.range,
-                                               doc: inner.doc, owner: name, slot: properties.count))
+                                               doc: inner.doc, owner: name, slot: properties.count,
+                                               affectsLayout: inner.affectsLayout))
                 }
                 members[declaration.name] = .nested(prefix: declaration.name, kind: nested)
             }
@@ -81,7 +86,11 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
         self.properties = properties
         self.members = members
         self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
-        self.defaultValues = ValueStore(defaults: properties.map(\.defaultValue))
+        // A declared default may depend on the traits (`textColor` is `color.label`); a new
+        // view holds it as the default traits take it, and a run for other traits resolves
+        // the kind's defaults for them (`hasTraitDependentDefaults`, `ResolvedDefaults`).
+        self.defaultValues = ValueStore(defaults: properties.map(\.viewDefault))
+        self.hasTraitDependentDefaults = properties.contains { !$0.defaultValue.isTraitIndependent }
         self.lineageIdentifiers = superKind.map { [ObjectIdentifier($0)] + $0.lineageIdentifiers } ?? []
         self.defaultProvenance = properties.map {
             [Contribution(value: $0.defaultValue, origin: .kindDefault, location: nil)]
@@ -164,6 +173,9 @@ public struct PropertyDeclaration: Sendable {
     public let name: String
     public let shape: Shape
     public let doc: String
+    /// Whether a change of the value can move or resize a view (`text`, `spacing`), so that a
+    /// layout must run again; colours and the like keep the frames.
+    public var affectsLayout = false
 
     /// A typed property; `defaultValue` nil means the type's zero (`nil` for optionals).
     public static func value(_ name: String, _ type: ValueType, default defaultValue: Value? = nil,
@@ -174,6 +186,13 @@ public struct PropertyDeclaration: Sendable {
     /// A sub-object (`layer: Layer`) or owned sub-view (`titleLabel: Label`).
     public static func nested(_ name: String, _ kind: Kind, doc: String = "") -> PropertyDeclaration {
         PropertyDeclaration(name: name, shape: .nested(kind), doc: doc)
+    }
+
+    /// This declaration, marked as moving or resizing its view when it changes.
+    public var layout: PropertyDeclaration {
+        var d = self
+        d.affectsLayout = true
+        return d
     }
 }
 
@@ -187,18 +206,28 @@ public final class Property: Hashable, Sendable {
     /// Dotted from the kind (`"layer.cornerRadius"`).
     public let path: String
     public let type: ValueType
+    /// The default as declared, which may depend on the traits (`Label.textColor` is
+    /// `color.label`): what docs, `kinds`, hovers and provenance show.
     public let defaultValue: Value
+    /// The default a new view holds: `defaultValue` as the default traits take it
+    /// (`#000000` for `color.label`). What "changed from the default" is measured against.
+    public let viewDefault: Value
     public let range: NumberRange?
     public let doc: String
     /// The kind whose declaration introduced it (for messages: `View.alpha`).
     public let owner: String
     /// Index into a view's value array.
     public let slot: Int
+    /// Whether a change can move or resize a view: a layout runs again only after one of these.
+    public let affectsLayout: Bool
 
-    init(path: String, type: ValueType, defaultValue: Value, range: NumberRange?, doc: String, owner: String, slot: Int) {
+    init(path: String, type: ValueType, defaultValue: Value, range: NumberRange?, doc: String, owner: String, slot: Int,
+         affectsLayout: Bool = false) {
+        self.affectsLayout = affectsLayout
         self.path = path
         self.type = type
         self.defaultValue = defaultValue
+        self.viewDefault = defaultValue.resolved(for: .default)
         self.range = range
         self.doc = doc
         self.owner = owner

@@ -125,7 +125,8 @@ final class ProvenanceTable {
     /// written with provenance asks, and a `Dictionary`'s seeded hash of the key cost more than
     /// the rest of the write.
     func index(of location: SourceLocation) -> UInt32 {
-        let key = LocationKey(file: fileNumber(location.file), line: location.line, column: location.column)
+        let key = LocationKey(file: fileNumber(location.file), line: location.line, column: location.column,
+                              token: location.token.map { ObjectIdentifier($0) })
         let found = locationKeys.withUnsafeBufferPointer { keys in
             locationIndex.find(key.mixed) { keys[Int($0)] == key }
         }
@@ -141,6 +142,8 @@ final class ProvenanceTable {
         let file: Int
         let line: Int
         let column: Int
+        /// One `mut` in a helper writes a different token's value at each call.
+        let token: ObjectIdentifier?
 
         var mixed: Int {
             var h = UInt64(bitPattern: Int64(file)) &* 0x9E37_79B9_7F4A_7C15

@@ -158,7 +158,8 @@ public struct CompoundSelector: Hashable, Sendable {
     /// every view.
     private let kindID: ObjectIdentifier?
     /// How many pseudo-classes were written (each counts as a class for specificity).
-    public let pseudoClassCount: Int
+    public var pseudoClassCount: Int { Int(storedPseudoClassCount) }
+    private let storedPseudoClassCount: UInt8
     /// The classes' `AncestorFilter` keys: a view lacking one lacks the class, which is what
     /// rejects most candidates, by comparing numbers rather than strings.
     let classKeys: [Int]
@@ -170,8 +171,8 @@ public struct CompoundSelector: Hashable, Sendable {
         self.classes = classes
         self.states = states
         self.requiresNormal = requiresNormal
-        self.pseudoClassCount = pseudoClassCount
-            ?? (ControlState.single.filter { states.contains($0) }.count + (requiresNormal ? 1 : 0))
+        self.storedPseudoClassCount = UInt8(clamping: pseudoClassCount
+            ?? (ControlState.single.filter { states.contains($0) }.count + (requiresNormal ? 1 : 0)))
         self.offset = offset
         self.kindID = kind.map(ObjectIdentifier.init)
         self.classKeys = classes.map(AncestorFilter.key(class:))
@@ -180,6 +181,7 @@ public struct CompoundSelector: Hashable, Sendable {
     /// Whether the compound tests a state.
     public var hasPseudoClasses: Bool { requiresNormal || !states.isEmpty }
 
+    @inline(__always)
     public func matches(_ view: View) -> Bool {
         if let kindID, !view.kind.isA(id: kindID) { return false }
         if let id, view.id != id { return false }
@@ -189,11 +191,15 @@ public struct CompoundSelector: Hashable, Sendable {
             // Two names may share a key: the names decide.
             for name in classes where !view.classes.contains(name) { return false }
         }
-        if hasPseudoClasses {
-            let state = view.state
-            if requiresNormal ? !state.isEmpty : !state.isSuperset(of: states) { return false }
-        }
-        return true
+        return !hasPseudoClasses || matchesState(of: view)
+    }
+
+    /// The pseudo-classes' test, apart: most compounds have none, and matching them stays as
+    /// small as it was.
+    @inline(never)
+    private func matchesState(of view: View) -> Bool {
+        let state = view.state
+        return requiresNormal ? state.isEmpty : state.isSuperset(of: states)
     }
 }
 

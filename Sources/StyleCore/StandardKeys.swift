@@ -115,7 +115,7 @@ public enum Label {
     public static let text = PropertyKey<String?>("text", kind: "Label")
     /// Font of the text.
     public static let font = PropertyKey<Font>("font", kind: "Label")
-    /// Color of the text.
+    /// Color of the text; UIKit's label colour (black in light, white in dark).
     public static let textColor = PropertyKey<Color>("textColor", kind: "Label")
     /// Horizontal alignment.
     public static let textAlignment = PropertyKey<TextAlignment>("textAlignment", kind: "Label")
@@ -211,7 +211,7 @@ public enum TextField {
     public static let placeholder = PropertyKey<String?>("placeholder", kind: "TextField")
     /// Font of the text.
     public static let font = PropertyKey<Font>("font", kind: "TextField")
-    /// Color of the text.
+    /// Color of the text; UIKit's label colour (black in light, white in dark).
     public static let textColor = PropertyKey<Color>("textColor", kind: "TextField")
     /// Horizontal alignment.
     public static let textAlignment = PropertyKey<TextAlignment>("textAlignment", kind: "TextField")
@@ -388,7 +388,7 @@ public struct LabelKeys: Sendable {
     /// Font of the text.
     public var font: PropertyKey<Font> { PropertyKey<Font>(prefix + "font", kind: kind) }
 
-    /// Color of the text.
+    /// Color of the text; UIKit's label colour (black in light, white in dark).
     public var textColor: PropertyKey<Color> { PropertyKey<Color>(prefix + "textColor", kind: kind) }
 
     /// Horizontal alignment.

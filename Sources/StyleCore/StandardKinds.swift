@@ -36,63 +36,63 @@ extension Schema {
         .value("backgroundColor", .optional(.color), doc: "Fill color behind the content."),
         .value("tintColor", .optional(.color), doc: "Color of interactive elements."),
         .value("alpha", .number, default: .number(1), range: .unit, doc: "Opacity, 0 to 1."),
-        .value("isHidden", .bool, doc: "Whether the view is hidden."),
+        .value("isHidden", .bool, doc: "Whether the view is hidden.").layout,
         .value("clipsToBounds", .bool, doc: "Whether subviews are clipped to the bounds."),
         .value("isUserInteractionEnabled", .bool, default: .bool(true), doc: "Whether touches reach the view."),
-        .value("layoutMargins", .insets, default: .insets(Insets(all: 8)), doc: "Margins for content laid out inside."),
+        .value("layoutMargins", .insets, default: .insets(Insets(all: 8)), doc: "Margins for content laid out inside.").layout,
         .value("translatesAutoresizingMaskIntoConstraints", .bool, default: .bool(true),
                doc: "Whether the autoresizing mask becomes constraints."),
-        .value("width", .optional(.number), range: .nonNegative, doc: "Fixed width, in points."),
-        .value("height", .optional(.number), range: .nonNegative, doc: "Fixed height, in points."),
-        .value("aspectRatio", .optional(.number), range: NumberRange(lower: 0), doc: "Width divided by height."),
+        .value("width", .optional(.number), range: .nonNegative, doc: "Fixed width, in points.").layout,
+        .value("height", .optional(.number), range: .nonNegative, doc: "Fixed height, in points.").layout,
+        .value("aspectRatio", .optional(.number), range: NumberRange(lower: 0), doc: "Width divided by height.").layout,
         .nested("layer", layer, doc: "The backing layer."),
     ])
 
     public static let label = Kind(name: "Label", superKind: view, doc: "A read-only text view (UILabel).", declarations: [
-        .value("text", .optional(.string), doc: "The text shown."),
-        .value("font", .font, default: .font(.system(17)), doc: "Font of the text."),
-        .value("textColor", .color, default: .color(.black), doc: "Color of the text."),
+        .value("text", .optional(.string), doc: "The text shown.").layout,
+        .value("font", .font, default: .font(.system(17)), doc: "Font of the text.").layout,
+        .value("textColor", .color, default: .dynamicColor(.label), doc: "Color of the text; UIKit's label colour (black in light, white in dark)."),
         .value("textAlignment", .enumeration(textAlignment), default: .enumCase("natural"), doc: "Horizontal alignment."),
-        .value("numberOfLines", .int, default: .int(1), range: .nonNegative, doc: "Maximum lines; 0 for no limit."),
+        .value("numberOfLines", .int, default: .int(1), range: .nonNegative, doc: "Maximum lines; 0 for no limit.").layout,
         .value("lineBreakMode", .enumeration(lineBreakMode), default: .enumCase("byTruncatingTail"),
-               doc: "How lines wrap and truncate."),
-        .value("adjustsFontSizeToFitWidth", .bool, doc: "Whether the font shrinks to fit."),
+               doc: "How lines wrap and truncate.").layout,
+        .value("adjustsFontSizeToFitWidth", .bool, doc: "Whether the font shrinks to fit.").layout,
     ])
 
     public static let button = Kind(name: "Button", superKind: view, doc: "A tappable button (UIButton).", isControl: true, declarations: [
-        .value("title", .optional(.string), doc: "Title for the normal state."),
+        .value("title", .optional(.string), doc: "Title for the normal state.").layout,
         .value("titleColor", .optional(.color), doc: "Title color for the normal state."),
-        .value("image", .optional(.image), doc: "Image for the normal state."),
+        .value("image", .optional(.image), doc: "Image for the normal state.").layout,
         .value("backgroundImage", .optional(.image), doc: "Background image for the normal state."),
         .nested("titleLabel", label, doc: "The label that draws the title."),
-        .value("contentEdgeInsets", .insets, doc: "Insets around title and image."),
-        .value("imageEdgeInsets", .insets, doc: "Insets of the image."),
-        .value("titleEdgeInsets", .insets, doc: "Insets of the title."),
+        .value("contentEdgeInsets", .insets, doc: "Insets around title and image.").layout,
+        .value("imageEdgeInsets", .insets, doc: "Insets of the image.").layout,
+        .value("titleEdgeInsets", .insets, doc: "Insets of the title.").layout,
         .value("isEnabled", .bool, default: .bool(true), doc: "Whether the button responds to taps."),
     ])
 
     public static let textField = Kind(name: "TextField", superKind: view, doc: "An editable text field (UITextField).", isControl: true, declarations: [
-        .value("text", .optional(.string), doc: "The text entered."),
-        .value("placeholder", .optional(.string), doc: "Text shown while empty."),
-        .value("font", .font, default: .font(.system(17)), doc: "Font of the text."),
-        .value("textColor", .color, default: .color(.black), doc: "Color of the text."),
+        .value("text", .optional(.string), doc: "The text entered.").layout,
+        .value("placeholder", .optional(.string), doc: "Text shown while empty.").layout,
+        .value("font", .font, default: .font(.system(17)), doc: "Font of the text.").layout,
+        .value("textColor", .color, default: .dynamicColor(.label), doc: "Color of the text; UIKit's label colour (black in light, white in dark)."),
         .value("textAlignment", .enumeration(textAlignment), default: .enumCase("natural"), doc: "Horizontal alignment."),
-        .value("borderStyle", .enumeration(borderStyle), default: .enumCase("none"), doc: "Border drawn around the field."),
+        .value("borderStyle", .enumeration(borderStyle), default: .enumCase("none"), doc: "Border drawn around the field.").layout,
         .value("keyboardType", .enumeration(keyboardType), default: .enumCase("default"), doc: "Keyboard shown for input."),
         .value("isSecureTextEntry", .bool, doc: "Whether input is hidden (passwords)."),
     ])
 
     public static let imageView = Kind(name: "ImageView", superKind: view, doc: "A view that shows an image (UIImageView).", declarations: [
-        .value("image", .optional(.image), doc: "The image shown."),
+        .value("image", .optional(.image), doc: "The image shown.").layout,
         .value("contentMode", .enumeration(contentMode), default: .enumCase("scaleToFill"), doc: "How the image fits."),
     ])
 
     public static let stackView = Kind(name: "StackView", superKind: view, doc: "A view that lays out a row or column (UIStackView).", declarations: [
-        .value("axis", .enumeration(axis), default: .enumCase("horizontal"), doc: "Direction of the arrangement."),
-        .value("spacing", .number, range: .nonNegative, doc: "Space between arranged views, in points."),
-        .value("alignment", .enumeration(stackAlignment), default: .enumCase("fill"), doc: "Alignment across the axis."),
-        .value("distribution", .enumeration(distribution), default: .enumCase("fill"), doc: "Sizing along the axis."),
-        .value("isLayoutMarginsRelativeArrangement", .bool, doc: "Whether arranged views sit inside the layout margins."),
+        .value("axis", .enumeration(axis), default: .enumCase("horizontal"), doc: "Direction of the arrangement.").layout,
+        .value("spacing", .number, range: .nonNegative, doc: "Space between arranged views, in points.").layout,
+        .value("alignment", .enumeration(stackAlignment), default: .enumCase("fill"), doc: "Alignment across the axis.").layout,
+        .value("distribution", .enumeration(distribution), default: .enumCase("fill"), doc: "Sizing along the axis.").layout,
+        .value("isLayoutMarginsRelativeArrangement", .bool, doc: "Whether arranged views sit inside the layout margins.").layout,
     ])
 
     /// Every standard view kind, in declaration order.

@@ -8,6 +8,9 @@ public enum Value: Hashable, Sendable {
     case bool(Bool)
     case string(String)
     case color(Color)
+    /// A colour that depends on the colour scheme and contrast (`color.dynamic { … }`,
+    /// `color.label`): valid wherever a `Color` is, resolved to one for the traits.
+    case dynamicColor(DynamicColor)
     case font(Font)
     case insets(Insets)
     case size(Size)
@@ -24,7 +27,7 @@ public enum Value: Hashable, Sendable {
         case .int: "Int"
         case .bool: "Bool"
         case .string: "String"
-        case .color: "Color"
+        case .color, .dynamicColor: "Color"
         case .font: "Font"
         case .insets: "Insets"
         case .size: "Size"
@@ -76,7 +79,8 @@ public struct Font: Hashable, Sendable {
         case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
     }
 
-    /// A Dynamic Type text style and the system font it stands for.
+    /// A Dynamic Type text style and the system font it stands for at `large` (its other
+    /// sizes are `size(at:)`, UIKit's Dynamic Type table).
     public enum TextStyle: String, CaseIterable, Sendable {
         case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
@@ -104,22 +108,37 @@ public struct Font: Hashable, Sendable {
     public var weight: Weight
     public var italic: Bool
     public var smallCaps: Bool
+    /// The text style the font scales with and its size at `large`, when it follows Dynamic
+    /// Type (`font.preferred`, `f:scaled`); nil for a font of one size.
+    public var scaling: Scaling?
 
     public init(name: String = "system", size: Double, weight: Weight = .regular,
-                italic: Bool = false, smallCaps: Bool = false) {
+                italic: Bool = false, smallCaps: Bool = false, scaling: Scaling? = nil) {
         self.name = name; self.size = size; self.weight = weight
-        self.italic = italic; self.smallCaps = smallCaps
+        self.italic = italic; self.smallCaps = smallCaps; self.scaling = scaling
     }
 
     public static func system(_ size: Double, _ weight: Weight = .regular) -> Font {
         Font(size: size, weight: weight)
     }
 
-    public static func preferred(_ style: TextStyle) -> Font { Font(size: style.size, weight: style.weight) }
+    /// `UIFont.preferredFont(forTextStyle:)`: the system font of the style's size and weight,
+    /// following Dynamic Type (its size at `large` until resolved for traits).
+    public static func preferred(_ style: TextStyle) -> Font {
+        Font(size: style.size, weight: style.weight, scaling: Scaling(textStyle: style, sizeAtLarge: style.size))
+    }
 
     public var bolded: Font { withWeight(.bold) }
     public func withWeight(_ w: Weight) -> Font { var f = self; f.weight = w; return f }
-    public func withSize(_ s: Double) -> Font { var f = self; f.size = s; return f }
+    /// Another size; a font that follows Dynamic Type keeps its style and its scale (a size
+    /// set on a font resolved for a content size stays that size when resolved again).
+    public func withSize(_ s: Double) -> Font {
+        var f = self
+        if let scaling, size > 0 { f.scaling!.sizeAtLarge = s * scaling.sizeAtLarge / size }
+        else if scaling != nil { f.scaling!.sizeAtLarge = s }
+        f.size = s
+        return f
+    }
     public var italicized: Font { var f = self; f.italic = true; return f }
     public var smallCapitalized: Font { var f = self; f.smallCaps = true; return f }
 }

@@ -82,7 +82,7 @@ extension ValueType {
             guard x == x.rounded(), abs(x) < 9e15 else { return .failure(.notAnInteger(x)) }
             return check(.int(Int(x)), range: range)
         case (.bool, .bool), (.string, .string), (.font, .font), (.insets, .insets), (.size, .size),
-             (.image, .image), (.color, .color):
+             (.image, .image), (.color, .color), (.color, .dynamicColor):
             return .success(value)
         case (.color, .string(let s)):
             guard let c = Color(hex: s) else { return .failure(.badHexColor(s)) }

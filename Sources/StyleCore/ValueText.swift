@@ -5,8 +5,9 @@
 ///     Value.font(.system(15, .bold)).description                       // system 15 bold
 ///     Value.insets(Insets(vertical: 8, horizontal: 16)).description    // 8, 16, 8, 16
 ///
-/// Colors are `#RRGGBB`, or `#RRGGBBAA` when not opaque (`Color.displayHex`); fonts name, size,
-/// then weight (unless regular) and traits; insets top, left, bottom, right; sizes `16×9`;
+/// Colors are `#RRGGBB`, or `#RRGGBBAA` when not opaque (`Color.displayHex`); dynamic colours
+/// their name (or `dynamic`) and all four variants; fonts name, size, then weight (unless
+/// regular), the text style they follow and traits; insets top, left, bottom, right; sizes `16×9`;
 /// images `image "logo"` or `image(#974DFF)`; strings quoted; enums bare; `nil` for no value.
 extension Value: CustomStringConvertible {
     public var description: String {
@@ -17,6 +18,7 @@ extension Value: CustomStringConvertible {
         case .string(let s): Value.quoted(s)
         case .enumCase(let c): c
         case .color(let c): c.displayHex
+        case .dynamicColor(let c): c.description
         case .font(let f): f.description
         case .insets(let i): i.description
         case .size(let s): s.description
@@ -51,13 +53,28 @@ extension Color: CustomStringConvertible {
 }
 
 extension Font: CustomStringConvertible {
-    /// `system 17`, `system 15 bold`, `Avenir-Heavy 16 italic small-caps`.
+    /// `system 17`, `system 15 bold`, `system 17 body`, `Avenir-Heavy 16 italic small-caps`.
     public var description: String {
         var parts = [name, formatNumber(size)]
         if weight != .regular { parts.append(weight.rawValue) }
+        if let textStyle { parts.append(textStyle.rawValue) }
         if italic { parts.append("italic") }
         if smallCaps { parts.append("small-caps") }
         return parts.joined(separator: " ")
+    }
+}
+
+extension DynamicColor: CustomStringConvertible {
+    /// `label(light #000000, dark #FFFFFF, highContrastLight #000000, highContrastDark #FFFFFF)`,
+    /// or `dynamic(…)` for a script's own: every variant a view may take, a missing
+    /// high-contrast one shown as the normal one it falls back to.
+    public var description: String {
+        (name ?? "dynamic") + "(" + variantsText + ")"
+    }
+
+    /// `light #000000, dark #FFFFFF, highContrastLight #000000, highContrastDark #FFFFFF`.
+    public var variantsText: String {
+        Variant.allCases.map { "\($0.rawValue) \(self[$0].displayHex)" }.joined(separator: ", ")
     }
 }
 

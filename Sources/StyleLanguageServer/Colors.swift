@@ -97,3 +97,74 @@ extension Features {
         return .array(labels.map { ["label": .string($0), "textEdit": ["range": range.json, "newText": .string($0)]] })
     }
 }
+
+/// Dynamic colours written in a script, for hover: UIKit's semantic colours (`color.label`),
+/// `color.dynamic { … }` whose variants are literal colours, and either with `:withAlpha(n)`.
+enum DynamicColorLiterals {
+    struct Occurrence {
+        var range: Range<Int>
+        var color: DynamicColor
+    }
+
+    /// The innermost dynamic colour written around `offset`, if any.
+    static func at(_ offset: Int, in index: DocumentIndex) -> Occurrence? {
+        var found: Occurrence?
+        SyntaxWalker.walk(index.chunk) { event in
+            guard case .expression(let e) = event, e.range.offsets.contains(offset), let color = color(of: e) else { return }
+            // The walk goes outside in: a later match lies inside an earlier one.
+            found = Occurrence(range: e.range.offsets, color: color)
+        }
+        return found
+    }
+
+    /// The dynamic colour an expression stands for without running anything, or nil.
+    static func color(of expression: LuaExpression) -> DynamicColor? {
+        switch expression {
+        case .index(let index):
+            guard APIName.chain(.index(index)).map({ $0.count == 2 && $0[0] == "color" }) == true,
+                  case .field(let name) = index.key else { return nil }
+            return DynamicColor.semantic[name.text]  // the values the bindings give `color.NAME`
+        case .call(let call):
+            guard APIName.chain(call.callee) == ["color", "dynamic"], call.arguments.count == 1,
+                  case .table(let table) = call.arguments[0] else { return nil }
+            var given: [DynamicColor.Variant: Color] = [:]
+            for field in table.fields {
+                guard case .named(let name, let value) = field, let variant = DynamicColor.Variant(rawValue: name.text),
+                      let c = ColorLiterals.color(of: value) else { return nil }
+                given[variant] = c
+            }
+            guard let light = given[.light], let dark = given[.dark] else { return nil }
+            return DynamicColor(light: light, dark: dark, highContrastLight: given[.highContrastLight], highContrastDark: given[.highContrastDark])
+        case .methodCall(let call):
+            guard call.method.text == "withAlpha", call.arguments.count == 1, let base = color(of: call.receiver) else { return nil }
+            let alpha: Double
+            switch call.arguments[0] {
+            case .number(.integer(let i), _): alpha = Double(i)
+            case .number(.float(let x), _): alpha = x
+            default: return nil
+            }
+            guard (0...1).contains(alpha) else { return nil }
+            return base.map { $0.withAlpha(alpha) }
+        case .parenthesized(let inner, _):
+            return color(of: inner)
+        default:
+            return nil
+        }
+    }
+
+    /// The hover of a dynamic colour: its four values, each a swatch's hex.
+    ///
+    ///     Dynamic colour `label`, resolved by the colour scheme and contrast
+    ///
+    ///     - light `#000000`
+    ///     - dark `#FFFFFF`
+    ///     …
+    static func hoverText(_ c: DynamicColor) -> String {
+        var text = "Dynamic colour" + (c.name.map { " `\($0)`" } ?? "") + ", resolved by the colour scheme and contrast\n\n"
+        text += DynamicColor.Variant.allCases.map { v in
+            let fallback = c[given: v] == nil ? " (no \(v.rawValue): \(v.colorScheme.rawValue)'s)" : ""
+            return "- \(v.rawValue) `\(c[v].displayHex)`\(fallback)"
+        }.joined(separator: "\n")
+        return text
+    }
+}

@@ -12,6 +12,7 @@ extension Features {
 
     private func complete(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
         let offset = doc.offset(of: position)
+        if TokenFileLint.isTokenFile(doc.path) { return list(aliasCompletions(in: doc, offset: offset)) }
         let context = CursorContext(bytes: doc.bytes, offset: offset)
         if context.inComment { return list([]) }
         if let string = context.string { return list(stringCompletions(context, string: string.start, doc: doc, index: index)) }
@@ -94,6 +95,7 @@ extension Features {
                 }
             }
         }
+        if let index, let items = tokenCompletions(segments, edit: edit, doc: doc, index: index, offset: offset) { return items }
         guard segments.count == 1, let index, let local = index.local(named: segments[0], before: offset) else { return [] }
         return resolver.members(ofLocal: local, in: index, path: doc.path).map { m in
             let kind = switch m.role { case .token: 21; case .function: 3; case .style: 6; case .value: 5 }

@@ -71,7 +71,9 @@ extension Session {
         for uri in store.uris {
             guard let entry = store[uri], entry.document.path != path, let index = store.lastGoodIndex(uri) else { continue }
             let requires = index.requires.contains { workspace.modulePath($0.module, from: entry.document.path) == path }
-            if requires { scheduleDynamic(uri, after: 0) }
+            // A token file: the scripts that name it (`tokens "brand.tokens.json"`).
+            let loadsTokens = TokenFileLint.isTokenFile(path) && entry.document.text.contains((path as NSString).lastPathComponent)
+            if requires || loadsTokens { scheduleDynamic(uri, after: 0) }
         }
     }
 
@@ -80,6 +82,16 @@ extension Session {
     private func runStatic(_ uri: String) {
         guard var entry = store[uri] else { return }
         let doc = entry.document
+        if TokenFileLint.isTokenFile(doc.path) {
+            // A design-token file: its JSON, types and aliases (its siblings' tokens known).
+            entry.staticDiagnostics = doc.isTooLargeToCheck ? [] : TokenFileLint.diagnostics(of: (doc.path, doc.text), siblings: features.siblingTokenFiles(of: doc.path))
+            entry.staticVersion = doc.version
+            entry.fullDiagnostics = entry.staticDiagnostics
+            entry.fullVersion = doc.version
+            store[uri] = entry
+            publish(uri)
+            return
+        }
         entry.staticDiagnostics = doc.isTooLargeToCheck ? [] : StaticChecker(schema: options.schema).check(source: doc.text, file: doc.path)
         entry.staticVersion = doc.version
         store[uri] = entry
@@ -91,7 +103,8 @@ extension Session {
     /// document at a time: a change while it runs kills its child (the result would be outdated,
     /// and is dropped), and an evaluation asked for meanwhile starts when it ends.
     private func scheduleDynamic(_ uri: String, after delay: Double) {
-        guard let generation = store[uri]?.generation, store[uri]?.document.isTooLargeToCheck == false else { return }
+        guard let generation = store[uri]?.generation, store[uri]?.document.isTooLargeToCheck == false,
+              store[uri].map({ !TokenFileLint.isTokenFile($0.document.path) }) == true else { return }
         server.onQueue(after: delay) { session in session.startDynamic(uri, generation: generation) }
     }
 

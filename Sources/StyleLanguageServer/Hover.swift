@@ -3,7 +3,8 @@ import StyleCore
 import StyleRun
 
 /// `textDocument/hover`: a property's type, default, range and kinds; what a style variable
-/// sets; a selector's specificity; a colour's hex; an API function's signature.
+/// sets; a selector's specificity; a colour's hex, a dynamic colour's four; a preferred or
+/// scaled font's size at each content size; an API function's signature.
 extension Features {
     func hover(in doc: TextDocument, index: DocumentIndex?, at position: Position) -> JSONValue {
         let offset = doc.offset(of: position)
@@ -14,6 +15,14 @@ extension Features {
     private func hoverText(_ doc: TextDocument, index: DocumentIndex?, offset: Int) -> (String, Range<Int>)? {
         let context = CursorContext(bytes: doc.bytes, offset: offset)
         if context.inComment { return nil }
+        // A font that follows Dynamic Type: its size at each content size; a dynamic colour
+        // (`color.label`, `color.dynamic {…}`, either `:withAlpha(…)`): its four values.
+        if let index, let font = DynamicTypeFonts.at(offset, in: index) {
+            return (DynamicTypeFonts.hoverText(font), font.range)
+        }
+        if let index, context.string == nil, let dynamic = DynamicColorLiterals.at(offset, in: index) {
+            return (DynamicColorLiterals.hoverText(dynamic.color), dynamic.range)
+        }
         if let string = context.string {
             var end = offset
             while end < doc.bytes.count, doc.bytes[end] != string.quote, doc.bytes[end] != 0x0A { end += 1 }
@@ -58,6 +67,8 @@ extension Features {
            let kind = schema.schema.kind(named: callee[0]), let p = kind.property(word) {
             return (schema.markdown(p, written: "\(kind.name).\(word)"), range)
         }
+        // A design token: `t.color.danger` after `local t = tokens "…"`.
+        if let index, let text = tokenHover(names, doc: doc, index: index, offset: offset) { return (text, range) }
         // A member of a local: a theme token, a module export.
         if segments.count == 1, let index, let local = index.local(named: segments[0], before: offset),
            let m = resolver.members(ofLocal: local, in: index, path: doc.path).first(where: { $0.name == word }) {

@@ -20,6 +20,15 @@ extension Features {
             return location(member)
         }
         let context = CursorContext(bytes: doc.bytes, offset: offset)
+        if let chain = context.chainAtCursor(), let found = tokenDefinition(chain.segments + [chain.word], doc: doc, index: index, offset: offset) {
+            // Lines and columns of the JSON are 1-based characters; LSP's are 0-based UTF-16.
+            let text = workspace.openText(found.file) ?? FileManager.default.contents(atPath: found.file).map { Array($0) } ?? []
+            let target = TextDocument(uri: DocumentURI.uri(ofPath: found.file), version: 0, text: String(decoding: text, as: UTF8.self))
+            let line = String(decoding: target.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let before = found.line - 1 < line.count ? String(line[found.line - 1].prefix(found.column - 1)) : ""
+            let start = Position(line: found.line - 1, character: before.utf16.count)
+            return location(uri: target.uri, LSPRange(start: start, end: start))
+        }
         if let word = context.chainAtCursor(), word.segments.isEmpty, let global = index.globalDefinitions[word.word] {
             return location(uri: doc.uri, doc.range(global))
         }

@@ -45,15 +45,24 @@ public enum APITable {
         field("red", of: "Color", "number"), field("green", of: "Color", "number"), field("blue", of: "Color", "number"),
         field("alpha", of: "Color", "number"), field("hex", of: "Color", "string", doc: "`#RRGGBBAA`"),
         APIEntry("withAlpha", owner: "Color", role: .method, parameters: [.init("alpha", "number", doc: "0 to 1")],
-                 returns: "Color", doc: ["The same color with another alpha."]),
+                 returns: "Color", doc: ["The same color with another alpha (each variant's, for a dynamic colour)."]),
+    ] + DynamicColor.Variant.allCases.map {
+        field($0.rawValue, of: "Color", "Color", doc: "the colour at \($0.colorScheme.rawValue), \($0.contrast.rawValue) contrast (itself, for a colour of one value)")
+    } + [
+        field("isDynamic", of: "Color", "boolean", doc: "whether it depends on the colour scheme and contrast"),
+        field("name", of: "Color", "string?", doc: "UIKit's name of a semantic colour (`\"label\"`)"),
 
         field("name", of: "Font", "string", doc: "`\"system\"` or the PostScript name"), field("size", of: "Font", "number"),
         field("weight", of: "Font", "FontWeight"), field("isItalic", of: "Font", "boolean"), field("isSmallCaps", of: "Font", "boolean"),
+        field("textStyle", of: "Font", "TextStyle?", doc: "the Dynamic Type text style it scales with"),
         APIEntry("bolded", owner: "Font", role: .method, returns: "Font"),
         APIEntry("italic", owner: "Font", role: .method, returns: "Font"),
         APIEntry("smallCaps", owner: "Font", role: .method, returns: "Font"),
         APIEntry("withSize", owner: "Font", role: .method, parameters: [.init("size", "number")], returns: "Font"),
         APIEntry("withWeight", owner: "Font", role: .method, parameters: [.init("weight", "FontWeight")], returns: "Font"),
+        APIEntry("scaled", owner: "Font", role: .method, parameters: [.init("textStyle", "TextStyle")], said: "1 argument (a text style)",
+                 returns: "Font", doc: ["The font scaling with Dynamic Type as `textStyle` does, as UIFontMetrics(forTextStyle:)",
+                                        "scales it: its size is the size at `large`."]),
 
         field("name", of: "Image", "string?"), field("color", of: "Image", "Color?"),
     ] + Insets.fieldNames.map { field($0, of: "Insets", "number") } + Size.fieldNames.map { field($0, of: "Size", "number") }
@@ -63,7 +72,14 @@ public enum APITable {
         APIEntry("color", role: .namespace, parameters: [.init("hex", "string")], arguments: 1...1,
                  said: "1 argument (a hex string like \"#6E40C9\")", returns: "Color",
                  doc: ["A color from a hex string, or one of UIKit's named colours with UIColor's values."]),
-    ] + Color.namedColors.map { APIEntry($0.name, owner: "color", role: .constant, returns: "Color") } + [
+    ] + Color.namedColors.map { APIEntry($0.name, owner: "color", role: .constant, returns: "Color") }
+      + DynamicColor.semanticColors.map {
+          APIEntry($0.name!, owner: "color", role: .constant, returns: "Color", doc: ["UIKit's dynamic `\($0.name!)`: \($0.variantsText)."])
+      } + [
+        APIEntry("dynamic", owner: "color", parameters: [.init("variants", "DynamicColorVariants")], said: "1 argument (a table of variants)",
+                 returns: "Color", doc: ["A colour resolved by the colour scheme and contrast, as an asset-catalog colour:",
+                                         "`color.dynamic { light = c1, dark = c2, highContrastLight = c3, highContrastDark = c4 }`",
+                                         "(the high-contrast ones optional, falling back to their scheme's)."]),
         APIEntry("rgb", parameters: [.init("r", "number"), .init("g", "number"), .init("b", "number"), .init("a", "number", optional: true)],
                  arguments: 3...4, said: "3 or 4 arguments (red, green, blue [, alpha])", returns: "Color",
                  doc: ["A color from 0–255 components, as CSS and design tools write them, and an optional",
@@ -123,6 +139,10 @@ public enum APITable {
                  doc: ["Declares a kind for prototyping and defines its global:",
                        "`kind(\"GradientView\", View, { fromColor = \"Color?\" })`; with `{ control = true }` its",
                        "views are controls: they have isEnabled, isSelected, isHighlighted and isFocused, and states."]),
+        APIEntry("tokens", parameters: [.init("files", "string|string[]")],
+                 said: "1 argument (a token file name or a list of them)", returns: "table<string, any>",
+                 doc: ["Loads W3C design-token files (`brand.tokens.json`, DTCG 2025.10) found as `require` finds",
+                       "modules, merged in order; returns their tokens as nested read-only tables."]),
         APIEntry("when", parameters: [.init("condition", "ControlStateName|WhenCondition"), .init("s", "StyleLike")],
                  said: "2 arguments (condition, style)", returns: "Style",
                  doc: ["A style whose parts apply only while the condition holds: a state (`when(\"highlighted\", s)`),",

@@ -16,6 +16,13 @@ enum BindingError: Error {
     /// A name from a fixed list (`"semibold"` for a font weight), `what` naming the list.
     case invalidName(String, what: String, cases: [String])
     case notAColor(String)
+    /// `color.dynamic { drak = … }`, or a table without `light` or `dark`.
+    case dynamicColor(DynamicColorError)
+    /// `color.label.red`: a dynamic colour has a component per variant, not one.
+    case dynamicComponent(String)
+    /// `image.fromColor(color.label)`, or a dynamic colour as a variant of another: a place
+    /// that takes a colour of one value.
+    case fixedColorExpected(function: String, got: String)
     case insetsArity(Int)
 
     // Globals, modules
@@ -24,6 +31,13 @@ enum BindingError: Error {
     case moduleOutsideFolder(String)
     case moduleNotFound(String, lookedFor: [String], suggestion: String? = nil)
     case requireCycle([String])
+    // Design tokens
+    case badTokenFileName(String)
+    case tokenFileOutsideFolder(String)
+    case tokenFileNotFound(String, lookedFor: [String], suggestion: String?)
+    case unknownTokenMember(String, group: String, suggestion: String?)
+    case tokensAreReadOnly(String)
+    case deprecatedToken(String, note: String?)
     /// A module file that cannot be read (`SourceFile.read`'s diagnostic).
     case unreadableModule(Diagnostic)
 
@@ -90,11 +104,17 @@ enum BindingError: Error {
         case .badValueArgument, .unreadableValue, .notAColor, .badViewField, .immutableValue, .valueWithoutFields, .fieldNotANumber:
             .typeMismatch
         case .argumentOutOfRange: .outOfRange
+        case .dynamicColor(let e): e.code
+        case .dynamicComponent, .fixedColorExpected: .typeMismatch
         case .invalidName: .invalidEnum
         case .undefinedGlobal: .undefinedGlobal
         case .badModuleName, .moduleNotFound: .moduleNotFound
         case .moduleOutsideFolder, .kindsAreReadOnly, .viewIdentityInStyle, .traitsAreReadOnly: .sandbox
         case .requireCycle: .requireCycle
+        case .badTokenFileName, .tokenFileNotFound: .moduleNotFound
+        case .tokenFileOutsideFolder, .tokensAreReadOnly: .sandbox
+        case .unknownTokenMember: .undefinedToken
+        case .deprecatedToken: "deprecated-token"
         case .unreadableModule(let d): d.code
         case .styledViewField, .unknownProperty, .notAPropertyPath, .unknownField: .unknownProperty
         case .styleKindMismatch: .kindMismatch
@@ -127,6 +147,12 @@ enum BindingError: Error {
             return "Argument #\(position) to '\(function)' is \(formatNumber(x)); it must be from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))."
         case .invalidName(let name, let what, let cases):
             return "'\(name)' is not a \(what); use \(Self.quoted(cases))." + Suggestion.sentence(Suggestion.closest(to: name, among: cases))
+        case .dynamicColor(let e):
+            return e.message
+        case .dynamicComponent(let field):
+            return "A dynamic colour has no single '\(field)': it depends on the colour scheme and contrast. Read it of one variant, as in c.light.\(field) or c.dark.\(field)."
+        case .fixedColorExpected(let function, let got):
+            return "'\(function)' takes a colour of one value, got the dynamic colour \(got); pick one variant, as in c.light or c.dark."
         case .notAColor(let text):
             return "'\(text)' is not a color; write '#RGB', '#RRGGBB' or '#RRGGBBAA'." + Suggestion.sentence(suggestions.first)
         case .insetsArity(let n):
@@ -140,6 +166,18 @@ enum BindingError: Error {
         case .moduleNotFound(let name, let paths, let suggestion):
             return "Module '\(name)' not found; looked for \(paths.map { "'\($0)'" }.joined(separator: " and "))."
                 + Suggestion.sentence(suggestion)
+        case .badTokenFileName(let name):
+            return "'\(name)' is not a token file name; name a .json file in the script's folder or below it, like \"brand.tokens.json\"."
+        case .tokenFileOutsideFolder(let name):
+            return "The token file '\(name)' resolves outside its folder; token files must live inside the script's folder or the stdlib."
+        case .tokenFileNotFound(let name, let paths, let suggestion):
+            return "Token file '\(name)' not found; looked for \(paths.map { "'\($0)'" }.joined(separator: " and "))." + Suggestion.sentence(suggestion)
+        case .unknownTokenMember(let name, let group, let suggestion):
+            return (group.isEmpty ? "The tokens have no token or group '\(name)'." : "The group '\(group)' has no token or group '\(name)'.") + Suggestion.sentence(suggestion)
+        case .tokensAreReadOnly(let name):
+            return "Tokens are read-only: cannot set '\(name)'; change the token file, or copy the value into a local."
+        case .deprecatedToken(let name, let note):
+            return "The token '\(name)' is deprecated" + (note.map { ": \($0)" } ?? ".")
         case .requireCycle(let files):
             return "Modules require each other in a cycle: \(files.joined(separator: " → "))."
         case .unreadableModule(let d):
@@ -250,8 +288,9 @@ enum BindingError: Error {
         case .undefinedToken(let name, let tokens): suggestion = Suggestion.closest(to: name, among: tokens)
         case .notAType(let text): suggestion = Self.typeSuggestion(text)
         case .misuse(let m): suggestion = m.suggestion
+        case .dynamicColor(let e): suggestion = e.suggestion
         case .notAColor(let text): suggestion = ValueError.badHexColor(text).suggestions.first
-        case .moduleNotFound(_, _, let s): suggestion = s
+        case .moduleNotFound(_, _, let s), .tokenFileNotFound(_, _, let s), .unknownTokenMember(_, _, let s): suggestion = s
         default: suggestion = nil
         }
         return suggestion.map { [$0] } ?? []

@@ -14,6 +14,7 @@ extension Evaluation {
         installCascadeBindings()
         installTraitsTable()
         installModuleBindings()
+        installTokenBindings()
         installPrint()
         installUndefinedGlobalGuard()
         if options.collectsDiagnostics { installCollecting() }

@@ -148,14 +148,73 @@ extension Evaluation {
                 lua_setfield(L, -2, missing)     // stack: theme, copy
             }
         }
-        srlua_newtable(L)  // stack: theme, copy, mt
+        // The active theme's values, for `stylerun tokens` (tables and functions are not values).
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {  // stack: theme, copy, key, value
+            if let name = vm.string(at: -2), !isPoison(at: -1) {
+                let value: Value?
+                switch vm.type(at: -1) {
+                case LUA_TUSERDATA: value = vm.object(at: -1, metatable: ValueObject.metatable, as: ValueObject.self)?.value
+                case LUA_TNUMBER: value = vm.isInteger(at: -1) ? .int(Int(srlua_tointeger(L, -1, nil))) : .number(vm.number(at: -1)!)
+                case LUA_TSTRING: value = .string(vm.string(at: -1)!)
+                case LUA_TBOOLEAN: value = .bool(lua_toboolean(L, -1) != 0)
+                default: value = nil
+                }
+                if let value { themeTokens.append(ThemeToken(name: name, value: value, location: keyLocation(name, from: keyLocation(active, from: at)))) }
+            }
+            srlua_pop(L, 1)
+        }
+        themeTokens.sort { $0.name < $1.name }
+        // What the script gets is an empty table reading the copy: a token read is a value
+        // that remembers its token (provenance), and an undefined one is an error.
         let tokenNames = all.sorted()
+        let themeLine = keyLocation(active, from: at)
+        var origins: [String: TokenOrigin] = [:]
+        let copy = luaL_ref(L, srlua_registryindex())  // stack: theme
+        srlua_newtable(L)  // stack: theme, proxy
+        srlua_newtable(L)  // stack: theme, proxy, mt
         vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            let L = self.vm.L
             let name = self.vm.string(at: 2) ?? self.vm.typeName(at: 2)
-            throw self.failure(.undefinedToken(name, tokens: tokenNames), pointingAt: [name])
+            lua_rawgeti(L, srlua_registryindex(), lua_Integer(copy))  // stack: proxy, key, copy
+            lua_pushvalue(L, 2)
+            lua_rawget(L, -2)  // stack: proxy, key, copy, value
+            guard srlua_isnil(L, -1) == 0 else {
+                throw self.failure(.undefinedToken(name, tokens: tokenNames), pointingAt: [name])
+            }
+            if self.isPoison(at: -1) { return 1 }
+            let origin = origins[name] ?? TokenOrigin(token: name, location: self.keyLocation(name, from: themeLine), theme: active)
+            origins[name] = origin
+            switch self.vm.type(at: -1) {
+            case LUA_TUSERDATA:
+                if let v = self.vm.object(at: -1, metatable: ValueObject.metatable, as: ValueObject.self), !v.isMutable {
+                    self.pushTokenValue(v.value, origin)
+                }
+            case LUA_TNUMBER, LUA_TSTRING:
+                let value: Value = self.vm.string(at: -1).map { .string($0) }
+                    ?? (self.vm.isInteger(at: -1) ? .int(Int(srlua_tointeger(L, -1, nil))) : .number(self.vm.number(at: -1)!))
+                srlua_pop(L, 1)
+                self.tokensInUse = true
+                self.pushTokenScalar(value, origin)
+            default:
+                break
+            }
+            return 1
         }
         lua_setfield(L, -2, "__index")
-        lua_setmetatable(L, -2)  // stack: theme, copy
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            // pairs(theme): the copy's tokens, as before the proxy.
+            let L = self.vm.L
+            srlua_getglobals(L)
+            lua_getfield(L, -1, "next")  // stack: proxy, G, next
+            srlua_insert(L, -2)
+            srlua_pop(L, 1)              // stack: proxy, next
+            lua_rawgeti(L, srlua_registryindex(), lua_Integer(copy))
+            lua_pushnil(L)
+            return 3
+        }
+        lua_setfield(L, -2, "__pairs")
+        lua_setmetatable(L, -2)  // stack: theme, proxy
         return 1
     }
 

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import DesignTokens
 import StyleCore
 
 /// How to evaluate a script.
@@ -50,6 +51,9 @@ public final class Evaluation {
     public internal(set) var activeTheme: String?
     /// What the script's chunk returned when it is not a view (a module's table), as a kind of value.
     public internal(set) var returnedTypeName: String = "nil"
+    /// Whether the script read its `traits` table (a name or `pairs`): its result then holds
+    /// for `options.traits` only, and styling for other traits needs a new evaluation.
+    public internal(set) var readsTraits = false
     /// What a collecting evaluation recorded instead of stopping (see
     /// `EvaluationOptions.collectsDiagnostics`), in the order found; empty otherwise.
     public internal(set) var diagnostics: [Diagnostic] = []
@@ -90,6 +94,16 @@ public final class Evaluation {
     @exclusivity(unchecked) private(set) var kindMetatable: Metatable!
     @exclusivity(unchecked) private(set) var viewMetatable: Metatable!
     var themesDeclared = false
+    /// The design-token sets `tokens "…"` loaded, in the order first loaded.
+    public internal(set) var designTokens: [TokenSet] = []
+    /// The active theme's tokens that are values (`themes {}`), by name.
+    public internal(set) var themeTokens: [ThemeToken] = []
+    /// The loaded token sets by their files' resolved paths.
+    var tokenTrees: [String: TokenTree] = [:]
+    /// The last numbers and strings read from tokens (`pushTokenScalar`).
+    var tokenReads: [TokenRead] = []
+    /// Whether the script read a token: until it does, writes look for no token.
+    var tokensInUse = false
 
     init(options: EvaluationOptions) throws(ScriptError) {
         self.options = options
@@ -221,4 +235,11 @@ public final class Evaluation {
         srlua_pop(L, 1)
         return names
     }
+}
+
+/// A token of the active theme that is a value (a colour, number, font…), and where it is.
+public struct ThemeToken: Sendable {
+    public let name: String
+    public let value: Value
+    public let location: SourceLocation
 }

@@ -68,7 +68,7 @@ final class LuaValueTransform: LuaFunctionReference, ValueTransform {
         lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
         let box = ValueObject(value, mutable: true)
         switch value {
-        case .color, .font, .insets, .size, .image: e.vm.pushObject(box, metatable: ValueObject.metatable)
+        case .color, .dynamicColor, .font, .insets, .size, .image: e.vm.pushObject(box, metatable: ValueObject.metatable)
         default: e.push(value)
         }                                                               // stack: fn, old
         do {
@@ -197,7 +197,8 @@ extension Evaluation {
         let kp = try proxyKeyPath(proxy, name)
         let value = try checkedValue(at: 3, for: kp, function: name)
         do {
-            try proxy.application.set(kp, value, at: vm.location(level: 1, pointingAt: [name]))
+            let at = vm.location(level: 1, pointingAt: [name])
+            try proxy.application.set(kp, value, at: at.carrying(tokenOrigin(at: 3, value, line: at)))
         } catch {
             throw ScriptError(diagnostic: appliedTo(proxy.application.view, error))
         }

@@ -8,6 +8,8 @@ final class ValueObject {
     static let metatable = "stylerun.value"
     var value: Value
     let isMutable: Bool
+    /// The token it was read from (`t.color.accent`), for provenance.
+    var token: TokenOrigin?
     /// Where field writes go when the value was read from a view proxy (`v.layoutMargins.bottom = 4`).
     let binding: (application: StyleApplication, keyPath: StyleKeyPath, proxy: ProxyObject)?
 

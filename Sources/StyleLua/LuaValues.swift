@@ -15,7 +15,7 @@ extension Evaluation {
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
         case .string(let s), .enumCase(let s): lua_pushstring(L, s)
         case .null: lua_pushnil(L)
-        case .color, .font, .insets, .size, .image:
+        case .color, .dynamicColor, .font, .insets, .size, .image:
             vm.pushObject(ValueObject(value, mutable: mutable), metatable: ValueObject.metatable)
         }
     }

@@ -19,7 +19,9 @@ extension Evaluation {
                 // A string path is checked once it knows its kind; tables keep their shape until then.
                 value = try e.untypedValue(at: 2, of: "mut")
             }
-            return try e.pushStyle("mut") { () throws(StyleError) in try Style.mut(path, value, root: root, at: e.vm.location()) }
+            let at = e.vm.location()
+            let written = at.carrying(e.tokenOrigin(at: 2, value, line: at))
+            return try e.pushStyle("mut") { () throws(StyleError) in try Style.mut(path, value, root: root, at: written) }
         }
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")

@@ -17,6 +17,7 @@ extension Evaluation {
             guard let name = Traits.Name(rawValue: key) else {
                 throw self.failure(.misuse(.unknownMember(owner: "traits", name: key, members: Traits.names)), pointingAt: [key])
             }
+            self.readsTraits = true
             lua_pushstring(self.vm.L, traits[name])
             return 1
         }
@@ -31,6 +32,7 @@ extension Evaluation {
             // pairs(traits): Lua's next over a fresh table of the six, so the script's copy
             // cannot reach the run's.
             let L = self.vm.L
+            self.readsTraits = true
             srlua_getglobals(L)  // stack: traits, G
             lua_getfield(L, -1, "next")  // stack: traits, G, next
             srlua_newtable(L)  // stack: traits, G, next, copy

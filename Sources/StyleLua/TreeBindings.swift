@@ -293,7 +293,7 @@ extension Evaluation {
             d.endColumn = location.column + key.count
             throw ScriptError(diagnostic: d)
         }
-        view.literals.append(Literal(keyPath: kp, checkedValue: value, location: location))
+        view.literals.append(Literal(keyPath: kp, checkedValue: value, location: location.carrying(tokenOrigin(at: index, value, line: location))))
     }
 
     /// Where `key =` is written, searching from the constructor's line down.

@@ -14,6 +14,17 @@ extension Evaluation {
             push(.color(c))
             lua_setfield(L, -2, name)
         }
+        // UIKit's semantic colours, dynamic: color.label, color.systemBlue, …
+        for c in DynamicColor.semanticColors {
+            push(.dynamicColor(c))
+            lua_setfield(L, -2, c.name!)
+        }
+        vm.pushFunction { [unowned self] _ throws(ScriptError) in
+            try self.checkArity("color.dynamic")
+            self.push(.dynamicColor(try self.dynamicColor(at: 1)))
+            return 1
+        }
+        lua_setfield(L, -2, "dynamic")
         pushNamespaceMetatable("color", call: { e throws(ScriptError) in
             // stack: color-table, arg…
             try e.checkArity("color", first: 2)
@@ -60,10 +71,7 @@ extension Evaluation {
             guard let name = self.vm.string(at: 1) else {
                 throw self.badArgument("font.preferred", 1, expected: "a text style name", index: 1)
             }
-            guard let style = Font.TextStyle(rawValue: name) else {
-                throw self.invalidCase(name, cases: Font.TextStyle.allCases.map(\.rawValue), what: "text style")
-            }
-            self.push(.font(.preferred(style)))
+            self.push(.font(.preferred(try self.textStyle(name))))
             return 1
         }
         lua_setfield(L, -2, "preferred")
@@ -163,7 +171,12 @@ extension Evaluation {
     }
 
     func color(at index: Int32, of function: String) throws(ScriptError) -> Color {
-        if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self), case .color(let c) = v.value { return c }
+        if let v = vm.object(at: index, metatable: ValueObject.metatable, as: ValueObject.self) {
+            if case .color(let c) = v.value { return c }
+            if case .dynamicColor(let d) = v.value {
+                throw failure(.fixedColorExpected(function: function, got: d.name.map { "'color.\($0)'" } ?? "of color.dynamic"), pointingAt: [function])
+            }
+        }
         if let s = vm.string(at: index) {
             guard let c = Color(hex: s) else {
                 throw failure(.notAColor(s), pointingAt: ["\"\(s)\"", function])
@@ -171,6 +184,48 @@ extension Evaluation {
             return c
         }
         throw badArgument(function, Int(index), expected: "a Color", index: index)
+    }
+
+    /// `color.dynamic { light = c1, dark = c2 [, highContrastLight = c3, highContrastDark = c4] }`:
+    /// the table at `index`, each variant a colour of one value (or a hex string).
+    func dynamicColor(at index: Int32) throws(ScriptError) -> DynamicColor {
+        let L = vm.L
+        guard vm.type(at: index) == LUA_TTABLE else {
+            throw badArgument("color.dynamic", Int(index), expected: "a table { light = …, dark = … }", index: index)
+        }
+        let table = lua_absindex(L, index)
+        var given: [DynamicColor.Variant: Color] = [:]
+        lua_pushnil(L)                                   // stack: …, nil
+        while lua_next(L, table) != 0 {                  // stack: …, key, value
+            guard lua_type(L, -2) == LUA_TSTRING, let key = vm.string(at: -2) else {
+                let got = vm.typeName(at: -2)
+                srlua_pop(L, 2)
+                throw failure(.dynamicColor(.unknownVariant(got, suggestion: nil)), pointingAt: ["color.dynamic"])
+            }
+            let variant: DynamicColor.Variant
+            switch DynamicColor.Variant.parse(key) {
+            case .success(let v): variant = v
+            case .failure(let e): srlua_pop(L, 2); throw failure(.dynamicColor(e), pointingAt: [key, "color.dynamic"])
+            }
+            do {
+                given[variant] = try color(at: -1, of: "color.dynamic")
+            } catch {
+                srlua_pop(L, 2)
+                throw error
+            }
+            srlua_pop(L, 1)                              // stack: …, key
+        }
+        guard let light = given[.light] else { throw failure(.dynamicColor(.missingVariant(.light)), pointingAt: ["color.dynamic"]) }
+        guard let dark = given[.dark] else { throw failure(.dynamicColor(.missingVariant(.dark)), pointingAt: ["color.dynamic"]) }
+        return DynamicColor(light: light, dark: dark, highContrastLight: given[.highContrastLight], highContrastDark: given[.highContrastDark])
+    }
+
+    /// A text style by name (`"body"`), or an error naming the closest one.
+    func textStyle(_ name: String) throws(ScriptError) -> Font.TextStyle {
+        guard let style = Font.TextStyle(rawValue: name) else {
+            throw invalidCase(name, cases: Font.TextStyle.allCases.map(\.rawValue), what: "text style")
+        }
+        return style
     }
 
     func weight(at index: Int32, of function: String) throws(ScriptError) -> Font.Weight? {
@@ -215,6 +270,9 @@ extension Evaluation {
             case "blue": lua_pushnumber(L, c.blue * 255)
             case "alpha": lua_pushnumber(L, c.alpha)
             case "hex": lua_pushstring(L, c.hex)
+            case "light", "dark", "highContrastLight", "highContrastDark": push(.color(c))
+            case "isDynamic": lua_pushboolean(L, 0)
+            case "name": lua_pushnil(L)
             case "withAlpha":
                 pushMethod { e throws(ScriptError) in
                     try e.checkArity("withAlpha", first: 2)
@@ -224,6 +282,23 @@ extension Evaluation {
                 }
             default: throw noField(key, on: "Color", candidates: APITable.memberNames(of: "Color"))
             }
+        case .dynamicColor(let c):
+            if let variant = DynamicColor.Variant(rawValue: key) {
+                push(.color(c[variant]))
+                return 1
+            }
+            switch key {
+            case "isDynamic": lua_pushboolean(L, 1)
+            case "name": if let name = c.name { lua_pushstring(L, name) } else { lua_pushnil(L) }
+            case "withAlpha":
+                pushMethod { e throws(ScriptError) in
+                    try e.checkArity("withAlpha", first: 2)
+                    let a = try e.number(2, of: "withAlpha", in: 0...1)
+                    e.push(.dynamicColor(c.map { $0.withAlpha(a) }))
+                    return 1
+                }
+            default: throw failure(.dynamicComponent(key), pointingAt: [key])
+            }
         case .font(let f):
             switch key {
             case "name": lua_pushstring(L, f.name)
@@ -231,6 +306,14 @@ extension Evaluation {
             case "weight": lua_pushstring(L, f.weight.rawValue)
             case "isItalic": lua_pushboolean(L, f.italic ? 1 : 0)
             case "isSmallCaps": lua_pushboolean(L, f.smallCaps ? 1 : 0)
+            case "textStyle": if let style = f.textStyle { lua_pushstring(L, style.rawValue) } else { lua_pushnil(L) }
+            case "scaled":
+                pushMethod { e throws(ScriptError) in
+                    try e.checkArity("scaled", first: 2)
+                    guard let name = e.vm.string(at: 2) else { throw e.badArgument("scaled", 1, expected: "a text style name", index: 2) }
+                    e.push(.font(f.scaled(try e.textStyle(name))))
+                    return 1
+                }
             // `italic` and `smallCaps` are methods (`f:italic()`); read the traits as isItalic, isSmallCaps.
             case "italic": pushMethod { e throws(ScriptError) in try e.checkArity("italic", first: 2); e.push(.font(f.italicized)); return 1 }
             case "smallCaps": pushMethod { e throws(ScriptError) in try e.checkArity("smallCaps", first: 2); e.push(.font(f.smallCapitalized)); return 1 }
@@ -317,11 +400,17 @@ enum ValueText {
     static func lua(_ value: Value) -> String {
         switch value {
         case .color(let c): return "color \"\(c.hex)\""
+        case .dynamicColor(let c):
+            if let name = c.name, DynamicColor.semantic[name] == c { return "color.\(name)" }
+            let parts = DynamicColor.Variant.allCases.compactMap { v in c[given: v].map { "\(v.rawValue) = color \"\($0.hex)\"" } }
+            return "color.dynamic { " + parts.joined(separator: ", ") + " }"
         case .font(let f):
+            if let style = f.textStyle, f == .preferred(style) { return "font.preferred(\"\(style.rawValue)\")" }
             var s = f.name == "system" ? "font.system(\(formatNumber(f.size)), \"\(f.weight.rawValue)\")"
                                        : "font.named(\"\(f.name)\", \(formatNumber(f.size)))"
             if f.italic { s += ":italic()" }
             if f.smallCaps { s += ":smallCaps()" }
+            if let style = f.textStyle { s += ":scaled(\"\(style.rawValue)\")" }
             return s
         case .insets(let i): return "insets(\([i.top, i.left, i.bottom, i.right].map(formatNumber).joined(separator: ", ")))"
         case .size(let s): return "size(\(formatNumber(s.width)), \(formatNumber(s.height)))"

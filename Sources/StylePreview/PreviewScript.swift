@@ -1,5 +1,6 @@
 /// The preview page's script: follows the event stream, morphs the screen in place, shows the
-/// error overlay, switches themes and device widths, outlines overflow, and runs the inspector.
+/// error overlay, switches themes, traits and device widths, puts pressed controls in their
+/// highlighted state, outlines overflow and accessibility failures, and runs the inspector.
 ///
 /// Morphing pairs old and new elements by position, kind and id, and changes only the
 /// attributes and text that differ, so the page is never reloaded and scroll positions,
@@ -15,7 +16,7 @@ enum PreviewScript {
       const themeSelect = $('select[data-stylerun="theme"]');
       const deviceSelect = $('select[data-stylerun="device"]');
       const defaultBackground = "rgba(242, 242, 247, 1)";
-      let state = { version: 0, screenVersion: Number(screen.dataset.version || 0), explain: [], ok: true };
+      let state = { version: 0, screenVersion: Number(screen.dataset.version || 0), explain: [], ok: true, traits: {}, stateOverrides: {}, failing: [] };
       let views = new Map();
       let selected = null;
       let hovered = null;
@@ -37,29 +38,146 @@ enum PreviewScript {
       }
       const viewElement = (ref) => ref === null ? null : screen.querySelector(`[data-ref="${CSS.escape(ref)}"]`);
 
-      // Device and theme ----------------------------------------------------------------------
+      // Device, traits and theme ----------------------------------------------------------------
 
-      function applyDevice() {
-        screen.style.width = deviceSelect.value + "px";
-        requestAnimationFrame(markOverflow);
+      // The choices live in the address (`?width=700&colorScheme=dark`), so a reload of the
+      // page, or of the script, keeps them; the server keeps the traits across saves.
+      const traitNames = ["colorScheme", "contentSize", "contrast", "layoutDirection"];
+      const traitSelects = Object.fromEntries(traitNames.map((n) => [n, $(`select[data-stylerun="${n}"]`)]));
+      const widthInput = $('input[data-stylerun="width"]');
+      const sizeClassLabel = $('[data-stylerun="sizeClass"]');
+      const a11ySwitch = $('input[data-stylerun="a11y"]');
+      const regularWidth = 600;
+      const asked = new URLSearchParams(location.search);
+      let pendingTraits = null;  // what the address asks, sent once the first state says what the server has
+
+      function sizeClassOf(width) { return width >= regularWidth ? "regular" : "compact"; }
+      function currentWidth() { return Math.round(Number(widthInput.value)) || 375; }
+
+      function remember() {
+        const params = new URLSearchParams();
+        params.set("width", String(currentWidth()));
+        for (const name of traitNames) params.set(name, traitSelects[name].value);
+        if (a11ySwitch.checked) params.set("failures", "1");
+        history.replaceState(null, "", "?" + params.toString());
       }
-      const savedDevice = sessionStorage.getItem("stylerun.device");
-      if (savedDevice && [...deviceSelect.options].some((o) => o.value === savedDevice)) deviceSelect.value = savedDevice;
-      applyDevice();
-      deviceSelect.addEventListener("change", () => {
-        sessionStorage.setItem("stylerun.device", deviceSelect.value);
-        applyDevice();
-      });
 
-      themeSelect.addEventListener("change", async () => {
-        setStatus(`Switching to ${themeSelect.value}…`);
+      async function ask(path, header, busy) {
+        setStatus(busy);
         try {
-          const response = await fetch("/theme?name=" + encodeURIComponent(themeSelect.value), { headers: { "X-Stylerun": "theme" } });
+          const response = await fetch(path, { headers: { "X-Stylerun": header } });
           if (!response.ok) setStatus(await response.text(), "error");
         } catch (error) {
           setStatus("The preview server is not answering.", "error");
         }
+      }
+
+      function sendTraits(changes) {
+        const params = new URLSearchParams(changes);
+        if ([...params.keys()].length === 0) return;
+        ask("/traits?" + params.toString(), "traits", "Restyling…");
+      }
+
+      function applyDevice(send) {
+        const width = Math.min(Math.max(currentWidth(), 200), 2000);
+        widthInput.value = String(width);
+        if ([...deviceSelect.options].some((o) => o.value === String(width))) deviceSelect.value = String(width);
+        else deviceSelect.selectedIndex = -1;
+        screen.style.width = width + "px";
+        sizeClassLabel.textContent = sizeClassOf(width);
+        requestAnimationFrame(markOverflow);
+        if (send && state.version > 0 && state.traits.horizontalSizeClass !== sizeClassOf(width)) {
+          sendTraits({ horizontalSizeClass: sizeClassOf(width) });
+        }
+      }
+      const savedDevice = asked.get("width") || sessionStorage.getItem("stylerun.device");
+      if (savedDevice && Number(savedDevice) > 0) widthInput.value = String(Math.round(Number(savedDevice)));
+      applyDevice(false);
+      deviceSelect.addEventListener("change", () => {
+        widthInput.value = deviceSelect.value;
+        sessionStorage.setItem("stylerun.device", deviceSelect.value);
+        applyDevice(true);
+        remember();
       });
+      widthInput.addEventListener("change", () => {
+        sessionStorage.setItem("stylerun.device", String(currentWidth()));
+        applyDevice(true);
+        remember();
+      });
+      for (const name of traitNames) {
+        if (asked.has(name)) {
+          pendingTraits = pendingTraits || {};
+          pendingTraits[name] = asked.get(name);
+        }
+        traitSelects[name].addEventListener("change", () => {
+          sendTraits({ [name]: traitSelects[name].value });
+          remember();
+        });
+      }
+      a11ySwitch.checked = asked.get("failures") === "1";
+      a11ySwitch.addEventListener("change", () => { markFailures(); remember(); });
+
+      // The traits the server styled for, in the switches; on the first state, what the
+      // address or the width ask and the server has not yet.
+      function updateTraits(traits, first) {
+        for (const name of traitNames) {
+          if (traitSelects[name].value !== traits[name]) traitSelects[name].value = traits[name];
+        }
+        screen.dir = traits.layoutDirection === "rightToLeft" ? "rtl" : "ltr";
+        if (!first) return;
+        const wanted = {};
+        for (const [name, value] of Object.entries(pendingTraits || {})) if (traits[name] !== value) wanted[name] = value;
+        const width = currentWidth();
+        if (!asked.has("width") && !sessionStorage.getItem("stylerun.device") && traits.horizontalSizeClass === "regular" && width < regularWidth) {
+          // Started with --trait horizontalSizeClass=regular: show a regular width.
+          widthInput.value = "768";
+          applyDevice(false);
+        } else if (traits.horizontalSizeClass !== sizeClassOf(width)) {
+          wanted.horizontalSizeClass = sizeClassOf(width);
+        }
+        pendingTraits = null;
+        sendTraits(wanted);
+      }
+
+      themeSelect.addEventListener("change", () => {
+        ask("/theme?name=" + encodeURIComponent(themeSelect.value), "theme", `Switching to ${themeSelect.value}…`);
+      });
+
+      // States: a control pressed shows its highlighted state until released; the inspector
+      // picks a state for the selected control. The server restyles with the view in it.
+      let pressed = null;
+      const sendState = (ref, controlState) =>
+        ask("/state?view=" + encodeURIComponent(ref) + (controlState ? "&state=" + encodeURIComponent(controlState) : ""),
+            "state", controlState ? `Showing ${controlState}…` : "Restyling…");
+      screen.addEventListener("mousedown", (event) => {
+        const node = event.target.closest("[data-kind]");
+        const view = node && screen.contains(node) ? views.get(node.getAttribute("data-ref")) : null;
+        // Only a control whose values change when highlighted has anything to show.
+        if (!view || !view.control || !(view.states && view.states.highlighted) || event.button !== 0) return;
+        pressed = view.reference;
+        sendState(pressed, "highlighted");
+      });
+      document.addEventListener("mouseup", () => {
+        if (pressed === null) return;
+        const ref = pressed;
+        pressed = null;
+        sendState(ref, picked.get(ref) || null);
+      });
+      const picked = new Map();
+
+      // Failures: the views lint's accessibility checks find failing, outlined on demand.
+      function markFailures() {
+        const failing = new Map();
+        for (const f of state.failing || []) failing.set(f.reference, (failing.get(f.reference) ? failing.get(f.reference) + "\n" : "") + f.message);
+        for (const node of screen.querySelectorAll("[data-stylerun-a11y]")) {
+          if (!a11ySwitch.checked || !failing.has(node.getAttribute("data-ref"))) node.removeAttribute("data-stylerun-a11y");
+        }
+        if (!a11ySwitch.checked) return;
+        for (const [ref, message] of failing) {
+          const node = viewElement(ref);
+          if (node) node.setAttribute("data-stylerun-a11y", message);
+        }
+      }
 
       function updateThemes(themes, theme) {
         const current = [...themeSelect.options].map((o) => o.value);
@@ -246,18 +364,22 @@ enum PreviewScript {
       }
 
       const where = (c) => (c.file === null ? "" : `${c.file}:${c.line}`);
+      // The token a value was read from and the aliases it went through (explain's "token").
+      const tokenText = (t) => `from token ${t.name}${t.theme === null ? "" : ` of theme "${t.theme}"`} (${t.file}:${t.line})` +
+        t.aliases.map((a) => ` ← {${a.name}} (${a.file}:${a.line})`).join("");
+      const tokenNote = (c) => (c.token ? element("div", { "data-stylerun": "token" }, tokenText(c.token)) : null);
 
       function propertyRows(p) {
         const isDefault = p.origin.kind === "default";
         const rows = [element("tr", { "data-property": p.property, "data-default": isDefault },
           element("td", {}, element("strong", {}, p.property)), valueCell(p.value),
           element("td", { "data-origin": p.origin.kind }, (p.transform ? "mver of " : "") + originText(p.origin)),
-          element("td", { "data-location": true }, where(p)))];
+          element("td", { "data-location": true }, where(p), tokenNote(p)))];
         for (const o of isDefault ? [] : p.overridden) {
           rows.push(element("tr", { "data-stylerun": "overridden", "data-property": p.property },
             element("td", {}, "overrode"), valueCell(o.value),
             element("td", { "data-origin": o.origin.kind }, (o.transform ? "mver of " : "") + originText(o.origin)),
-            element("td", { "data-location": true }, where(o))));
+            element("td", { "data-location": true }, where(o), tokenNote(o))));
         }
         return rows;
       }
@@ -306,9 +428,59 @@ enum PreviewScript {
             element("dt", {}, "Parent"), element("dd", {}, view.parent === null ? "(the root)" : viewButton(view.parent, "parent")),
             element("dt", {}, "Children"), element("dd", { "data-stylerun": "children" }, view.children.length ? view.children.map((ref) => viewButton(ref, "child")) : "(none)")),
           overflow ? element("p", { "data-stylerun": "overflow" }, `Overflow: ${overflow}.`) : null,
+          contrastPanel(view),
+          view.control ? statePicker(view) : null,
           element("table", { "data-stylerun": "properties", "data-section": "styled" }, styled.flatMap(propertyRows)),
-          defaultsPanel].filter((child) => child !== null));
+          view.control ? statesPanel(view) : null,
+          defaultsPanel].flat().filter((child) => child !== null));
         panel.scrollTop = scroll;
+      }
+
+      // Each text of the view against the background behind it, as the server measured it.
+      function contrastPanel(view) {
+        if (!view.contrast || view.contrast.length === 0) return null;
+        const parts = { text: "Text", title: "Title", placeholder: "Placeholder" };
+        return element("section", { "data-stylerun": "contrast" }, view.contrast.map((c) => {
+          const swatch = (hex) => {
+            const s = element("span", { "data-stylerun": "swatch" });
+            s.style.background = hex;
+            return s;
+          };
+          return element("div", { "data-part": c.part },
+            element("p", {},
+              element("strong", {}, `${parts[c.part] || c.part} contrast `),
+              element("span", { "data-stylerun": "ratio" }, c.ratioText),
+              element("span", { "data-passes": String(c.passes) }, c.passes ? "passes" : "fails")),
+            element("p", { "data-stylerun": "threshold" }, `needs ${c.minimumText} (${c.requirement})`),
+            element("p", {}, swatch(c.foreground), displayHex(c.foreground), " on ", swatch(c.background), displayHex(c.background)),
+            c.message ? element("p", { "data-stylerun": "finding" }, c.message) : null);
+        }));
+      }
+
+      // The control's state: its own (what its tree gives it) or one picked here.
+      function statePicker(view) {
+        const override = (state.stateOverrides || {})[view.reference] || "";
+        const own = override ? "its own" : `its own (${view.state})`;
+        const options = [["", own], ["normal", "normal"], ["highlighted", "highlighted"], ["disabled", "disabled"],
+                         ["selected", "selected"], ["focused", "focused"]];
+        const select = element("select", { "data-stylerun": "state", "aria-label": "State" },
+          options.map(([value, label]) => element("option", { value, selected: value === override }, label)));
+        select.addEventListener("change", () => {
+          if (select.value) picked.set(view.reference, select.value);
+          else picked.delete(view.reference);
+          sendState(view.reference, select.value || null);
+        });
+        return element("dl", {}, element("dt", {}, "State"), element("dd", { "data-field": "state" }, select, ` now ${view.state}`));
+      }
+
+      // What the control's properties become in each other state (those that differ).
+      function statesPanel(view) {
+        const entries = Object.entries(view.states || {});
+        if (entries.length === 0) return element("p", { "data-stylerun": "state-values" }, "No state changes a value of this view.");
+        return entries.map(([name, properties]) =>
+          element("section", { "data-stylerun": "state-values", "data-state": name },
+            element("h3", {}, `In state ${name}`),
+            element("table", { "data-stylerun": "properties", "data-section": "state-" + name }, properties.flatMap(propertyRows))));
       }
 
       function select(ref) {
@@ -340,7 +512,7 @@ enum PreviewScript {
       // Escape closes the inspector; the arrows walk the tree: up to the parent, down to the
       // first child, left and right to the siblings.
       document.addEventListener("keydown", (event) => {
-        if (event.target instanceof HTMLSelectElement) return;
+        if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
         if (event.key === "Escape") return select(null);
         const view = views.get(selected);
         if (!view) return;
@@ -363,10 +535,13 @@ enum PreviewScript {
         document.body.style.background = background || defaultBackground;
         screen.style.background = background;
         updateThemes(next.themes, next.theme);
+        updateTraits(next.traits, first);
         views = new Map(next.explain.map((v) => [v.reference, v]));
         if (next.ok) hideErrors();
         else showErrors(next.diagnostics, next.screen !== null);
-        if (newScreen && !first) highlight(next.changed);
+        // A press or a picked state restyles one control: nothing to point out.
+        const statesMoved = JSON.stringify(next.stateOverrides) !== JSON.stringify(state.stateOverrides);
+        if (newScreen && !first && !statesMoved) highlight(next.changed);
         const count = next.diagnostics.length;
         if (next.ok) setStatus(`${first ? "Loaded" : "Reloaded"} in ${next.ms} ms`);
         else setStatus(`${count} ${count === 1 ? "error" : "errors"}` + (next.screen !== null ? ", showing the last good save" : ""), "error");
@@ -375,10 +550,15 @@ enum PreviewScript {
         const node = viewElement(selected);
         if (node) node.setAttribute("data-stylerun-selected", "");
         markOverflow();
+        markFailures();
         renderInspector();
         hooks.updates += 1;
         if (newScreen) requestAnimationFrame(() => requestAnimationFrame(() => { hooks.painted = performance.timeOrigin + performance.now(); }));
       }
+
+      // The toolbar wraps on a narrow window: the page, the overlay and the inspector start below it.
+      const toolbar = $('[data-stylerun="toolbar"]');
+      new ResizeObserver(() => document.documentElement.style.setProperty("--stylerun-toolbar", toolbar.offsetHeight + "px")).observe(toolbar);
 
       const events = new EventSource("/events");
       events.addEventListener("state", (event) => apply(JSON.parse(event.data)));

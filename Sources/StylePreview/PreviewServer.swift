@@ -14,7 +14,10 @@ import StyleRun
 /// Routes, GET and HEAD only: `/` the page (`PreviewPage`), `/events` the event stream (one
 /// `state` event per update, the current state first), `/explain.json` every view's provenance,
 /// `/theme?name=T` to switch themes (only with the header `X-Stylerun: theme`, which a page on
-/// another site cannot send without the server's consent), and `/images/NAME` for the images the
+/// another site cannot send without the server's consent), `/traits?colorScheme=dark&…` to
+/// style for other traits (header `X-Stylerun: traits`), `/state?view=REF&state=S` to put a
+/// control in a state, or back in its own without `state` (header `X-Stylerun: state`),
+/// and `/images/NAME` for the images the
 /// screen names, from the script's folder. Anything else is 404. Every route refuses another
 /// site's `Origin` (`HostPolicy`), and the state names files relative to the script's folder
 /// and the stdlib's as `stdlib/NAME` (`PreviewPaths`).
@@ -25,6 +28,7 @@ public final class PreviewServer: @unchecked Sendable {
     private let folder: String
     private let runtime: Runtime
     private let theme: String?
+    private let traits: Traits
     private let hub = EventHub()
     private let server: HTTPServer
     private let queue = DispatchQueue(label: "stylerun.preview.watch")
@@ -36,12 +40,17 @@ public final class PreviewServer: @unchecked Sendable {
     /// Binds the server; nothing is watched or served until `start()`.
     ///
     /// - Throws: `HTTPServer.StartError` when the address cannot be used or the port is taken.
-    public init(file: String, runtime: Runtime, theme: String? = nil, host: String, port: Int) throws(HTTPServer.StartError) {
+    /// - Parameter traits: the traits to start with, nil for the runtime's (`--trait`); the
+    ///   page's toolbar changes them.
+    public init(file: String, runtime: Runtime, theme: String? = nil, traits: Traits? = nil,
+                host: String, port: Int) throws(HTTPServer.StartError) {
         self.file = file
         self.folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         self.runtime = runtime
         self.theme = theme
+        self.traits = traits ?? runtime.traits
         self.current = PreviewState(title: URL(fileURLWithPath: file).lastPathComponent)
+        current.traits = self.traits
         let box = WeakBox()
         let server = try HTTPServer(host: host, port: port) { request in box.value?.answer(request) ?? .response(.text(503, "Stopping.")) }
         self.server = server
@@ -59,6 +68,7 @@ public final class PreviewServer: @unchecked Sendable {
     /// Starts watching the script and serving.
     public func start() {
         var builder = PreviewStateBuilder(title: current.title, folder: folder, stdlibPaths: runtime.stdlibPaths)
+        runtime.traits = traits
         let handle = runtime.watch(file: file, theme: theme, queue: queue) { [weak self] event, watched in
             guard let self else { return }
             let state = builder.update(with: event, watched: watched)
@@ -98,6 +108,10 @@ public final class PreviewServer: @unchecked Sendable {
                                           body: Array((state.explain.serialized(.pretty) + "\n").utf8)))
         case "/theme":
             return .response(switchTheme(request, state: state))
+        case "/traits":
+            return .response(switchTraits(request, state: state))
+        case "/state":
+            return .response(switchState(request, state: state))
         default:
             if request.path.hasPrefix("/images/") { return .response(image(String(request.path.dropFirst(8)), state: state)) }
             return .response(.text(404, "There is nothing at '\(request.path)'."))
@@ -114,6 +128,52 @@ public final class PreviewServer: @unchecked Sendable {
         }
         lock.withLock { handle }?.setTheme(name)
         return .text(200, "Switching to '\(name)'.")
+    }
+
+    /// Sets the traits the query names (`colorScheme=dark&contentSize=small`), keeping the
+    /// others; any name or value that is not a trait's refuses the whole request.
+    private func switchTraits(_ request: HTTPRequest, state: PreviewState) -> HTTPResponse {
+        guard request.header("x-stylerun") == "traits" else {
+            return .text(403, "Switch traits from the preview page.")
+        }
+        guard !request.query.isEmpty else {
+            return .text(400, "Name the traits to set, e.g. /traits?colorScheme=dark. Traits are \(Traits.names.joined(separator: ", ")).")
+        }
+        var traits = state.traits
+        for (name, value) in request.query.sorted(by: { $0.key < $1.key }) {
+            do throws(TraitError) { try traits.set(name, to: value) } catch {
+                return .text(400, error.message)
+            }
+        }
+        lock.withLock { handle }?.setTraits(traits)
+        return .text(200, "Styling for \(traits).")
+    }
+
+    /// Puts the control at `view` in `state` (`highlighted`, `selected+focused`), or back in
+    /// the state its tree gives it when `state` is left out.
+    private func switchState(_ request: HTTPRequest, state: PreviewState) -> HTTPResponse {
+        guard request.header("x-stylerun") == "state" else {
+            return .text(403, "Change states from the preview page.")
+        }
+        if let extra = request.query.keys.sorted().first(where: { $0 != "view" && $0 != "state" }) {
+            return .text(400, "/state takes view and state, not '\(extra)'.")
+        }
+        guard let reference = request.query["view"] else {
+            return .text(400, "Name the control, e.g. /state?view=%23subscribe&state=highlighted.")
+        }
+        guard case .array(let views) = state.explain,
+              views.contains(where: { $0["reference"] == .string(reference) && $0["control"] == .bool(true) }) else {
+            return .text(404, "The screen has no control '\(reference)'; only controls (Button, TextField, kinds declared with control = true) have states.")
+        }
+        var controlState: ControlState?
+        if let text = request.query["state"] {
+            switch ControlState.parseList(text) {
+            case .success(let s): controlState = s
+            case .failure(let e): return .text(400, e.message)
+            }
+        }
+        lock.withLock { handle }?.setState(controlState, ofViewAt: reference)
+        return .text(200, controlState.map { "Showing '\(reference)' \($0)." } ?? "Showing '\(reference)' in its own state.")
     }
 
     private func image(_ name: String, state: PreviewState) -> HTTPResponse {

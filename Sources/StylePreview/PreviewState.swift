@@ -37,6 +37,12 @@ public struct PreviewState: Sendable {
     public var images: [String: String] = [:]
     /// How long the latest evaluation took.
     public var milliseconds = 0.0
+    /// The traits the screen is styled for (the toolbar's switches).
+    public var traits = Traits()
+    /// The states the page gave controls, by reference (a pressed button, the inspector's pick).
+    public var stateOverrides: [String: ControlState] = [:]
+    /// The views with a `low-contrast` finding under `traits`, each `{"reference", "message"}`.
+    public var failing: [JSONValue] = []
 
     public init(title: String) { self.title = title }
 
@@ -55,6 +61,9 @@ public struct PreviewState: Sendable {
             "changed": .array(changed.map(JSONValue.string)),
             "diagnostics": .array(diagnostics),
             "explain": explain,
+            "traits": .object(Traits.Name.allCases.map { (key: $0.rawValue, value: .string(traits[$0])) }),
+            "stateOverrides": .object(stateOverrides.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value.description)) }),
+            "failing": .array(failing),
         ]
     }
 }
@@ -83,11 +92,13 @@ public struct PreviewStateBuilder {
         state.milliseconds = event.milliseconds
         state.themes = watched.themeNames
         state.theme = watched.activeTheme
+        state.traits = watched.traits
+        state.stateOverrides = watched.stateOverrides
         switch event {
         case .reloaded(_, _, let changes):
             state.ok = true
             state.diagnostics = []
-            if let root = watched.root { render(root) }
+            if let root = watched.root { render(root, stylesheet: watched.stylesheet) }
             var seen = Set<String>()
             // The first load "changes" every styled value: nothing to point out yet.
             state.changed = loadedOnce ? changes.map(\.view).filter { seen.insert($0).inserted } : []
@@ -100,7 +111,7 @@ public struct PreviewStateBuilder {
         return state
     }
 
-    private mutating func render(_ root: View) {
+    private mutating func render(_ root: View, stylesheet: LoadedStylesheet?) {
         var images: [String: String] = [:]
         root.forEachInTree { view in
             for property in view.kind.properties where property.type.wrapped == .image {
@@ -114,19 +125,46 @@ public struct PreviewStateBuilder {
                                     marksReferences: true)
         state.screen = renderer.renderScreen(root)
         state.images = images
-        state.background = HTMLRenderer.screenBackground(of: root).map(HTMLRenderer.css)
+        // With no background of its own the screen stands on the system's: black in dark.
+        state.background = (HTMLRenderer.screenBackground(of: root) ?? (state.traits.colorScheme == .dark ? ScreenColors.dark.background : nil))
+            .map(HTMLRenderer.css)
         state.screenVersion += 1
-        state.explain = paths.relativized(Self.explain(root))
+        // The other states' values of the controls, explained (SPEC §6.1); an error styling
+        // one of them is the script's, though the screen in its current states is fine.
+        let states = stylesheet?.stateValues(of: root, recordingProvenance: true)
+        if let diagnostics = states?.diagnostics, !diagnostics.isEmpty {
+            state.ok = false
+            state.diagnostics = diagnostics.map { paths.relativized(CodeFrame.json($0)) }
+        }
+        let contrast = PreviewContrast(root, traits: state.traits)
+        state.explain = paths.relativized(Self.explain(root, states: states, contrast: contrast))
+        let positions = Dictionary(uniqueKeysWithValues: Self.views(of: root).enumerated().map { (ObjectIdentifier($1), $0) })
+        let names = TreeReferences(root)
+        state.failing = contrast.failing.map { failure in
+            let reference = positions[ObjectIdentifier(failure.view)].map(names.reference(at:)) ?? failure.view.reference
+            return paths.relativized(["reference": .string(reference), "message": .string(failure.message)])
+        }
+    }
+
+    private static func views(of root: View) -> [View] {
+        var views: [View] = []
+        root.forEachInTree { views.append($0) }
+        return views
     }
 
     /// `ExplainRenderer`'s JSON for every view, with each view's reference and those of its
     /// parent and children, for walking the tree. Properties that only have their kind's
     /// default are listed apart and briefly, `"defaults": {"alpha": 1, …}`, since they are most
     /// of a view's properties and have no origin to tell.
-    static func explain(_ root: View) -> JSONValue {
-        var views: [View] = []
-        root.forEachInTree { views.append($0) }
-        guard case .array(let entries) = ExplainRenderer().json(for: views, includingDefaults: true) else { return .array([]) }
+    ///
+    /// A control adds `"control": true`, its `"state"` (`normal`, `highlighted+selected`) and,
+    /// with `states`, the other states' values explained (`"states"`); a view with text adds
+    /// `"contrast"`, each text's readout (`PreviewContrast`).
+    static func explain(_ root: View, states: StateValues? = nil, contrast: PreviewContrast? = nil) -> JSONValue {
+        let views = views(of: root)
+        var renderer = ExplainRenderer()
+        renderer.states = states
+        guard case .array(let entries) = renderer.json(for: views, includingDefaults: true) else { return .array([]) }
         // By position in tree order, each reference made once: a view's parent and children
         // name the same references as their own entries.
         let references = TreeReferences(root)
@@ -154,6 +192,13 @@ public struct PreviewStateBuilder {
             // The root's parent is outside the tree the page shows.
             members.append((key: "parent", value: view === root ? .null : view.parent.map(name) ?? .null))
             members.append((key: "children", value: .array(view.children.map(name))))
+            if view.kind.isControl {
+                members.append((key: "control", value: true))
+                members.append((key: "state", value: .string(view.state.description)))
+            }
+            if let readouts = contrast?.readouts[ObjectIdentifier(view)] {
+                members.append((key: "contrast", value: .array(readouts)))
+            }
             return .object(members)
         })
     }

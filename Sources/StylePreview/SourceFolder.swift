@@ -57,7 +57,8 @@ struct SourceFolder {
                 case S_IFDIR:
                     if depth < 31 { stack.append((path, inner, depth + 1)) }
                 case S_IFREG, S_IFLNK:
-                    if name.hasSuffix(".lua") { candidates.append((path, inner)) }
+                    // Scripts, and the design-token files they load (`tokens "brand.tokens.json"`).
+                    if name.hasSuffix(".lua") || name.hasSuffix(".tokens.json") || name.hasSuffix(".resolver.json") { candidates.append((path, inner)) }
                 default:
                     break
                 }

@@ -1,5 +1,7 @@
 import Foundation
 @_exported import StyleCore
+// A host reads the token sets a script loaded (`LoadedStylesheet.designTokens`).
+@_exported import DesignTokens
 import StyleLua
 import StyleRunStdlib
 
@@ -40,6 +42,28 @@ public final class Runtime {
         self.limits = limits
         self.stdlibPaths = stdlibPaths
         self.log = log
+    }
+
+    /// What a runtime is set up with, as a value: what a watch copies so that it evaluates on
+    /// its own queue with a runtime of its own.
+    struct Settings: Sendable {
+        let schema: Schema
+        let limits: Limits
+        let stdlibPaths: [String]
+        let log: @Sendable (String) -> Void
+        let traits: Traits
+        let states: [String]
+    }
+
+    var settings: Settings {
+        Settings(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log, traits: traits, states: states)
+    }
+
+    /// A runtime set up as `settings` say.
+    convenience init(copying settings: Settings) {
+        self.init(schema: settings.schema, limits: settings.limits, stdlibPaths: settings.stdlibPaths, log: settings.log)
+        traits = settings.traits
+        states = settings.states
     }
 
     /// Registers a host kind under `superKind`; scripts see it as a global.
@@ -157,6 +181,13 @@ public final class LoadedStylesheet {
     public var files: [String] { evaluation.files }
     public var themeNames: [String] { evaluation.themeNames }
     public var activeTheme: String? { evaluation.activeTheme }
+    /// Whether the script read its `traits` table: then it holds for the traits it was
+    /// evaluated with only, and styling for others needs a new evaluation (`when` needs none).
+    public var readsTraits: Bool { evaluation.readsTraits }
+    /// The design-token files the script loaded (`tokens "…"`), each set as loaded.
+    public var designTokens: [TokenSet] { evaluation.designTokens }
+    /// The active theme's tokens that are values.
+    public var themeTokens: [ThemeToken] { evaluation.themeTokens }
 
     /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
     /// the tree was styled, but a designer would want to know.

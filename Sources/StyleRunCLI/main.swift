@@ -12,6 +12,7 @@ let commands: [any Command.Type] = [
     ServeCommand.self,
     LSPCommand.self,
     SnapshotCommand.self,
+    TokensCommand.self,
 ]
 
 exit(CommandTable(program: "stylerun", commands: commands).main(CommandLine.arguments))

@@ -62,6 +62,32 @@ enum CommonOptions {
         "no-isolation", help: "Evaluate the scripts in this process instead of child processes: faster, for scripts you trust.")
 }
 
+/// `--layout` and `--width POINTS`: frames computed as UIKit would, for the commands that print
+/// or record a tree.
+enum LayoutArguments {
+    static let layout = OptionKey<Bool>.flag("layout", help: "Compute each view's frame, as UIKit would (text in real fonts).")
+    static let width = OptionKey<Double?>.number("width", placeholder: "POINTS",
+                                                 help: "The screen's width for --layout (default 375); implies --layout.")
+    static var options: [ArgumentParser.Option] { [layout.option, width.option] }
+    /// The widest screen accepted: beyond it a number is a typo, not a device.
+    static let maximumWidth = 100_000.0
+
+    /// The width to lay out at, nil when no layout was asked for.
+    static func width(_ arguments: ParsedArguments) -> Double? {
+        if let w = arguments[width] { return w }
+        return arguments[layout] ? 375 : nil
+    }
+
+    /// A usage problem with the width, in words for the user; nil when it is fine.
+    static func check(_ arguments: ParsedArguments) -> String? {
+        guard let w = arguments[width] else { return nil }
+        let spelled = w == w.rounded() && abs(w) < 1e15 ? String(Int(w)) : String(w)
+        if w <= 0 { return "--width must be more than 0 points; got \(spelled)." }
+        if w > maximumWidth { return "--width must be at most \(Int(maximumWidth)) points; got \(spelled)." }
+        return nil
+    }
+}
+
 extension ArgumentParser.Option {
     /// `-h`, `--help`.
     static let help = CommonOptions.help.option

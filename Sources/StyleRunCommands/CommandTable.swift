@@ -17,7 +17,9 @@ public struct CommandTable {
     public init(program: String, commands: [any Command.Type]) {
         self.program = program
         self.commands = commands
-        self.parser = ArgumentParser(program: program, commands: commands.map { $0.spec })
+        var parser = ArgumentParser(program: program, commands: commands.map { $0.spec })
+        parser.pathExists = { FileManager.default.fileExists(atPath: $0) }
+        self.parser = parser
     }
 
     /// Runs the command that `arguments` (with the program's name first) names; returns its status.

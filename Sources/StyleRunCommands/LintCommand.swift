@@ -10,16 +10,20 @@ public enum LintCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "lint", summary: "Check style scripts against the schema and report every problem (for CI).",
         arguments: [.repeating("PATH")],
-        options: [Options.format.option, Options.maxWarnings.option, CommonOptions.noIsolation.option, .help])
+        options: [Options.format.option, Options.maxWarnings.option, Options.contrast.option, CommonOptions.noIsolation.option, .help])
 
     enum Options {
         static let format = OptionKey<LintFormat?>.choice("format", help: "Output format (default text).")
+        static let contrast = OptionKey<ContrastLevel?>.choice("contrast", help: "The WCAG level text contrast must meet: AA (default, 4.5:1 and 3:1 for large text) or AAA (7:1 and 4.5:1).")
         static let maxWarnings = OptionKey<Int?>.count("max-warnings", placeholder: "N", help: "Fail when there are more than N warnings.")
     }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         // Untrusted scripts (a pull request's, in CI) are evaluated in child processes.
-        let linter = Linter(dynamicPass: arguments[CommonOptions.noIsolation] ? nil : IsolatedDynamicPass())
+        let checks = AccessibilityChecks(contrastLevel: arguments[Options.contrast] ?? .AA)
+        var isolated = IsolatedDynamicPass()
+        isolated.accessibility = checks
+        let linter = Linter(dynamicPass: arguments[CommonOptions.noIsolation] ? InProcessDynamicPass(accessibility: checks) : isolated)
         let format = arguments[Options.format] ?? .text
         let report: LintReport
         do throws(LintPathError) {

@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 import StyleRun
 
 /// `stylerun FILE.lua`: evaluates a script, styles the tree it returns, and prints it (as a
@@ -30,7 +31,7 @@ public enum RunCommand: Command {
         options: [
             CommonOptions.theme.option, Options.format.option, Options.output.option, Options.explain.option,
             Options.all.option, .help, Options.version.option, Options.noIsolation.option,
-        ] + StateOptions.options + LimitOptions.options)
+        ] + StateOptions.options + LayoutArguments.options + LimitOptions.options)
 
     /// The version `--version` prints.
     public static let version = "0.1.0"
@@ -45,7 +46,7 @@ public enum RunCommand: Command {
             return ExitStatus.usage
         }
         let json = arguments[Options.format] == .json
-        if let problem = LimitOptions.check(arguments) {
+        if let problem = LimitOptions.check(arguments) ?? LayoutArguments.check(arguments) {
             console.error("stylerun: \(problem)")
             return ExitStatus.usage
         }
@@ -85,6 +86,14 @@ public enum RunCommand: Command {
             // is the script's, though the tree in its current states is fine.
             let states = sheet.stateValues(of: root, recordingProvenance: arguments[Options.explain] != nil)
             if !states.diagnostics.isEmpty { throw DiagnosticList(states.diagnostics) }
+            var frames: LayoutFrames?
+            if let width = LayoutArguments.width(arguments) {
+                let layout = sheet.layout(root, width: width)
+                frames = layout.frames
+                let warnings = sheet.layoutWarnings(layout)
+                if !warnings.isEmpty { _ = console.report(warnings, json: false) }
+                try sheet.checkTimeLimit(while: "laying out")
+            }
             let output = arguments[Options.output]
             let terminal = output == nil ? console.terminal(1) : .plain
             if let selector = arguments[Options.explain] {
@@ -105,7 +114,7 @@ public enum RunCommand: Command {
             switch arguments[Options.format] ?? .tree {
             case .json:
                 // Like the tree's text: streamed in pieces, the time limit checked at each.
-                let renderer = TreeJSONRenderer(all: arguments[Options.all], states: states)
+                let renderer = TreeJSONRenderer(all: arguments[Options.all], states: states, frames: frames)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")
@@ -118,7 +127,7 @@ public enum RunCommand: Command {
             case .tree:
                 // The tree's text goes out in pieces as it is written, never held whole (a
                 // screen's is megabytes of fresh pages); the time limit is checked at each piece.
-                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal, states: states)
+                let renderer = TreeTextRenderer(all: arguments[Options.all], terminal: terminal, states: states, frames: frames)
                 return try console.write(to: output) { emit throws(DiagnosticList) in
                     try renderer.write(root) { piece throws(DiagnosticList) in
                         try sheet.checkTimeLimit(while: "printing")

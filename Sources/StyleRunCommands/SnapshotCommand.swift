@@ -13,7 +13,7 @@ public enum SnapshotCommand: Command {
         name: "snapshot", summary: "Compare each screen script, in each theme, with its recorded snapshot (for CI).",
         arguments: [.repeating("PATH")],
         options: [Options.update.option, Options.format.option, Options.images.option, Options.imageTolerance.option,
-                  CommonOptions.noIsolation.option, .help] + LimitOptions.options)
+                  CommonOptions.noIsolation.option, .help] + LayoutArguments.options + LimitOptions.options)
 
     enum Options {
         static let update = OptionKey<Bool>.flag("update", help: "Record missing snapshots, rewrite those that differ, delete obsolete ones.")
@@ -24,11 +24,23 @@ public enum SnapshotCommand: Command {
     }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+        if let problem = LayoutArguments.check(arguments) {
+            console.error("stylerun snapshot: \(problem)")
+            return ExitStatus.usage
+        }
         let runtime = Runtime()
         LimitOptions.apply(arguments, to: runtime)
-        let evaluator: any SnapshotEvaluator = arguments[CommonOptions.noIsolation]
-            ? InProcessSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
-            : IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
+        let width = LayoutArguments.width(arguments)
+        let evaluator: any SnapshotEvaluator
+        if arguments[CommonOptions.noIsolation] {
+            var inProcess = InProcessSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
+            inProcess.layoutWidth = width
+            evaluator = inProcess
+        } else {
+            var isolated = IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
+            isolated.layoutWidth = width
+            evaluator = isolated
+        }
         var options = SnapshotOptions(update: arguments[Options.update], ci: SnapshotOptions.isCI())
         if arguments[Options.images] {
             guard let chromium = StyleRun.Chromium.find() else {

@@ -23,12 +23,12 @@ public enum WatchCommand: Command {
     public static let spec = ArgumentParser.Command(
         name: "watch", summary: "Re-run a style script on every save of any file it loads, and print what changed.",
         arguments: [.required("FILE.lua")],
-        options: [CommonOptions.theme.option, Options.format.option, .help] + StateOptions.options + LimitOptions.options)
+        options: [CommonOptions.theme.option, Options.format.option, .help] + StateOptions.options + LayoutArguments.options + LimitOptions.options)
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
         let path = arguments.arguments[0]
         let json = arguments[Options.format] == .json
-        if let problem = LimitOptions.check(arguments) {
+        if let problem = LimitOptions.check(arguments) ?? LayoutArguments.check(arguments) {
             console.error("stylerun: \(problem)")
             return ExitStatus.usage
         }
@@ -46,7 +46,8 @@ public enum WatchCommand: Command {
         runtime.states = arguments[StateOptions.state]
         let printer = EventPrinter(json: json, console: console)
         return Interruption.wait {
-            let handle = runtime.watch(file: path, theme: arguments[CommonOptions.theme], queue: DispatchQueue(label: "stylerun.watch")) {
+            let handle = runtime.watch(file: path, theme: arguments[CommonOptions.theme], queue: DispatchQueue(label: "stylerun.watch"),
+                                       layoutWidth: LayoutArguments.width(arguments)) {
                 printer.print($0)
             }
             if let reason = handle.pollingReason {

@@ -21,7 +21,7 @@ if arguments.first == "--write-page", arguments.count == 2 {
     write(BlinkPage(workload, sheet: ScreenBenchmark.stylesheet(of: workload).stylesheet).html, to: arguments[1] + "/page.html")
     exit(0)
 }
-let sections = ["apply", "outside", "screen", "reload", "scale", "output", "lint", "start", "memory", "lsp", "blink"]
+let sections = ["apply", "outside", "screen", "reload", "scale", "output", "layout", "lint", "a11y", "start", "memory", "lsp", "blink", "tokens"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -29,7 +29,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|lint|start|memory|lsp|blink]
+    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|layout|lint|a11y|start|memory|lsp|blink|tokens]
            stylebench --write-screen FOLDER | --write-page FOLDER
 
     Runs stylerun's benchmarks and prints a table.
@@ -92,6 +92,10 @@ if runs("reload") {
     rows += ReloadBenchmark(repository: repository, exampleRounds: quick ? 10 : 200, treeRounds: quick ? 5 : 60,
                             treeViews: 10_000).run()
 }
+if runs("tokens") {
+    progress("tokens…")
+    rows += TokenBenchmark(rounds: quick ? 5 : 40).run()
+}
 if runs("scale") {
     progress("scale…")
     rows += ScaleBenchmark(quick: quick).run()
@@ -100,9 +104,17 @@ if runs("output") {
     progress("output…")
     rows += OutputBenchmark(quick: quick).run()
 }
+if runs("layout") {
+    progress("layout…")
+    rows += LayoutBenchmark(quick: quick).run()
+}
 if runs("lint") {
     progress("lint…")
     rows += LintBenchmark(repository: repository, stylerun: stylerun, rounds: quick ? 1 : 5).run()
+}
+if runs("a11y") {
+    progress("a11y…")
+    rows += AccessibilityBenchmark(repository: repository, rounds: quick ? 2 : 10).run()
 }
 if runs("start") {
     progress("start…")

@@ -352,7 +352,7 @@ final class CLITests: XCTestCase {
             return children.lazy.compactMap { find(id, in: $0) }.first
         }
         let subscribe = try XCTUnwrap(find("subscribe", in: tree))["properties"]
-        XCTAssertEqual(subscribe?["titleLabel.font"], ["name": "system", "size": 15, "weight": "bold", "italic": false, "smallCaps": false])
+        XCTAssertEqual(subscribe?["titleLabel.font"], ["name": "system", "size": 15, "weight": "bold", "italic": false, "smallCaps": false, "textStyle": "subheadline"])
         XCTAssertEqual(subscribe?["contentEdgeInsets"], ["top": 8, "left": 16, "bottom": 8, "right": 16])
         XCTAssertEqual(subscribe?["titleColor"], "#FFFFFFFF")
         XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
@@ -364,7 +364,7 @@ final class CLITests: XCTestCase {
         let card = try XCTUnwrap(find("card", in: tree))["properties"]
         XCTAssertEqual(card?["backgroundColor"], "#F5F5F5FF", "UIColor(white: 0.96, alpha: 1)")
         let or = try XCTUnwrap(find("or", in: tree))["properties"]
-        XCTAssertEqual(or?["font"], ["name": "system", "size": 15, "weight": "regular", "italic": false, "smallCaps": false])
+        XCTAssertEqual(or?["font"], ["name": "system", "size": 15, "weight": "regular", "italic": false, "smallCaps": false, "textStyle": "subheadline"])
         XCTAssertNil(or?["textColor"], "the episode gives the label no colour")
     }
 
@@ -439,7 +439,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.stderr, "", "no warnings")
         let tree = try JSONValue(parsing: r.stdout)
         let title = try XCTUnwrap(find("title", in: tree))["properties"]
-        XCTAssertEqual(title?["font"], ["name": "system", "size": 20, "weight": "bold", "italic": false, "smallCaps": false])
+        XCTAssertEqual(title?["font"], ["name": "system", "size": 20, "weight": "bold", "italic": false, "smallCaps": false, "textStyle": "title3"])
         let subscribe = try XCTUnwrap(find("subscribe", in: tree))["properties"]
         XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
     }

@@ -100,3 +100,28 @@ final class LintCLITests: XCTestCase {
         XCTAssertEqual(try StyleRunCommand.run(["lint", "."], in: folder).stdout.contains("defs.lua"), false)
     }
 }
+
+/// `stylerun lint --contrast`: the level reaches the isolated children, and a bad level is a usage error.
+final class LintContrastCLITests: XCTestCase {
+    private let lint = fixtures.appendingPathComponent("lint")
+
+    func testContrastAAAReachesTheIsolatedPass() throws {
+        let aa = try StyleRunCommand.run(["lint", "accessibility/contrast.lua"], in: lint)
+        XCTAssertEqual(aa.status, 1)
+        XCTAssertEqual(aa.stdout.components(separatedBy: "[low-contrast]").count - 1, 2, aa.stdout)
+        XCTAssertFalse(aa.stdout.contains("AAA"))
+        let aaa = try StyleRunCommand.run(["lint", "--contrast", "AAA", "accessibility/contrast.lua"], in: lint)
+        XCTAssertEqual(aaa.status, 1)
+        // #767676 passes AA but not AAA's 7:1.
+        XCTAssertTrue(aaa.stdout.contains("accessibility/contrast.lua:12:39: error: Text #767676"), aaa.stdout)
+        XCTAssertTrue(aaa.stdout.contains("needs 7:1 (AAA, normal text)"), aaa.stdout)
+        let inProcess = try StyleRunCommand.run(["lint", "--no-isolation", "--contrast", "AAA", "accessibility/contrast.lua"], in: lint)
+        XCTAssertEqual(inProcess.stdout, aaa.stdout)
+    }
+
+    func testAnUnknownLevelIsBadUsage() throws {
+        let r = try StyleRunCommand.run(["lint", "--contrast", "AAAA", "accessibility/contrast.lua"], in: lint)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("'AAAA'"), r.stderr)
+    }
+}

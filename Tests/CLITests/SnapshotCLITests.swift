@@ -52,7 +52,7 @@ final class SnapshotCLITests: XCTestCase {
             XCTAssertTrue(changed.stdout.contains("""
                 changed   home.lua (theme "dark"): 1 difference from __snapshots__/home.lua@dark.snap
                   #subscribe  backgroundColor: #BB86FC → #00C853
-                      set by rule "Button.primary" at styles.lua:8
+                      from token accent of theme "dark" (tokens.lua:5), set by rule "Button.primary" at styles.lua:8
 
                 """), changed.stdout)
             XCTAssertTrue(changed.stdout.contains("matched   home.lua (theme \"light\")\n"))
@@ -107,7 +107,7 @@ final class SnapshotCLITests: XCTestCase {
         let result = try snapshot(["--format", "github"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            ::error file=styles.lua,line=9,title=Snapshot differs%3A home.lua (theme "dark")::#title  textColor: #E6E6E6 → #CCCCCC (set by styles.title (constructor at home.lua:9) at styles.lua:9). Snapshot: __snapshots__/home.lua@dark.snap.
+            ::error file=styles.lua,line=9,title=Snapshot differs%3A home.lua (theme "dark")::#title  textColor: #E6E6E6 → #CCCCCC (from token ink of theme "dark" (tokens.lua:5), set by styles.title (constructor at home.lua:9) at styles.lua:9). Snapshot: __snapshots__/home.lua@dark.snap.
             Snapshots: 2 matched, 1 changed.
 
             """)

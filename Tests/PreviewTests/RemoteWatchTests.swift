@@ -45,7 +45,7 @@ final class RemoteWatchTests: XCTestCase {
 
     private func watch(_ port: Int, configuration: RemoteSource.Configuration? = nil) throws -> WatchHandle {
         let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/"))
-        return Runtime().watch(url: url, file: "app.lua", tree: root, theme: nil, binder: nil, queue: queue, isMainActor: false,
+        return Runtime().watch(url: url, file: "app.lua", tree: root, theme: nil, queue: queue,
                                configuration: configuration ?? quick) { [log] in log.record($0) }
     }
 
@@ -142,7 +142,7 @@ final class RemoteWatchTests: XCTestCase {
             server.start()
             defer { server.stop() }
             let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(server.port)/"))
-            let handle = Runtime().watch(url: url, file: "app.lua", tree: root, theme: nil, binder: nil, queue: queue, isMainActor: false,
+            let handle = Runtime().watch(url: url, file: "app.lua", tree: root, theme: nil, queue: queue,
                                          configuration: quick) { log.record($0) }
             defer { handle.stop() }
             let event = try XCTUnwrap(log.wait(after: 0) { _ in true }, name)

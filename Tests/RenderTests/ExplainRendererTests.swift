@@ -29,11 +29,11 @@ final class ExplainRendererTests: XCTestCase {
             .set("font", .font(.preferred(.subheadline)), by: .viewStyle(index: 1), file: "app.lua", line: 16)
         XCTAssertEqual(ExplainRenderer().render(label), """
             Label#or
-              font: system 15              style #1           app.lua:16
+              font: system 15 subheadline  style #1           app.lua:16
                 overridden: system 17      default
               textColor: mver → #22222299  style #1           app.lua:17
                 overridden: #222222        appearance(Label)  base.lua:40
-                overridden: #000000        default
+                overridden: label(light #000000, dark #FFFFFF, highContrastLight #000000, highContrastDark #FFFFFF)  default
 
             """)
     }

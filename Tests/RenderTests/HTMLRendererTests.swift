@@ -247,6 +247,22 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertEqual(HTMLRenderer.screenBackground(of: root), .black)
     }
 
+    /// The screen stands on the traits' systemBackground, its text is their label colour.
+    func testTheScreenIsSystemBackgroundForTheTraits() {
+        let root = View(kind: Schema.stackView, id: "root")
+        let light = HTMLRenderer().render(root, title: "t")
+        XCTAssertTrue(light.contains(#"[data-stylerun="screen"] { width: 375px; min-height: 200px; background: rgba(255, 255, 255, 1);"#), light)
+        XCTAssertTrue(light.contains("color: rgba(0, 0, 0, 1); font-family:"), light)
+        XCTAssertTrue(light.contains("html { background: rgba(242, 242, 247, 1); }"), light)
+        XCTAssertEqual(HTMLRenderer.pageStyleSheet, HTMLRenderer.pageStyleSheet(for: .default))
+        var renderer = HTMLRenderer()
+        renderer.traits = Traits(colorScheme: .dark)
+        let dark = renderer.render(root, title: "t")
+        XCTAssertTrue(dark.contains(#"[data-stylerun="screen"] { width: 375px; min-height: 200px; background: rgba(0, 0, 0, 1);"#), dark)
+        XCTAssertTrue(dark.contains("color: rgba(255, 255, 255, 1); font-family:"), dark)
+        XCTAssertTrue(dark.contains("html { background: rgba(28, 28, 30, 1); }"), dark)
+    }
+
     func testPreviewMarksReferencesAndLinksImages() {
         let root = View(kind: Schema.stackView, id: "root")
         let image = View(kind: Schema.imageView)

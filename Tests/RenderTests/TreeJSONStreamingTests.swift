@@ -24,8 +24,9 @@ final class TreeJSONStreamingTests: XCTestCase {
 
     /// One view of each kind with a value of every type: strings, enum cases, numbers (integral,
     /// fractional, tiny, huge, negative), ints, booleans, colours with and without alpha,
-    /// fonts, insets, sizes, images named and of a colour, and nil (under `--all`), nested a
-    /// few levels deep.
+    /// dynamic colours (named and a script's own), fonts (fixed and following a text style),
+    /// insets, sizes, images named and of a colour, and nil (under `--all`), nested a few
+    /// levels deep.
     private func everyValueTree() -> View {
         let root = View(kind: Schema.stackView, id: awkward, classes: ["a\"b", "é", awkward])
         ValueWriter(root)
@@ -47,6 +48,13 @@ final class TreeJSONStreamingTests: XCTestCase {
             .set("layer.masksToBounds", .bool(true))
             .set("layer.shadowOffset", .size(Size(width: 0, height: 2.5)))
             .set("titleLabel.font", .font(Font(name: awkward, size: 11.5, weight: .semibold, italic: true, smallCaps: true)))
+        // A style-level value a view holds before it is resolved for traits, as a host may write it.
+        let dynamic = View(kind: Schema.label, id: "dynamic")
+        ValueWriter(dynamic)
+            .set("textColor", .dynamicColor(DynamicColor(light: .black, dark: .white, highContrastDark: Color(red: 1, green: 1, blue: 0))))
+            .set("font", .font(Font(name: "Lato", size: 20).scaled(.title1)))
+        let named = View(kind: Schema.view)
+        ValueWriter(named).set("backgroundColor", .dynamicColor(.systemBackground))
         let image = View(kind: Schema.imageView, id: "")
         ValueWriter(image).set("image", .image(.named(awkward)))
         let card = View(kind: Schema.view, classes: ["card"])
@@ -55,6 +63,8 @@ final class TreeJSONStreamingTests: XCTestCase {
         root.addChild(label)
         root.addChild(card)
         root.addChild(View(kind: Schema.view))
+        card.addChild(dynamic)
+        card.addChild(named)
         return root
     }
 

@@ -12,7 +12,7 @@ final class TreeTextRendererTests: XCTestCase {
             │  spacing: 16
             ├─ Label#title
             │     text: "Subscribe to Point-Free"
-            │     font: system 20
+            │     font: system 20 title3
             ├─ Button#subscribe.primary
             │     layer.cornerRadius: 6
             │     layer.masksToBounds: true
@@ -80,11 +80,20 @@ final class TreeTextRendererTests: XCTestCase {
             (.size(Size(width: 16, height: 9)), "16×9"),
             (.image(.named("logo")), #"image "logo""#),
             (.image(.color(colorHex("#974DFF"))), "image(#974DFF)"),
+            (.font(.preferred(.headline)), "system 17 semibold headline"),
+            (.font(Font(name: "Avenir-Heavy", size: 16, italic: true).scaled(.body)), "Avenir-Heavy 16 body italic"),
+            (.dynamicColor(.label), "label(light #000000, dark #FFFFFF, highContrastLight #000000, highContrastDark #FFFFFF)"),
+            (.dynamicColor(DynamicColor(light: colorHex("#974DFF"), dark: colorHex("#11111180"))),
+             "dynamic(light #974DFF, dark #11111180, highContrastLight #974DFF, highContrastDark #11111180)"),
             (.null, "nil"),
         ]
         for (value, expected) in cases {
             XCTAssertEqual(value.displayText, expected, "\(value)")
         }
+        // In colour, a swatch before each variant's hex.
+        XCTAssertEqual(Value.dynamicColor(DynamicColor(light: .black, dark: .white)).styledText(Terminal(colors: true)),
+                       "dynamic(light \u{1B}[38;2;0;0;0m██\u{1B}[0m #000000, dark \u{1B}[38;2;255;255;255m██\u{1B}[0m #FFFFFF, "
+                       + "highContrastLight \u{1B}[38;2;0;0;0m██\u{1B}[0m #000000, highContrastDark \u{1B}[38;2;255;255;255m██\u{1B}[0m #FFFFFF)")
     }
 
     /// The tree is written as bytes, each value spelled straight into the buffer: byte for byte
@@ -102,6 +111,8 @@ final class TreeTextRendererTests: XCTestCase {
             .font(Font(name: "Ünï", size: 12.5, weight: .light, italic: true, smallCaps: true)),
             .insets(Insets(top: 8, left: 16.5, bottom: -8, right: 0)), .size(Size(width: 16, height: 9.25)),
             .image(.named("logo \"x\"")), .image(.color(colorHex("#974DFF10"))), .null,
+            .font(.preferred(.caption2)), .font(Font(name: "Ünï", size: 12.5, weight: .light, italic: true).scaled(.title1)),
+            .dynamicColor(DynamicColor.semantic["secondaryLabel"]!), .dynamicColor(DynamicColor(light: .white, dark: .black, highContrastDark: colorHex("#12345678"))),
         ]
         for value in values {
             var bytes = TextBytes()

@@ -197,3 +197,70 @@ final class ControlStateTests: XCTestCase {
 private extension Result where Failure == ConditionError {
     var failureMessage: String? { if case .failure(let e) = self { e.message } else { nil } }
 }
+
+/// `Cascade.setState(_:of:)`: one control's state changed, only what it can change restyled.
+final class StateChangeTests: XCTestCase {
+    private let gray = Value.color(Color(red: 0.5, green: 0.5, blue: 0.5))
+
+    private func tree() -> (root: View, button: View, labels: [View]) {
+        let labels = (0..<3).map { _ in View(kind: Schema.label) }
+        let button = View(kind: Schema.button, id: "b")
+        labels.forEach(button.addChild)
+        let root = View(kind: Schema.stackView)
+        root.addChild(button)
+        root.addChild(View(kind: Schema.button, id: "other"))
+        return (root, button, labels)
+    }
+
+    private func assertLikeTheReference(_ sheet: Stylesheet, _ root: View, file: StaticString = #filePath, line: UInt = #line) {
+        let reference = World.copyOf(root)
+        XCTAssertEqual(ReferenceCascade(sheet).apply(to: reference), [], file: file, line: line)
+        XCTAssertEqual(World.views(root).map(\.values), World.views(reference).map(\.values), file: file, line: line)
+    }
+
+    func testOnlyTheViewIsRestyledWhenNoRuleLooksAtAnAncestorsState() {
+        let sheet = Stylesheet()
+        sheet.addRule("Button:highlighted", T.mut(Schema.button, "titleColor", gray))
+        sheet.addRule("Label", T.mut(Schema.view, "alpha", .number(0.5)))
+        let (root, button, _) = tree()
+        let engine = StyleEngine(sheet)
+        XCTAssertEqual(Cascade(engine).apply(to: root), [])
+        let change = Cascade(engine).setState(.highlighted, of: button)
+        XCTAssertEqual(change.diagnostics, [])
+        XCTAssertEqual(change.restyled.map(ObjectIdentifier.init), [ObjectIdentifier(button)])
+        XCTAssertEqual(button["titleColor"], gray)
+        assertLikeTheReference(sheet, root)
+        // The same state again changes nothing.
+        XCTAssertTrue(Cascade(engine).setState(.highlighted, of: button).restyled.isEmpty)
+    }
+
+    func testDescendantsAreRestyledWhenARuleLooksAtAnAncestorsState() {
+        let sheet = Stylesheet()
+        sheet.addRule("Button:highlighted > Label", T.mut(Schema.view, "alpha", .number(0.5)))
+        let (root, button, labels) = tree()
+        let engine = StyleEngine(sheet)
+        XCTAssertEqual(Cascade(engine).apply(to: root), [])
+        let change = Cascade(engine).setState(.highlighted, of: button)
+        XCTAssertEqual(change.restyled.count, 1 + labels.count)
+        XCTAssertEqual(labels.map { $0["alpha"]! }, [Value](repeating: .number(0.5), count: 3))
+        assertLikeTheReference(sheet, root)
+        XCTAssertEqual(Cascade(engine).setState(nil, of: button).restyled.count, 4)
+        XCTAssertEqual(labels[0]["alpha"], .number(1))
+        assertLikeTheReference(sheet, root)
+    }
+
+    func testAFailureKeepsTheFormerStateAndValues() {
+        let sheet = Stylesheet()
+        sheet.addRule("Button:disabled", T.function(Schema.button) { app throws(Diagnostic) in
+            throw Diagnostic(.typeMismatch, "fails when disabled", at: T.at(9))
+        })
+        let (root, button, _) = tree()
+        let engine = StyleEngine(sheet)
+        XCTAssertEqual(Cascade(engine).apply(to: root), [])
+        let before = button.values
+        let change = Cascade(engine).setState(.disabled, of: button)
+        XCTAssertEqual(change.diagnostics.map(\.message), ["fails when disabled"])
+        XCTAssertEqual(button.state, .normal)
+        XCTAssertEqual(button.values, before)
+    }
+}

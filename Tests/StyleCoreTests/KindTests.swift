@@ -28,7 +28,8 @@ final class KindTests: XCTestCase {
             (Schema.view, "layoutMargins", .insets(Insets(all: 8))),
             (Schema.view, "backgroundColor", .null),
             (Schema.view, "layer.shadowOffset", .size(.zero)),
-            (Schema.label, "textColor", .color(.black)),
+            // Declared as UIKit's label colour; a view holds it as the default traits take it (below).
+            (Schema.label, "textColor", .dynamicColor(.label)),
             (Schema.label, "textAlignment", .enumCase("natural")),
             (Schema.label, "lineBreakMode", .enumCase("byTruncatingTail")),
             (Schema.button, "isEnabled", .bool(true)),
@@ -36,9 +37,10 @@ final class KindTests: XCTestCase {
             (Schema.imageView, "contentMode", .enumCase("scaleToFill")),
             (Schema.stackView, "axis", .enumCase("horizontal")),
         ]
+        XCTAssertEqual(View(kind: Schema.label)["textColor"], .color(.black), "black at the default traits, as before")
         for (kind, path, value) in cases {
             XCTAssertEqual(kind.property(path)?.defaultValue, value, "\(kind.name).\(path)")
-            XCTAssertEqual(View(kind: kind)[path], value, "\(kind.name).\(path)")
+            XCTAssertEqual(View(kind: kind)[path], value.resolved(for: .default), "\(kind.name).\(path)")
         }
     }
 

@@ -31,8 +31,9 @@ final class ValueTests: XCTestCase {
     }
 
     func testFonts() {
-        XCTAssertEqual(Font.preferred(.headline), Font(size: 17, weight: .semibold))
-        XCTAssertEqual(Font.preferred(.caption2), .system(11))
+        // A preferred font follows its text style from its size at large.
+        XCTAssertEqual(Font.preferred(.headline), Font(size: 17, weight: .semibold, scaling: Font.Scaling(textStyle: .headline, sizeAtLarge: 17)))
+        XCTAssertEqual(Font.preferred(.caption2), Font.system(11).scaled(.caption2))
         XCTAssertEqual(Font.system(15).bolded.italicized.smallCapitalized,
                        Font(size: 15, weight: .bold, italic: true, smallCaps: true))
         XCTAssertEqual(Font(name: "Menlo", size: 12).withSize(14).withWeight(.light), Font(name: "Menlo", size: 14, weight: .light))

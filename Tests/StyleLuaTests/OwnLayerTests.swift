@@ -22,7 +22,7 @@ final class OwnLayerTests: XCTestCase {
             local bolder = mver(Label.font, function(f) return f:bolded() end)
             return with(Label { id = "title", font = font.preferred "title3" }, bolder)
             """))
-        XCTAssertEqual(root["font"], font(20, .bold))
+        XCTAssertEqual(root["font"], font(20, .bold, style: .title3))
         XCTAssertEqual(diagnostics, [], "a mver transforms the literal: no warning")
     }
 

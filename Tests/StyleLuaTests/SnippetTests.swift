@@ -98,11 +98,11 @@ final class SnippetTests: XCTestCase {
             """, expect: [
                 "system": ["font": font(15)],
                 "weighted": ["font": font(13, .medium)],
-                "headline": ["font": font(17, .semibold)],
-                "largeTitle": ["font": font(34)],
-                "title3": ["font": font(20)],
-                "subheadline": ["font": font(15)],
-                "caption2": ["font": font(11)],
+                "headline": ["font": font(17, .semibold, style: .headline)],
+                "largeTitle": ["font": font(34, style: .largeTitle)],
+                "title3": ["font": font(20, style: .title3)],
+                "subheadline": ["font": font(15, style: .subheadline)],
+                "caption2": ["font": font(11, style: .caption2)],
                 "named": ["font": font(14, name: "Avenir-Heavy")],
                 "default": ["font": font(17)],
             ]),
@@ -118,13 +118,13 @@ final class SnippetTests: XCTestCase {
               Label { id = "original", font = body },
             }
             """, expect: [
-                "bold": ["font": font(17, .bold)],
-                "italic": ["font": font(17, italic: true)],
-                "smallCaps": ["font": font(17, smallCaps: true)],
-                "size": ["font": font(20)],
-                "weight": ["font": font(17, .light)],
+                "bold": ["font": font(17, .bold, style: .body)],
+                "italic": ["font": font(17, italic: true, style: .body)],
+                "smallCaps": ["font": font(17, smallCaps: true, style: .body)],
+                "size": ["font": font(20, style: .body)],
+                "weight": ["font": font(17, .light, style: .body)],
                 "chain": ["font": font(18, .bold, name: "Avenir-Book", italic: true)],
-                "original": ["font": font(17)],
+                "original": ["font": font(17, style: .body)],
             ]),
         Snippet(name: "font fields name, size and weight are readable", script: """
             local function describe(f) return string.format("%s %g %s", f.name, f.size, f.weight) end
@@ -212,7 +212,7 @@ final class SnippetTests: XCTestCase {
               mver(Button.titleLabel.font, function(f) return f:bolded() end)
             )
             return Button { id = "button", style = baseTextButtonStyle }
-            """, expect: ["button": ["titleLabel.font": font(15, .bold)]]),
+            """, expect: ["button": ["titleLabel.font": font(15, .bold, style: .subheadline)]]),
         Snippet(name: "seed: contentEdgeInsets of two and four grid units", script: """
             local function grid(n) return n * 4 end
             return Button { id = "button", style = mut(Button.contentEdgeInsets, insets(grid(2), grid(4))) }
@@ -409,10 +409,10 @@ final class SnippetTests: XCTestCase {
                 "root": ["layoutMargins": insets(24, 24, 24, 24), "spacing": num(12), "axis": enumCase("vertical"),
                          "isLayoutMarginsRelativeArrangement": .bool(true),
                          "translatesAutoresizingMaskIntoConstraints": .bool(false)],
-                "subscribe": ["titleLabel.font": font(15, .bold), "contentEdgeInsets": insets(8, 16, 8, 16),
+                "subscribe": ["titleLabel.font": font(15, .bold, style: .subheadline), "contentEdgeInsets": insets(8, 16, 8, 16),
                               "layer.cornerRadius": num(6), "layer.masksToBounds": .bool(true),
                               "backgroundImage": .image(.color(Color(hex: "#974DFF")!)), "titleColor": rgba(1, 1, 1)],
-                "login": ["titleLabel.font": font(15, .bold), "titleColor": rgba(0, 0, 0),
+                "login": ["titleLabel.font": font(15, .bold, style: .subheadline), "titleColor": rgba(0, 0, 0),
                           "contentEdgeInsets": insets(0, 0, 0, 0)],
                 "content": ["layoutMargins": insets(24, 24, 32, 24)],
             ]),

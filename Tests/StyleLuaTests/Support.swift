@@ -56,9 +56,11 @@ func insets(_ t: Double, _ l: Double, _ b: Double, _ r: Double) -> Value {
     .insets(Insets(top: t, left: l, bottom: b, right: r))
 }
 func size(_ w: Double, _ h: Double) -> Value { .size(Size(width: w, height: h)) }
+/// A font; `style` makes it follow that text style from its size at `large`.
 func font(_ size: Double, _ weight: Font.Weight = .regular, name: String = "system",
-          italic: Bool = false, smallCaps: Bool = false) -> Value {
-    .font(Font(name: name, size: size, weight: weight, italic: italic, smallCaps: smallCaps))
+          italic: Bool = false, smallCaps: Bool = false, style: Font.TextStyle? = nil) -> Value {
+    .font(Font(name: name, size: size, weight: weight, italic: italic, smallCaps: smallCaps,
+               scaling: style.map { Font.Scaling(textStyle: $0, sizeAtLarge: size) }))
 }
 
 /// Writes `files` (relative path → text) into a new temporary folder, runs `body` with its path,

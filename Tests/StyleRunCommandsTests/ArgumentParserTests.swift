@@ -36,6 +36,15 @@ final class ArgumentParserTests: XCTestCase {
         try Self.stylerun.parse(arguments)
     }
 
+    /// A name close to a command is a misspelling only when nothing of that name exists:
+    /// `stylerun broken` for a folder `broken` is the folder (then "'broken' is a folder").
+    func testAnExistingPathIsNeverAMisspelledCommand() throws {
+        var parser = Self.stylerun
+        parser.pathExists = { $0 == "lnit" }
+        XCTAssertEqual(try parser.parse(["lnit"]).arguments, ["lnit"])
+        XCTAssertThrowsError(try parser.parse(["wacth"]))
+    }
+
     func testCommandsAndArguments() throws {
         let cases: [([String], String?, [String])] = [
             (["app.lua"], nil, ["app.lua"]),

@@ -101,6 +101,19 @@ final class WatchReloadTests: WatchTestCase {
         handle.stop()
     }
 
+    func testSavingATokenFileReloadsAndABrokenOneKeepsTheTree() throws {
+        let file = { (hex: String) in "{\"accent\": {\"$type\": \"color\", \"$value\": \"\(hex)\"}}" }
+        try folder.write("brand.tokens.json", file("#111111"))
+        try folder.write("app.lua", "local t = tokens \"brand.tokens.json\"\nrule(\"#subscribe\", mut(Button.titleColor, t.accent))\n")
+        let handle = watch(tree: root)
+        XCTAssertEqual(log.all.last?.files.map { ($0 as NSString).lastPathComponent }, ["app.lua", "brand.tokens.json"])
+        XCTAssertTrue(try save("brand.tokens.json", file("#222222"))?.sets("#subscribe", "titleColor", to: "#222222") == true)
+        let broken = try save("brand.tokens.json", "{\"accent\": {\"$type\": \"colour\", \"$value\": \"#333333\"}}")
+        XCTAssertEqual(broken?.diagnostics.first.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.column)" }, "brand.tokens.json:1:22")
+        XCTAssertEqual(value("titleColor"), "#222222")
+        handle.stop()
+    }
+
     func testTheScriptsOwnTreeIsDiffedByReference() throws {
         try folder.write("app.lua", """
             return StackView { id = "root", axis = "vertical",

@@ -21,8 +21,14 @@
 ---@field blue number
 ---@field alpha number
 ---@field hex string `#RRGGBBAA`
+---@field light Color the colour at light, normal contrast (itself, for a colour of one value)
+---@field dark Color the colour at dark, normal contrast (itself, for a colour of one value)
+---@field highContrastLight Color the colour at light, high contrast (itself, for a colour of one value)
+---@field highContrastDark Color the colour at dark, high contrast (itself, for a colour of one value)
+---@field isDynamic boolean whether it depends on the colour scheme and contrast
+---@field name string? UIKit's name of a semantic colour (`"label"`)
 local Color = {}
----The same color with another alpha.
+---The same color with another alpha (each variant's, for a dynamic colour).
 ---@param alpha number 0 to 1
 ---@return Color
 function Color:withAlpha(alpha) end
@@ -34,6 +40,7 @@ function Color:withAlpha(alpha) end
 ---@field weight FontWeight
 ---@field isItalic boolean
 ---@field isSmallCaps boolean
+---@field textStyle TextStyle? the Dynamic Type text style it scales with
 local Font = {}
 ---@return Font
 function Font:bolded() end
@@ -47,6 +54,11 @@ function Font:withSize(size) end
 ---@param weight FontWeight
 ---@return Font
 function Font:withWeight(weight) end
+---The font scaling with Dynamic Type as `textStyle` does, as UIFontMetrics(forTextStyle:)
+---scales it: its size is the size at `large`.
+---@param textStyle TextStyle
+---@return Font
+function Font:scaled(textStyle) end
 
 ---@class Insets
 ---@field top number
@@ -65,6 +77,12 @@ function Font:withWeight(weight) end
 
 ---Where a Color is expected, a hex string is accepted.
 ---@alias ColorLike Color|string
+---The variants of `color.dynamic`: light and dark, and optionally their high-contrast ones.
+---@class DynamicColorVariants
+---@field light ColorLike
+---@field dark ColorLike
+---@field highContrastLight ColorLike?
+---@field highContrastDark ColorLike?
 ---Where an Image is expected, its name is accepted.
 ---@alias ImageLike Image|string
 ---@alias InsetsLike Insets|{top: number?, left: number?, bottom: number?, right: number?}
@@ -137,7 +155,34 @@ function Font:withWeight(weight) end
 ---@field purple Color
 ---@field brown Color
 ---@field clear Color
+---@field label Color UIKit's dynamic `label`: light #000000, dark #FFFFFF, highContrastLight #000000, highContrastDark #FFFFFF.
+---@field secondaryLabel Color UIKit's dynamic `secondaryLabel`: light #3C3C4399, dark #EBEBF599, highContrastLight #3C3C43CC, highContrastDark #EBEBF5B3.
+---@field tertiaryLabel Color UIKit's dynamic `tertiaryLabel`: light #3C3C434D, dark #EBEBF54D, highContrastLight #3C3C438F, highContrastDark #EBEBF566.
+---@field quaternaryLabel Color UIKit's dynamic `quaternaryLabel`: light #3C3C432E, dark #EBEBF529, highContrastLight #3C3C434D, highContrastDark #EBEBF542.
+---@field placeholderText Color UIKit's dynamic `placeholderText`: light #3C3C434D, dark #EBEBF54D, highContrastLight #3C3C438F, highContrastDark #EBEBF566.
+---@field link Color UIKit's dynamic `link`: light #007AFF, dark #0984FF, highContrastLight #0040DD, highContrastDark #409CFF.
+---@field separator Color UIKit's dynamic `separator`: light #3C3C434A, dark #54545899, highContrastLight #3C3C435E, highContrastDark #545458B3.
+---@field systemBackground Color UIKit's dynamic `systemBackground`: light #FFFFFF, dark #000000, highContrastLight #FFFFFF, highContrastDark #000000.
+---@field secondarySystemBackground Color UIKit's dynamic `secondarySystemBackground`: light #F2F2F7, dark #1C1C1E, highContrastLight #EBEBF0, highContrastDark #242426.
+---@field tertiarySystemBackground Color UIKit's dynamic `tertiarySystemBackground`: light #FFFFFF, dark #2C2C2E, highContrastLight #FFFFFF, highContrastDark #363638.
+---@field systemFill Color UIKit's dynamic `systemFill`: light #78788033, dark #7878805C, highContrastLight #78788047, highContrastDark #78788070.
+---@field systemBlue Color UIKit's dynamic `systemBlue`: light #007AFF, dark #0A84FF, highContrastLight #0040DD, highContrastDark #409CFF.
+---@field systemRed Color UIKit's dynamic `systemRed`: light #FF3B30, dark #FF453A, highContrastLight #D70015, highContrastDark #FF6961.
+---@field systemGreen Color UIKit's dynamic `systemGreen`: light #34C759, dark #30D158, highContrastLight #248A3D, highContrastDark #30DB5B.
+---@field systemOrange Color UIKit's dynamic `systemOrange`: light #FF9500, dark #FF9F0A, highContrastLight #C93400, highContrastDark #FFB340.
+---@field systemYellow Color UIKit's dynamic `systemYellow`: light #FFCC00, dark #FFD60A, highContrastLight #B25000, highContrastDark #FFD426.
+---@field systemPink Color UIKit's dynamic `systemPink`: light #FF2D55, dark #FF375F, highContrastLight #D30F45, highContrastDark #FF6482.
+---@field systemPurple Color UIKit's dynamic `systemPurple`: light #AF52DE, dark #BF5AF2, highContrastLight #8944AB, highContrastDark #DA8FFF.
+---@field systemTeal Color UIKit's dynamic `systemTeal`: light #30B0C7, dark #40C8E0, highContrastLight #008299, highContrastDark #5DE6FF.
+---@field systemIndigo Color UIKit's dynamic `systemIndigo`: light #5856D6, dark #5E5CE6, highContrastLight #3634A3, highContrastDark #7D7AFF.
+---@field systemGray Color UIKit's dynamic `systemGray`: light #8E8E93, dark #8E8E93, highContrastLight #6C6C70, highContrastDark #AEAEB2.
 color = {}
+---A colour resolved by the colour scheme and contrast, as an asset-catalog colour:
+---`color.dynamic { light = c1, dark = c2, highContrastLight = c3, highContrastDark = c4 }`
+---(the high-contrast ones optional, falling back to their scheme's).
+---@param variants DynamicColorVariants
+---@return Color
+function color.dynamic(variants) end
 
 ---A color from 0–255 components, as CSS and design tools write them, and an optional
 ---alpha (0–1). All three in 0–1 with a fraction is UIKit's scale: an `rgb-scale` warning.
@@ -279,7 +324,7 @@ View = {}
 ---@class Label: View
 ---@field text string? The text shown.
 ---@field font Font Font of the text.
----@field textColor Color Color of the text.
+---@field textColor Color Color of the text; UIKit's label colour (black in light, white in dark).
 ---@field textAlignment TextAlignment Horizontal alignment.
 ---@field numberOfLines integer (≥ 0) Maximum lines; 0 for no limit.
 ---@field lineBreakMode LineBreakMode How lines wrap and truncate.
@@ -359,7 +404,7 @@ Button = {}
 ---@field text string? The text entered.
 ---@field placeholder string? Text shown while empty.
 ---@field font Font Font of the text.
----@field textColor Color Color of the text.
+---@field textColor Color Color of the text; UIKit's label colour (black in light, white in dark).
 ---@field textAlignment TextAlignment Horizontal alignment.
 ---@field borderStyle BorderStyle Border drawn around the field.
 ---@field keyboardType KeyboardType Keyboard shown for input.
@@ -519,6 +564,12 @@ function when(condition, s) end
 ---@field contrast string
 ---@field layoutDirection string
 traits = {}
+
+---Loads W3C design-token files (`brand.tokens.json`, DTCG 2025.10) found as `require` finds
+---modules, merged in order; returns their tokens as nested read-only tables.
+---@param files string|string[]
+---@return table<string, any>
+function tokens(files) end
 
 ---Loads `a/b.lua` for `require "a.b"` from the script's folder, then the stdlib.
 ---@param name string

@@ -1,25 +1,7 @@
 extension Value {
     /// Whether the value stands for itself under any traits: a plain colour, number or
-    /// string, not a dynamic colour or a font that follows Dynamic Type. Tried against the
-    /// default traits and the two ends of every trait, which is where a trait-dependent value
-    /// shows it.
-    public var isTraitIndependent: Bool {
-        switch self {
-        case .number, .int, .bool, .string, .enumCase, .null, .insets, .size: true
-        default: Traits.extremes.allSatisfy { resolved(for: $0) == self }
-        }
-    }
-}
-
-extension Traits {
-    /// The default traits and each trait at both its ends: what `Value.isTraitIndependent` tries.
-    static let extremes: [Traits] = [
-        .default,
-        Traits(colorScheme: .dark, contentSize: .accessibilityExtraExtraExtraLarge, horizontalSizeClass: .regular,
-               verticalSizeClass: .compact, contrast: .high, layoutDirection: .rightToLeft),
-        Traits(colorScheme: .light, contentSize: .extraSmall, contrast: .high),
-        Traits(colorScheme: .dark, contentSize: .extraSmall),
-    ]
+    /// string, not a dynamic colour or a font that follows Dynamic Type.
+    public var isTraitIndependent: Bool { !dependsOnTraits }
 }
 
 /// Every kind's defaults resolved for one set of traits (`Value.resolved(for:)`), worked out
@@ -45,6 +27,7 @@ final class ResolvedDefaults {
 
     /// `kind`'s defaults resolved for `traits`, or nil when every one resolves to itself.
     static func resolve(_ kind: Kind, for traits: Traits) -> ValueStore? {
+        guard kind.hasTraitDependentDefaults else { return nil }
         let resolved = kind.properties.map { $0.defaultValue.resolved(for: traits) }
         guard zip(resolved, kind.properties).contains(where: { $0 != $1.defaultValue }) else { return nil }
         return ValueStore(defaults: resolved)

@@ -6,7 +6,8 @@ import StyleLua
 ///
 /// `stylerun __child lint-dynamic` reads one JSON request from standard input,
 ///
-///     {"limits": {…}, "stdlib": ["/…/stdlib"], "scripts": [{"file": "a.lua", "source": "return Label {}\n"}, …]}
+///     {"limits": {…}, "stdlib": ["/…/stdlib"], "accessibility": {"enabled": true, "contrast": "AA"},
+///      "scripts": [{"file": "a.lua", "source": "return Label {}\n"}, …]}
 ///
 /// (a `ChildRequest`),
 /// evaluates the scripts in order with `InProcessDynamicPass` and the standard schema, and
@@ -28,10 +29,20 @@ extension IsolatedDynamicPass {
     public static let testFaultsVariable = "STYLERUN_TEST_LINT_FAULTS"
 
     /// The child's standard input for `scripts`.
-    static func request(_ scripts: [LintScript], limits: Limits, stdlibPaths: [String]) -> Data {
+    static func request(_ scripts: [LintScript], limits: Limits, stdlibPaths: [String],
+                        accessibility: AccessibilityChecks = .init()) -> Data {
         ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: [
+            ("accessibility", ["enabled": .bool(accessibility.isEnabled), "contrast": .string(accessibility.contrastLevel.rawValue)]),
             ("scripts", .array(scripts.map { ["file": .string($0.file), "source": .string($0.source)] })),
         ]).encoded()
+    }
+
+    /// The checks a request asks for: the default ones when it names none.
+    static func accessibility(of request: ChildRequest) throws(ChildRequestError) -> AccessibilityChecks {
+        guard let member = request["accessibility"] else { return AccessibilityChecks() }
+        guard case .bool(let enabled)? = member["enabled"], case .string(let level)? = member["contrast"],
+              let contrast = ContrastLevel(rawValue: level) else { throw .invalidRequest }
+        return AccessibilityChecks(isEnabled: enabled, contrastLevel: contrast)
     }
 
     /// The results the child reported, in order, up to the first missing, cut short or not for
@@ -76,7 +87,8 @@ extension IsolatedDynamicPass {
                                   emit: (String) -> Void) throws(ChildRequestError) {
         let request = try ChildRequest(decoding: input)
         guard case .array(let entries)? = request["scripts"] else { throw .invalidRequest }
-        let pass = InProcessDynamicPass(schema: .standard, limits: request.limits, stdlibPaths: request.stdlibPaths)
+        let pass = InProcessDynamicPass(schema: .standard, limits: request.limits, stdlibPaths: request.stdlibPaths,
+                                        accessibility: try accessibility(of: request))
         for entry in entries {
             guard case .string(let file)? = entry["file"], case .string(let source)? = entry["source"] else {
                 throw .scriptWithoutSource

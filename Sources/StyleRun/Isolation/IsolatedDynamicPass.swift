@@ -43,6 +43,8 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
     /// Asked while a child runs: when it returns true the child is killed and the scripts not
     /// yet reported get no diagnostics (a language server whose text has changed since).
     public var isCancelled: (@Sendable () -> Bool)? = nil
+    /// The accessibility checks the children run on each screen.
+    public var accessibility = AccessibilityChecks()
 
     public init(limits: Limits = Linter.defaultLimits, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
                 executable: String = ChildProcess.currentExecutable, batchSize: Int = 50,
@@ -128,7 +130,7 @@ public struct IsolatedDynamicPass: BatchedDynamicPass {
         do throws(ChildProcess.SpawnError) {
             outcome = try ChildProcess.run(executable: executable, arguments: [IsolatedRun.childCommand, Self.childMode],
                                            environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPaths: stdlibPaths),
+                                           limits: limits, input: Self.request(scripts, limits: self.limits, stdlibPaths: stdlibPaths, accessibility: accessibility),
                                            isCancelled: isCancelled)
         } catch {
             let message = "The script was not evaluated: the evaluator process could not start (\(error)). Use --no-isolation to evaluate in this process."

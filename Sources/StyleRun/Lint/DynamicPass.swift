@@ -20,17 +20,22 @@ public protocol DynamicPass: Sendable {
 /// so later mistakes are reported too. When the script has run, its tree is styled and every
 /// function style is run against a probe view of each kind it was composed into
 /// (`Evaluation.probe()`). Lua's own errors (syntax, runtime, limits) end the file's run and
-/// are reported with what was found before them.
+/// are reported with what was found before them. A file that returns a view is then checked
+/// for accessibility (`AccessibilityPass`).
 public struct InProcessDynamicPass: DynamicPass {
     public var schema: Schema
     public var limits: Limits
     /// Where `require` looks after the script's folder, in order.
     public var stdlibPaths: [String]
+    /// The accessibility checks run on each screen (a file that returns a view).
+    public var accessibility: AccessibilityChecks
 
-    public init(schema: Schema = .standard, limits: Limits = Linter.defaultLimits, stdlibPaths: [String] = Runtime.defaultStdlibPaths) {
+    public init(schema: Schema = .standard, limits: Limits = Linter.defaultLimits, stdlibPaths: [String] = Runtime.defaultStdlibPaths,
+                accessibility: AccessibilityChecks = .init()) {
         self.schema = schema
         self.limits = limits
         self.stdlibPaths = stdlibPaths
+        self.accessibility = accessibility
     }
 
     public func check(file: String, source: String) -> [Diagnostic] {
@@ -39,7 +44,8 @@ public struct InProcessDynamicPass: DynamicPass {
         do throws(DiagnosticList) {
             let evaluation = try Evaluation.evaluate(source: source, chunk: file, folder: folder, options: options)
             let recorded = evaluation.diagnostics
-            return recorded + evaluation.probe()
+            let probed = evaluation.probe()
+            return recorded + probed + AccessibilityPass(checks: accessibility).check(evaluation, file: file, source: source, options: options)
         } catch {
             return error.diagnostics
         }

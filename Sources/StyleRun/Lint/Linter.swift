@@ -65,6 +65,13 @@ public struct Linter: Sendable {
 
     /// Lints the given files, in parallel when `isParallel`.
     public func lint(files: [String]) -> LintReport {
+        let tokenFiles = files.filter(TokenFileLint.isTokenFile)
+        guard tokenFiles.isEmpty else {
+            var report = lint(files: files.filter { !TokenFileLint.isTokenFile($0) })
+            report.diagnostics = LintReport.unique(DiagnosticMerge.sorted(report.diagnostics + TokenFileLint.lint(tokenFiles)))
+            report.files = files.count
+            return report
+        }
         if let batched = dynamicPass as? any BatchedDynamicPass { return lint(files: files, batchedBy: batched) }
         let slots = ResultSlots<[Diagnostic]>(count: files.count, initial: [])
         if isParallel && files.count > 1 {
@@ -221,12 +228,14 @@ enum LintFiles {
                 let path = folder == "." ? entry : (folder.hasSuffix("/") ? folder + entry : folder + "/" + entry)
                 var isDirectory: ObjCBool = false
                 guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                    if entry.hasSuffix(".lua"), isSymbolicLink(path) { found.append(path) }  // dangling or looping: reported
+                    if entry.hasSuffix(".lua") || TokenFileLint.isTokenFile(entry), isSymbolicLink(path) { found.append(path) }  // dangling or looping: reported
                     continue
                 }
                 if isDirectory.boolValue {
                     pending.append(path)
                 } else if entry.hasSuffix(".lua"), !isDefinitionFile(path) {
+                    found.append(path)
+                } else if TokenFileLint.isTokenFile(entry) {
                     found.append(path)
                 }
             }

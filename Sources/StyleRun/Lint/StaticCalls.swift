@@ -64,7 +64,8 @@ extension StaticAnalysis {
         case .rule:
             rule(arguments, call: call)
             return .unknown
-        case .themes:
+        case .themes, .tokens:
+            // A design-token file's tokens are read when the script runs (lint's dynamic pass).
             return .themeTokens
         case .when:
             // Its parts apply only sometimes: nothing before it is known dead, nor it after them.

@@ -80,7 +80,7 @@ struct StaticLiteral {
 /// The functions and namespaces of the stylerun API that the checker follows, by the name
 /// `APITable` knows them by; `APITableTests` checks that each has an entry.
 enum APIFunction: String, Hashable, CaseIterable {
-    case mut, mver, concat, style, with, appearance, rule, themes, kind, require, when, traits
+    case mut, mver, concat, style, with, appearance, rule, themes, tokens, kind, require, when, traits
     case color, rgb, white, insets, size, image, imageFromColor = "image.fromColor"
     case font, fontSystem = "font.system", fontPreferred = "font.preferred", fontNamed = "font.named"
 

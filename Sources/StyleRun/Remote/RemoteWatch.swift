@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import StyleCore
 
 extension Runtime {
@@ -37,10 +38,11 @@ extension Runtime {
     @MainActor
     public func watch(url: URL, file path: String, tree: View? = nil, theme: String? = nil, binder: StyleBinder? = nil,
                       onReload: @escaping @MainActor (ReloadEvent) -> Void) -> WatchHandle {
-        watch(url: url, file: path, tree: tree, theme: theme, binder: binder, queue: .main, isMainActor: true,
-              configuration: .default) { event in
-            MainActor.assumeIsolated { onReload(event) }
-        }
+        let (remote, cache) = RemotePlan.make(path: path)
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: remote.script, theme: theme, tree: tree)
+        reloader.binder = binder
+        let core = WatchCore(reloader: reloader, cache: cache) { event, _ in MainActor.assumeIsolated { onReload(event) } }
+        return remote.start(url: url, home: MainActorWatchHome(core), configuration: .default)
     }
 
     /// Watches a stylesheet that `stylerun serve` publishes, from a serial queue: reloads run on
@@ -53,8 +55,7 @@ extension Runtime {
     /// Events and reconnection are as for the main-actor overload.
     public func watch(url: URL, file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
                       onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
-        watch(url: url, file: path, tree: tree, theme: theme, binder: nil, queue: queue, isMainActor: false,
-              configuration: .default, onReload: onReload)
+        watch(url: url, file: path, tree: tree, theme: theme, queue: queue, configuration: .default, onReload: onReload)
     }
 
     /// Watches a stylesheet that `stylerun serve` publishes and reports through `handle.events`
@@ -65,37 +66,56 @@ extension Runtime {
     ///
     /// Reloads run on `queue` (a private serial one when nil), which owns `tree` from now on.
     public func watch(url: URL, file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil) -> WatchHandle {
-        watch(url: url, file: path, tree: tree, theme: theme, binder: nil, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
-              isMainActor: false, configuration: .default) { _ in }
+        watch(url: url, file: path, tree: tree, theme: theme, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
+              configuration: .default) { _ in }
     }
 
-    /// Every remote watch; `configuration` shortens the timing for tests.
-    func watch(url: URL, file path: String, tree: View?, theme: String?, binder: StyleBinder?, queue: DispatchQueue,
-               isMainActor: Bool, configuration: RemoteSource.Configuration,
+    /// A remote watch from a queue; `configuration` shortens the timing for tests.
+    func watch(url: URL, file path: String, tree: View?, theme: String?, queue: DispatchQueue,
+               configuration: RemoteSource.Configuration,
                onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
-        let cache: SourceCache?
-        var setupFailure: String?
+        let (remote, cache) = RemotePlan.make(path: path)
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: remote.script, theme: theme, tree: Self.handOver(tree))
+        let core = WatchCore(reloader: reloader, cache: cache) { event, _ in onReload(event) }
+        return remote.start(url: url, home: QueueWatchHome(queue: queue, core), configuration: configuration)
+    }
+}
+
+/// What a remote watch is made of before it starts: the script's path in the private folder
+/// the sources are kept in (which the watch's core owns), and why the watch cannot work, when
+/// it cannot.
+private struct RemotePlan: Sendable {
+    let setupFailure: String?
+    /// Where the script is in the cache; without a usable cache or script path, a name that no
+    /// file has.
+    let script: String
+    /// The cache's paths as the served folder names them.
+    let naming: (@Sendable (String) -> String)?
+
+    /// The plan, and the cache for the core (nil when it cannot be made).
+    static func make(path: String) -> (RemotePlan, SourceCache?) {
+        var cache: SourceCache?
+        var failure: String?
         do throws(SourceCache.Failure) {
             cache = try SourceCache()
         } catch {
-            cache = nil
-            setupFailure = error.message
+            failure = error.message
         }
-        if setupFailure == nil, !SourceBundle.isSafePath(path) {
-            setupFailure = "The script '\(path)' is not a path within a served folder; name it as it is in the folder, as in \"app.lua\" or \"screens/home.lua\"."
+        if failure == nil, !SourceBundle.isSafePath(path) {
+            failure = "The script '\(path)' is not a path within a served folder; name it as it is in the folder, as in \"app.lua\" or \"screens/home.lua\"."
         }
-        // Without a usable cache or script path, the script "is" a name that no file has.
         let script = cache.map { $0.path(of: SourceBundle.isSafePath(path) ? path : "unused.lua") } ?? path
-        let reloader = Reloader(runtime: copy, file: script, theme: theme, tree: tree)
-        reloader.binder = binder
-        var naming: (@Sendable (String) -> String)?
-        if let root = cache?.root {
-            naming = { name in SourceCache.bundlePath(of: name, root: root) }
+        let naming: (@Sendable (String) -> String)? = cache.map { cache in
+            let root = cache.root
+            return { name in SourceCache.bundlePath(of: name, root: root) }
         }
-        let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor, naming: naming,
-                                   onReload: { event, _ in onReload(event) }) { session in
-            RemoteWatchSource(url: url, cache: cache, failure: setupFailure, configuration: configuration, session: session)
+        return (RemotePlan(setupFailure: failure, script: script, naming: naming), cache)
+    }
+
+    func start(url: URL, home: any WatchHome, configuration: RemoteSource.Configuration) -> WatchHandle {
+        let failure = setupFailure
+        let session = WatchSession(home: home, file: script, naming: naming) { session in
+            RemoteWatchSource(url: url, failure: failure, configuration: configuration, session: session)
         }
         session.start()
         return WatchHandle(session)
@@ -108,26 +128,32 @@ extension Runtime {
 /// Which failures become events: one per reason, until sources come again (a server down for a
 /// minute is one `remote-unreachable`, not one per attempt). After a reported failure, the next
 /// bundle reloads even when nothing changed, so that the host hears that all is well again.
-final class RemoteWatchSource: WatchSource, @unchecked Sendable {
-    private weak var session: WatchSession?
-    private let cache: SourceCache?
+final class RemoteWatchSource: WatchSource, Sendable {
+    private weak let session: WatchSession?
     private let failure: String?
     private let url: URL
-    private var source: RemoteSource?
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var lastReported: String?
-    private var mustReload = true
+    private let source: RemoteSource?
+    private let reports = Mutex(Reports())
 
-    init(url: URL, cache: SourceCache?, failure: String?, configuration: RemoteSource.Configuration, session: WatchSession) {
+    private struct Reports {
+        var lastReported: String?
+        var mustReload = true
+    }
+
+    init(url: URL, failure: String?, configuration: RemoteSource.Configuration, session: WatchSession) {
         self.url = url
-        self.cache = cache
         self.failure = failure
         self.session = session
-        guard failure == nil else { return }
+        guard failure == nil else {
+            source = nil
+            return
+        }
+        // The source's callbacks reach this object through a box filled once it exists.
+        let box = WeakRemoteWatchSource()
         source = RemoteSource(url: url, configuration: configuration,
-                              onBundle: { [weak self] bundle in self?.received(bundle) },
-                              onFailure: { [weak self] failure in self?.failed(failure) })
+                              onBundle: { bundle in box.value?.received(bundle) },
+                              onFailure: { failure in box.value?.failed(failure) })
+        box.set(self)
     }
 
     func start(watching file: String) -> Bool {
@@ -146,26 +172,20 @@ final class RemoteWatchSource: WatchSource, @unchecked Sendable {
     func stop() {
         source?.stop()
         // After the work already queued, which may still write into the cache.
-        if let cache, let session {
-            nonisolated(unsafe) let owned = cache
-            session.onQueue { owned.remove() }
-        } else {
-            cache?.remove()
-        }
+        session?.withCore { core in core.cache?.remove() }
     }
 
     var pollingReason: String? { nil }
 
     private func received(_ bundle: SourceBundle) {
-        guard let cache else { return }
-        let force = lock.withLock { () -> Bool in
-            defer { lastReported = nil; mustReload = false }
-            return mustReload
+        let force = reports.withLock { r -> Bool in
+            defer { r.lastReported = nil; r.mustReload = false }
+            return r.mustReload
         }
-        nonisolated(unsafe) let owned = cache
-        session?.sourcesChanged(force: force) { [weak self] in
+        session?.sourcesChanged(force: force) { [weak self] core in
+            guard let cache = core.cache else { return nil }
             do throws(SourceCache.Failure) {
-                return try owned.store(bundle)
+                return try cache.store(bundle)
             } catch {
                 self?.report(.remoteRefused, error.message)
                 return nil
@@ -181,13 +201,22 @@ final class RemoteWatchSource: WatchSource, @unchecked Sendable {
     }
 
     private func report(_ code: Diagnostic.Code, _ message: String) {
-        let isNew = lock.withLock { () -> Bool in
-            guard lastReported != message else { return false }
-            lastReported = message
-            mustReload = true
+        let isNew = reports.withLock { r -> Bool in
+            guard r.lastReported != message else { return false }
+            r.lastReported = message
+            r.mustReload = true
             return true
         }
         guard isNew else { return }
         session?.report([Diagnostic(code, message, at: SourceLocation(file: url.absoluteString, line: 1))])
     }
+}
+
+/// A remote watch source as its connection's callbacks hold it: weakly, set once.
+private final class WeakRemoteWatchSource: Sendable {
+    private let reference = Mutex<WeakReference?>(nil)
+    private struct WeakReference { weak var value: RemoteWatchSource? }
+
+    var value: RemoteWatchSource? { reference.withLock { $0?.value } }
+    func set(_ source: RemoteWatchSource) { reference.withLock { $0 = WeakReference(value: source) } }
 }

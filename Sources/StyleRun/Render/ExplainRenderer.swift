@@ -78,6 +78,7 @@ public struct ExplainRenderer: Sendable {
                 + valueCell(winner, overridden: false),
             Cell(plain: originText(winner.origin), styled: terminal.cyan(originText(winner.origin))),
             locationCell(winner.location),
+            tokenCell(winner.location?.token, overridden: false),
         ]]
         for contribution in explanation.overridden {
             let lead = Cell(plain: "    overridden: ", styled: "    " + terminal.dim("overridden:") + " ")
@@ -85,6 +86,7 @@ public struct ExplainRenderer: Sendable {
                 lead + valueCell(contribution, overridden: true),
                 Cell(plain: originText(contribution.origin), styled: terminal.dim(originText(contribution.origin))),
                 locationCell(contribution.location),
+                tokenCell(contribution.location?.token, overridden: true),
             ])
         }
         return rows
@@ -114,6 +116,13 @@ public struct ExplainRenderer: Sendable {
         return Cell(plain: text, styled: terminal.dim(text))
     }
 
+    /// `from token color.danger (brand.tokens.json:4) ← {palette.red.500} (palette.tokens.json:5)`.
+    private func tokenCell(_ token: TokenOrigin?, overridden: Bool) -> Cell {
+        guard let token else { return Cell(plain: "", styled: "") }
+        let text = "from \(token)"
+        return Cell(plain: text, styled: overridden ? terminal.dim(text) : terminal.cyan(text))
+    }
+
     // MARK: JSON
 
     /// The same explanation as JSON: an array with one object per view.
@@ -131,27 +140,38 @@ public struct ExplainRenderer: Sendable {
     /// `{"kind": "style", "index": 1, "name": "bolder" | null, "attached": {"how": "with" |
     /// "constructor" | "call", "file", "line", "column"} | null}` or `{"kind": "literal"}`; `file`, `line` and `column`
     /// are null for the default. With `includingDefaults`, properties that only have their
-    /// kind's default are listed too (an inspector shows every property).
+    /// kind's default are listed too (an inspector shows every property). With `states` (and
+    /// provenance recorded for them), a control whose other states change values adds
+    /// `"states": {"highlighted": [property…], …}`, each state's properties explained alike.
     public func json(for views: [View], includingDefaults: Bool = false, skipped: (View) -> [Rule] = { _ in [] }) -> JSONValue {
         .array(views.map { view in
-            let properties = StyleCore.explain(view, includingDefaults: includingDefaults).map { e -> JSONValue in
-                var entry = [(key: "property", value: JSONValue.string(e.property.path))]
-                entry += Self.members(of: e.winner)
-                entry.append((key: "overridden", value: .array(e.overridden.map { .object(Self.members(of: $0)) })))
-                return .object(entry)
-            }
-            return [
-                "view": .string(view.selectorDescription),
-                "kind": .string(view.kind.name),
-                "id": view.id.map(JSONValue.string) ?? .null,
-                "classes": .array(view.classes.map(JSONValue.string)),
-                "properties": .array(properties),
-                "skipped": .array(skipped(view).map { rule in
+            let properties = StyleCore.explain(view, includingDefaults: includingDefaults).map(Self.json(of:))
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "view", value: .string(view.selectorDescription)),
+                (key: "kind", value: .string(view.kind.name)),
+                (key: "id", value: view.id.map(JSONValue.string) ?? .null),
+                (key: "classes", value: .array(view.classes.map(JSONValue.string))),
+                (key: "properties", value: .array(properties)),
+                (key: "skipped", value: .array(skipped(view).map { rule in
                     ["selector": .string(rule.selector.text), "styleKind": .string(rule.style.kind.name),
                      "file": .string(rule.location.file), "line": .number(Double(rule.location.line))]
-                }),
+                })),
             ]
+            if let entries = states?[view] {
+                members.append((key: "states", value: .object(entries.map { entry in
+                    (key: entry.name, value: .array(entry.changes.compactMap(\.explanation).map(Self.json(of:))))
+                })))
+            }
+            return .object(members)
         })
+    }
+
+    /// One property's explanation: `{"property", "value", "origin", …, "overridden"}`.
+    private static func json(of e: PropertyExplanation) -> JSONValue {
+        var entry = [(key: "property", value: JSONValue.string(e.property.path))]
+        entry += members(of: e.winner)
+        entry.append((key: "overridden", value: .array(e.overridden.map { .object(members(of: $0)) })))
+        return .object(entry)
     }
 
     /// `json(for:)` pretty-printed, with one trailing newline.
@@ -162,7 +182,7 @@ public struct ExplainRenderer: Sendable {
     }
 
     private static func members(of c: Contribution) -> [(key: String, value: JSONValue)] {
-        [
+        var members: [(key: String, value: JSONValue)] = [
             (key: "value", value: c.value.json),
             (key: "origin", value: originJSON(c.origin)),
             (key: "transform", value: .bool(c.isTransform)),
@@ -170,6 +190,21 @@ public struct ExplainRenderer: Sendable {
             (key: "line", value: c.location.map { .number(Double($0.line)) } ?? .null),
             (key: "column", value: c.location.map { .number(Double($0.column)) } ?? .null),
         ]
+        // Only a value read from a token has one, so that other explanations read as before.
+        if let token = c.location?.token { members.append((key: "token", value: tokenJSON(token))) }
+        return members
+    }
+
+    /// `{"name", "theme", "file", "line", "column", "aliases": [{"name", "file", "line", "column"}]}`.
+    static func tokenJSON(_ t: TokenOrigin) -> JSONValue {
+        func place(_ name: String, _ l: SourceLocation) -> [(key: String, value: JSONValue)] {
+            [(key: "name", value: .string(name)), (key: "file", value: .string(l.file)),
+             (key: "line", value: .number(Double(l.line))), (key: "column", value: .number(Double(l.column)))]
+        }
+        var members = place(t.token, t.location)
+        members.insert((key: "theme", value: t.theme.map(JSONValue.string) ?? .null), at: 1)
+        members.append((key: "aliases", value: .array(t.chain.map { .object(place($0.token, $0.location)) })))
+        return .object(members)
     }
 
     private static func originJSON(_ origin: Origin) -> JSONValue {

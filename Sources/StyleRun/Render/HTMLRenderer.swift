@@ -31,6 +31,9 @@ public struct HTMLRenderer: Sendable {
     /// Whether each view's element also carries `data-ref`, its `View.reference`
     /// (`#subscribe`, `StackView#root > Label[2]`), by which a live page finds it again.
     public var marksReferences: Bool
+    /// The traits the tree was styled for: the screen stands on their `systemBackground` and
+    /// its text defaults to their `label` colour.
+    public var traits: Traits = .default
 
     /// A renderer.
     ///
@@ -63,7 +66,7 @@ public struct HTMLRenderer: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTMLRenderer.escaped(title))</title>
             <style>
-            \(HTMLRenderer.pageStyleSheet)\(background)
+            \(HTMLRenderer.pageStyleSheet(for: traits))\(background)
             </style>
             </head>
             <body>
@@ -94,17 +97,24 @@ public struct HTMLRenderer: Sendable {
         return c
     }
 
-    /// The page's own rules. They select only `data-` attributes, so a view's classes and ids
-    /// can never collide with them; everything about a view itself is inline.
-    public static let pageStyleSheet = """
-        html { background: rgba(242, 242, 247, 1); }
+    /// The page's own rules at the default traits. They select only `data-` attributes, so a
+    /// view's classes and ids can never collide with them; everything about a view itself is inline.
+    public static let pageStyleSheet = pageStyleSheet(for: .default)
+
+    /// The page's own rules for `traits`: the screen is `systemBackground` (white in light,
+    /// black in dark, `DynamicColor.screenBackground(for:)`), its text `label`, and the page
+    /// around it `secondarySystemBackground`.
+    public static func pageStyleSheet(for traits: Traits) -> String {
+        """
+        html { background: \(css(DynamicColor.secondarySystemBackground.resolved(for: traits))); }
         body { margin: 0; padding: 24px; display: flex; justify-content: center; }
-        [data-stylerun="screen"] { width: 375px; min-height: 200px; background: rgba(255, 255, 255, 1);
-          color: rgba(0, 0, 0, 1); font-family: \(systemFontFamily); font-size: 17px;
+        [data-stylerun="screen"] { width: 375px; min-height: 200px; background: \(css(DynamicColor.screenBackground(for: traits)));
+          color: \(css(DynamicColor.label.resolved(for: traits))); font-family: \(systemFontFamily); font-size: 17px;
           border-radius: 12px; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.15); overflow: hidden; }
         [data-kind] { box-sizing: border-box; position: relative; min-width: 0; }
         [data-part="image"] { display: inline-block; width: 1em; height: 1em; flex: none; }
         """
+    }
 
     /// The font family CSS names for the system font, then the colour emoji fonts a system may have.
     public static let systemFontFamily = #"-apple-system, system-ui, BlinkMacSystemFont, "Helvetica Neue", sans-serif, "#

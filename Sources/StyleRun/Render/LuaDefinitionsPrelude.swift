@@ -26,6 +26,12 @@ enum LuaDefinitionsPrelude {
     private static let types = """
         ---Where a Color is expected, a hex string is accepted.
         ---@alias ColorLike Color|string
+        ---The variants of `color.dynamic`: light and dark, and optionally their high-contrast ones.
+        ---@class DynamicColorVariants
+        ---@field light ColorLike
+        ---@field dark ColorLike
+        ---@field highContrastLight ColorLike?
+        ---@field highContrastDark ColorLike?
         ---Where an Image is expected, its name is accepted.
         ---@alias ImageLike Image|string
         ---@alias InsetsLike Insets|{top: number?, left: number?, bottom: number?, right: number?}

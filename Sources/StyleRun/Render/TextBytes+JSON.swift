@@ -75,6 +75,20 @@ extension TextBytes {
         case .bool(let b): b ? append("true") : append("false")
         case .string(let s), .enumCase(let s): append(jsonString: s)
         case .color(let c): append(jsonHex: c)
+        case .dynamicColor(let c):
+            if let name = c.name {
+                member("\"name\": ", first: true, level: level)
+                append(jsonString: name)
+            }
+            member("\"light\": ", first: c.name == nil, level: level)
+            append(jsonHex: c.light)
+            member("\"dark\": ", level: level)
+            append(jsonHex: c.dark)
+            member("\"highContrastLight\": ", level: level)
+            append(jsonHex: c[.highContrastLight])
+            member("\"highContrastDark\": ", level: level)
+            append(jsonHex: c[.highContrastDark])
+            closeObject(level: level)
         case .insets(let i):
             member("\"top\": ", first: true, level: level)
             append(jsonNumber: i.top)
@@ -102,6 +116,10 @@ extension TextBytes {
             f.italic ? append("true") : append("false")
             member("\"smallCaps\": ", level: level)
             f.smallCaps ? append("true") : append("false")
+            if let style = f.textStyle {
+                member("\"textStyle\": ", level: level)
+                append(jsonString: style.rawValue)
+            }
             closeObject(level: level)
         case .image(.named(let name)):
             member("\"name\": ", first: true, level: level)

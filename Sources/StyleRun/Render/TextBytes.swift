@@ -153,6 +153,7 @@ struct TextBytes: ~Copyable {
         case .string(let s): append(quoted: s)
         case .enumCase(let c): append(c)
         case .color(let c): append(hex: c)
+        case .dynamicColor(let c): append(c.description)
         case .insets(let i):
             append(number: i.top)
             append(", ")
@@ -179,6 +180,10 @@ struct TextBytes: ~Copyable {
             if f.weight != .regular {
                 append(byte: UInt8(ascii: " "))
                 append(f.weight.rawValue)
+            }
+            if let style = f.textStyle {
+                append(byte: UInt8(ascii: " "))
+                append(style.rawValue)
             }
             if f.italic { append(" italic") }
             if f.smallCaps { append(" small-caps") }

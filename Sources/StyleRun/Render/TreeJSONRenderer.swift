@@ -1,4 +1,5 @@
 import StyleCore
+import StyleLayout
 
 /// The styled tree as REFERENCE §3.1's JSON: one object per view, children nested.
 ///
@@ -18,33 +19,50 @@ import StyleCore
 public struct TreeJSONRenderer: Sendable {
     /// Whether every property is listed, not only those that differ from their defaults.
     public var includesDefaults: Bool
+    /// Computed frames (`--layout`): each view gets `"frame"`, `"frameReason"` and, when its
+    /// text does not fit, `"truncation"`.
+    public var frames: LayoutFrames?
 
-    /// A renderer; `all: true` lists every property (`--all`).
-    ///
-    ///     TreeJSONRenderer(all: true).render(root)
     /// The values controls take in their other states (SPEC §6.1): a control that has some
     /// gets `"states": {"highlighted": {…}, …}` after its `properties`.
     public var states: StateValues?
 
-    public init(all: Bool = false, states: StateValues? = nil) {
+    /// A renderer; `all: true` lists every property (`--all`).
+    ///
+    ///     TreeJSONRenderer(all: true).render(root)
+    public init(all: Bool = false, states: StateValues? = nil, frames: LayoutFrames? = nil) {
         self.includesDefaults = all
         self.states = states
+        self.frames = frames
     }
 
     /// The JSON value of a view and its descendants.
     ///
     ///     TreeJSONRenderer().json(for: button)["properties"]?["titleColor"]    // "#FFFFFFFF"
     public func json(for view: View) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
+        var object: [(key: String, value: JSONValue)] = [
             ("kind", .string(view.kind.name)),
             ("id", view.id.map(JSONValue.string) ?? .null),
             ("classes", .array(view.classes.map(JSONValue.string))),
             ("properties", properties(of: view)),
         ]
         let states = stateObject(of: view)
-        if states != .null { members.append(("states", states)) }
-        members.append(("children", .array(view.children.map(json(for:)))))
-        return .object(members)
+        if states != .null { object.append(("states", states)) }
+        if let layout = frames?.layout(of: view) {
+            object.append(("frame", [
+                "x": .number(layout.frame.x), "y": .number(layout.frame.y),
+                "width": .number(layout.frame.width), "height": .number(layout.frame.height),
+            ]))
+            object.append(("frameReason", .string(layout.reason)))
+            if let t = layout.truncation {
+                object.append(("truncation", [
+                    "line": .number(Double(t.line)), "charactersShown": .number(Double(t.charactersShown)),
+                    "characters": .number(Double(t.characters)), "ellipsis": .bool(t.ellipsis),
+                ]))
+            }
+        }
+        object.append(("children", .array(view.children.map(json(for:)))))
+        return .object(object)
     }
 
     /// `{"highlighted": {"titleColor": "#E0E0E0FF"}, …}` for a control with other states'
@@ -184,6 +202,9 @@ public struct TreeJSONRenderer: Sendable {
             out.append(",\n")
             out.append(indentation: level + 1)
         }
+        if let layout = frames?.layout(of: view) {
+            writeLayout(layout, level: level, to: &out)
+        }
         if view.children.isEmpty {
             out.append("\"children\": []\n")
             out.append(indentation: level)
@@ -194,13 +215,49 @@ public struct TreeJSONRenderer: Sendable {
         return true
     }
 
+    /// `"frame": {…}, "frameReason": "…", "truncation": {…},` on lines of their own, as
+    /// `JSONValue.serialized(.pretty)` spells them.
+    private func writeLayout(_ layout: ViewLayout, level: Int, to out: inout TextBytes) {
+        let f = layout.frame
+        out.append("\"frame\": {\n")
+        for (i, (name, v)) in [("x", f.x), ("y", f.y), ("width", f.width), ("height", f.height)].enumerated() {
+            out.append(indentation: level + 2)
+            out.append(jsonString: name)
+            out.append(": ")
+            out.append(jsonNumber: v)
+            out.append(i < 3 ? ",\n" : "\n")
+        }
+        out.append(indentation: level + 1)
+        out.append("},\n")
+        out.append(indentation: level + 1)
+        out.append("\"frameReason\": ")
+        out.append(jsonString: layout.reason)
+        out.append(",\n")
+        out.append(indentation: level + 1)
+        if let t = layout.truncation {
+            out.append("\"truncation\": {\n")
+            for (name, v) in [("line", t.line), ("charactersShown", t.charactersShown), ("characters", t.characters)] {
+                out.append(indentation: level + 2)
+                out.append(jsonString: name)
+                out.append(": ")
+                out.append(jsonNumber: Double(v))
+                out.append(",\n")
+            }
+            out.append(indentation: level + 2)
+            out.append(t.ellipsis ? "\"ellipsis\": true\n" : "\"ellipsis\": false\n")
+            out.append(indentation: level + 1)
+            out.append("},\n")
+            out.append(indentation: level + 1)
+        }
+    }
+
     /// The `properties` object of one view: `path: value` for the properties shown, in slot order.
     ///
     ///     TreeJSONRenderer().properties(of: label)    // {"text": "Hi", "numberOfLines": 0}
     public func properties(of view: View) -> JSONValue {
         .object(view.kind.properties.compactMap { p in
             let value = view.values[p.slot]
-            guard includesDefaults || value != p.defaultValue else { return nil }
+            guard includesDefaults || value != p.viewDefault else { return nil }
             return (key: p.path, value: value.json)
         })
     }

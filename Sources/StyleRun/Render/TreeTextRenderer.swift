@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 
 /// The styled tree for a terminal (`stylerun app.lua`, REFERENCE §2.1).
 ///
@@ -21,6 +22,9 @@ public struct TreeTextRenderer: Sendable {
     public var includesDefaults: Bool
     /// Where the text goes, which decides the styling.
     public var terminal: Terminal
+    /// Computed frames (`--layout`): each view's first line under its header is
+    /// `frame: x,y w×h`, then `truncated: …` when its text does not fit.
+    public var frames: LayoutFrames?
 
     /// A renderer; `all: true` lists every property (`--all`).
     ///
@@ -30,10 +34,11 @@ public struct TreeTextRenderer: Sendable {
     /// A property whose value only another state changes is listed too.
     public var states: StateValues?
 
-    public init(all: Bool = false, terminal: Terminal = .plain, states: StateValues? = nil) {
+    public init(all: Bool = false, terminal: Terminal = .plain, states: StateValues? = nil, frames: LayoutFrames? = nil) {
         self.includesDefaults = all
         self.terminal = terminal
         self.states = states
+        self.frames = frames
     }
 
     /// The properties of a control with other states' values, each line with its suffix.
@@ -42,7 +47,7 @@ public struct TreeTextRenderer: Sendable {
         for p in view.kind.properties {
             let value = view.values[p.slot]
             let others = entries.compactMap { e in e.changes.first { $0.property.slot == p.slot }.map { (e.name, $0.value) } }
-            guard includesDefaults || value != p.defaultValue || !others.isEmpty else { continue }
+            guard includesDefaults || value != p.viewDefault || !others.isEmpty else { continue }
             let text = colors ? value.styledText(terminal) : value.displayText
             out += (colors ? terminal.dim(guide + p.path + ":") : guide + p.path + ":") + " " + text
             for (i, (name, other)) in others.enumerated() {
@@ -52,6 +57,18 @@ public struct TreeTextRenderer: Sendable {
             out += "\n"
         }
         return out
+
+    }
+
+    /// The lines a view's layout adds under its header, without guides: `frame: 0,0 375×812`
+    /// and, for text that does not fit, `truncated: line 2, 9 of 18 characters shown, with "…"`.
+    public static func layoutLines(_ layout: ViewLayout) -> [String] {
+        var lines = ["frame: \(layout.frame)"]
+        if let t = layout.truncation {
+            lines.append("truncated: line \(t.line), \(t.charactersShown) of \(t.characters) characters shown"
+                         + (t.ellipsis ? ", with \"…\"" : ", cut off"))
+        }
+        return lines
     }
 
     /// The text of a view and its descendants, each line ending in a newline.
@@ -106,13 +123,19 @@ public struct TreeTextRenderer: Sendable {
         out += terminal.dim(prefix + connector) + header(of: view) + "\n"
         // Properties hang under the header; the guide continues through them when children follow.
         let propertyGuide = childPrefix + (view.children.isEmpty ? "   " : "│  ")
+        if let layout = frames?.layout(of: view) {
+            for line in Self.layoutLines(layout) {
+                let colon = line.firstIndex(of: ":")!
+                out += terminal.dim(propertyGuide + line[..<line.index(after: colon)]) + String(line[line.index(after: colon)...]) + "\n"
+            }
+        }
         if let entries = states?[view] {
             out += stateLines(view, entries: entries, guide: propertyGuide, colors: true)
             return
         }
         for p in view.kind.properties {
             let value = view.values[p.slot]
-            guard includesDefaults || value != p.defaultValue else { continue }
+            guard includesDefaults || value != p.viewDefault else { continue }
             out += terminal.dim(propertyGuide + p.path + ":") + " " + value.styledText(terminal) + "\n"
         }
     }
@@ -196,6 +219,14 @@ public struct TreeTextRenderer: Sendable {
             // Properties hang under the header; the guide continues through them when children follow.
             let children = view.children
             let guide: StaticString = children.isEmpty ? "   " : "│  "
+            if let layout = frames?.layout(of: view) {
+                for line in Self.layoutLines(layout) {
+                    out.append(guides.bytes)
+                    out.append(guide)
+                    out.append(line)
+                    out.append(byte: UInt8(ascii: "\n"))
+                }
+            }
             if let entries = states?[view] {
                 out.append(stateLines(view, entries: entries, guide: guides.string + guide.description, colors: false))
             } else if includesDefaults {

@@ -17,17 +17,29 @@ extension Value {
         case .string(let s): .string(s)
         case .enumCase(let c): .string(c)
         case .color(let c): .string(c.hex)
+        case .dynamicColor(let c): c.json
         case .insets(let i):
             ["top": .number(i.top), "left": .number(i.left), "bottom": .number(i.bottom), "right": .number(i.right)]
         case .size(let s):
             ["width": .number(s.width), "height": .number(s.height)]
         case .font(let f):
-            ["name": .string(f.name), "size": .number(f.size), "weight": .string(f.weight.rawValue),
-             "italic": .bool(f.italic), "smallCaps": .bool(f.smallCaps)]
+            .object([("name", .string(f.name)), ("size", .number(f.size)), ("weight", .string(f.weight.rawValue)),
+                     ("italic", .bool(f.italic)), ("smallCaps", .bool(f.smallCaps))]
+                    + (f.textStyle.map { [("textStyle", JSONValue.string($0.rawValue))] } ?? []))
         case .image(.named(let name)): ["name": .string(name)]
         case .image(.color(let c)): ["color": .string(c.hex)]
         case .null: .null
         }
+    }
+}
+
+extension DynamicColor {
+    /// `{"name": "label", "light": "#000000FF", "dark": "#FFFFFFFF", "highContrastLight": …,
+    /// "highContrastDark": …}`: every variant a view may take (a missing high-contrast one as
+    /// the normal one it falls back to); `name` only for UIKit's semantic colours.
+    public var json: JSONValue {
+        .object((name.map { [("name", JSONValue.string($0))] } ?? [])
+                + Variant.allCases.map { ($0.rawValue, JSONValue.string(self[$0].hex)) })
     }
 }
 

@@ -23,6 +23,8 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     public var stdlibPaths: [String]
     public var executable: String
     public var concurrency: Int
+    /// When set, frames at this width are recorded too (`InProcessSnapshotEvaluator.layoutWidth`).
+    public var layoutWidth: Double?
 
     /// The argument after `__child` that selects the snapshot evaluator.
     public static let childMode = "snapshot-capture"
@@ -66,7 +68,9 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     }
 
     private func capture(file: String, html: Bool) -> ScriptCapture {
-        let request = ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: [("file", .string(file)), ("html", .bool(html))])
+        var work: [(key: String, value: JSONValue)] = [("file", .string(file)), ("html", .bool(html))]
+        if let layoutWidth { work.append(("layoutWidth", .number(layoutWidth))) }
+        let request = ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: work)
         let os = resourceLimits
         var outcome: ChildProcess.Outcome
         do throws(ChildProcess.SpawnError) {
@@ -121,7 +125,11 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
                                   emit: (String) -> Void) throws(IsolatedDynamicPass.ChildRequestError) {
         let request = try ChildRequest(decoding: input)
         guard case .string(let file)? = request["file"] else { throw .invalidRequest }
-        let evaluator = InProcessSnapshotEvaluator(limits: request.limits, stdlibPaths: request.stdlibPaths)
+        var evaluator = InProcessSnapshotEvaluator(limits: request.limits, stdlibPaths: request.stdlibPaths)
+        if let width = request["layoutWidth"] {
+            guard case .number(let w) = width, w.isFinite, w > 0 else { throw .invalidRequest }
+            evaluator.layoutWidth = w
+        }
         willEvaluate(file)
         let capture = evaluator.capture(file: file, html: request["html"] == .bool(true)) { theme in
             let line: JSONValue = ["progress": theme.map(JSONValue.string) ?? .null]

@@ -43,6 +43,9 @@ public protocol SnapshotEvaluator: Sendable {
 public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
     public var limits: Limits
     public var stdlibPaths: [String]
+    /// When set (`snapshot --layout`, `--width`), each view's frame at this screen width is
+    /// recorded too, as its `frame` line.
+    public var layoutWidth: Double?
 
     /// The most themes a screen may declare, which bounds the evaluations per script.
     public static let maxThemes = 32
@@ -72,7 +75,8 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
                 let sheet = theme == nil || theme == first.activeTheme ? first : try runtime.load(file: file, theme: theme)
                 let root = try sheet.applyToOwnTree()
                 let page = html ? HTMLRenderer().render(root, title: URL(fileURLWithPath: file).lastPathComponent) : nil
-                captures.append(ThemeCapture(theme: theme, snapshot: StyleSnapshot(root), html: page))
+                let frames = layoutWidth.map { sheet.layout(root, width: $0).frames }
+                captures.append(ThemeCapture(theme: theme, snapshot: StyleSnapshot(root, frames: frames), html: page))
                 progress(theme)
             }
             return .screen(captures)
@@ -122,7 +126,9 @@ extension ThemeCapture {
         let views: [JSONValue] = snapshot.views.map { v in
             let properties: [JSONValue] = v.properties.map { p in
                 guard let s = p.source else { return .array([.string(p.value)]) }
-                return .array([.string(p.value), .string(s.origin), .string(s.file), .number(Double(s.line))])
+                var fields: [JSONValue] = [.string(p.value), .string(s.origin), .string(s.file), .number(Double(s.line))]
+                if let token = s.token { fields.append(.string(token)) }
+                return .array(fields)
             }
             var members: [(key: String, value: JSONValue)] = [("reference", .string(v.reference)), ("kind", .string(v.kindAndClasses))]
             let paths = v.properties.map(\.path)
@@ -154,13 +160,18 @@ extension ThemeCapture {
             var list: [StyleSnapshot.Property] = []
             list.reserveCapacity(properties.count)
             for (path, p) in zip(paths, properties) {
-                guard case .array(let fields) = p, fields.count == 1 || fields.count == 4,
+                guard case .array(let fields) = p, fields.count == 1 || fields.count == 4 || fields.count == 5,
                       case .string(let value) = fields[0] else { return nil }
                 var source: StyleSnapshot.Source?
-                if fields.count == 4 {
+                if fields.count >= 4 {
                     guard case .string(let origin) = fields[1], case .string(let file) = fields[2],
                           case .number(let line) = fields[3] else { return nil }
-                    source = StyleSnapshot.Source(origin: origin, file: file, line: Int(line))
+                    var token: String?
+                    if fields.count == 5 {
+                        guard case .string(let t) = fields[4] else { return nil }
+                        token = t
+                    }
+                    source = StyleSnapshot.Source(origin: origin, file: file, line: Int(line), token: token)
                 }
                 list.append(StyleSnapshot.Property(path: path, value: value, source: source))
             }

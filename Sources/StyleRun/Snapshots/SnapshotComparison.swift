@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 
 /// A snapshot file read back: its views and properties with the compared text, and each line
 /// as it was written (kept when `--update` rewrites the file, so that a diff shows only what
@@ -177,7 +178,7 @@ public struct RecordedSnapshot: Sendable {
             for p in before.properties { oldValues[p.path] = p.value }
             for p in view.properties {
                 let was = oldValues.removeValue(forKey: p.path)
-                if was != p.value {
+                if !Self.same(was, p.value, path: p.path) {
                     out.append(SnapshotDifference(view: view.reference, property: p.path, old: was, new: p.value, source: p.source))
                 }
             }
@@ -202,7 +203,7 @@ public struct RecordedSnapshot: Sendable {
             var lines: [String: Property] = [:]
             for p in old[view.reference]?.properties ?? [] { lines[p.path] = p }
             for p in view.properties {
-                if let kept = lines[p.path], kept.value == p.value {
+                if let kept = lines[p.path], Self.same(kept.value, p.value, path: p.path) {
                     out += kept.line + "\n"
                 } else {
                     out += StyleSnapshot.line(for: p, folder: folder)
@@ -210,6 +211,25 @@ public struct RecordedSnapshot: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether a recorded value still holds: the same text, or for a frame, every edge within
+    /// `frameTolerance` (a font's new hinting should not fail every snapshot).
+    static func same(_ recorded: String?, _ current: String, path: String) -> Bool {
+        guard let recorded else { return false }
+        if recorded == current { return true }
+        guard path == StyleSnapshot.framePath, let a = frame(recorded), let b = frame(current) else { return false }
+        return a.isClose(to: b, tolerance: StyleSnapshot.frameTolerance)
+    }
+
+    /// `x,y w×h` read back.
+    static func frame(_ text: String) -> Frame? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2 else { return nil }
+        let origin = parts[0].split(separator: ","), size = parts[1].split(separator: "×")
+        guard origin.count == 2, size.count == 2, let x = Double(origin[0]), let y = Double(origin[1]),
+              let w = Double(size[0]), let h = Double(size[1]) else { return nil }
+        return Frame(x: x, y: y, width: w, height: h)
     }
 
     private static func kind(_ kindAndClasses: String) -> Substring {
@@ -270,12 +290,16 @@ public struct SnapshotDifference: Sendable, Hashable, CustomStringConvertible {
         return "\(view)  \(property): \(old ?? "(not recorded)") → \(new ?? "(no such property)")"
     }
 
-    /// What sets the value now: `set by rule "Button.primary" at subscribe.lua:12`, or that it
-    /// is the kind's default; nil for a difference of the view itself.
+    /// What sets the value now: `set by rule "Button.primary" at subscribe.lua:12`, after the
+    /// token it came from when it came from one (`from token color.danger (brand.tokens.json:4),
+    /// set by …`), or that it is the kind's default; nil for a difference of the view itself.
     public var setBy: String? {
         guard property != nil, new != nil else { return nil }
+        if property == StyleSnapshot.framePath { return "computed by the layout (edges compared within \(Frame.number(StyleSnapshot.frameTolerance)) points)" }
         guard let source else { return "now the kind's default" }
-        return source.line > 0 ? "set by \(source.origin) at \(source.file):\(source.line)" : "set by \(source.origin)"
+        let set = source.line > 0 ? "set by \(source.origin) at \(source.file):\(source.line)" : "set by \(source.origin)"
+        // A token's edit restyles many screens: the token and its line come first.
+        return source.token.map { "from \($0), " + set } ?? set
     }
 
     public var description: String { summary + (setBy.map { " (\($0))" } ?? "") }

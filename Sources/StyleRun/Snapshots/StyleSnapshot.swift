@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 
 /// A styled tree as a snapshot records it: every view, in tree order, with every property's
 /// value as text and what set it.
@@ -19,11 +20,15 @@ public struct StyleSnapshot: Sendable, Hashable {
         public var origin: String
         public var file: String
         public var line: Int
+        /// The token the value was read from, with its aliases (`token color.danger
+        /// (brand.tokens.json:4) ← {palette.red.500} (palette.tokens.json:5)`); nil for none.
+        public var token: String?
 
-        public init(origin: String, file: String, line: Int) {
+        public init(origin: String, file: String, line: Int, token: String? = nil) {
             self.origin = origin
             self.file = file
             self.line = line
+            self.token = token
         }
 
         /// `rule "Button.primary" subscribe.lua:12`.
@@ -77,27 +82,35 @@ public struct StyleSnapshot: Sendable, Hashable {
 
     /// Records the styled `root` and its descendants: every property of each view, with the
     /// contribution that won it when the tree was styled with provenance.
-    public init(_ root: View) {
+    public init(_ root: View, frames: LayoutFrames? = nil) {
         var views: [ViewRecord] = []
         let references = TreeReferences(root)
         root.forEachInTree { view in
             let provenance = view.provenance
-            let properties = view.kind.properties.map { p -> Property in
+            var properties = view.kind.properties.map { p -> Property in
                 var source: Source?
                 if let winner = provenance?[p.slot].last, winner.origin != .kindDefault {
                     let location = winner.location
                     source = Source(origin: winner.origin.description,
                                     file: location?.file ?? "",
-                                    line: location?.line ?? 0)
+                                    line: location?.line ?? 0,
+                                    token: location?.token?.description)
                 }
                 return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
-            }.sorted { $0.path < $1.path }
+            } + (frames?.layout(of: view).map { [Property(path: Self.framePath, value: $0.frame.description, source: nil)] } ?? [])
+            properties.sort { $0.path < $1.path }
             views.append(ViewRecord(reference: references.reference(at: views.count),
                                     kindAndClasses: ([view.kind.name] + view.classes).joined(separator: "."),
                                     properties: properties))
         }
         self.views = views
     }
+
+    /// The line a laid-out view's frame is recorded on (`frame: 16,120 343×44`): not a
+    /// property of any kind, compared within `frameTolerance`.
+    public static let framePath = "frame"
+    /// How far a recorded frame's edges may move, in points, before it differs.
+    public static let frameTolerance = 0.5
 
     /// A value as the snapshot writes it: `displayText`, with a named font's name quoted so
     /// that a value never runs into the note after it.

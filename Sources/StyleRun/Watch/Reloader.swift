@@ -1,5 +1,6 @@
 import Foundation
 import StyleCore
+import StyleLayout
 
 /// One watched stylesheet's reload step: fresh evaluation, apply, diff, swap, or keep the last
 /// good styles.
@@ -40,6 +41,19 @@ final class Reloader {
     private(set) var stylesheet: LoadedStylesheet?
     /// Receives each successful reload's changes, before the event is reported.
     var binder: StyleBinder?
+    /// When set, each good reload lays the tree out at this width and reports moved frames.
+    var layoutWidth: Double?
+    /// Kept across reloads: fonts opened and text measured once serve every reload.
+    private var layoutEngine: LayoutEngine?
+    /// Each view's frame at the last layout, by its reference.
+    private var frames: [String: Frame] = [:]
+    /// The traits scripts are evaluated with and trees styled for.
+    var traits: Traits { runtime.traits }
+    /// States given to controls by their reference (`TreeReferences`), in place of what the
+    /// tree gives them: applied to every tree a reload or restyle styles.
+    private(set) var stateOverrides: [String: ControlState] = [:]
+    /// The references whose views were given an override, to take it back when it goes.
+    private var overridden: Set<String> = []
 
     private let runtime: Runtime
     /// What the watch's cascades keep from one reload to the next: each new stylesheet is
@@ -105,7 +119,8 @@ final class Reloader {
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: file, theme: theme)
             if let engine { sheet.share(engine) } else { engine = sheet.engine }
-            let changes = try swap(in: sheet)
+            var changes = try swap(in: sheet)
+            changes += frameChanges(sheet)
             // The previous stylesheet's Lua state is closed after the event, with the rest of
             // what the reload replaced.
             replaced.append(stylesheet as Any)
@@ -138,11 +153,72 @@ final class Reloader {
         return event
     }
 
+    /// Styles the tree for `traits` from now on: restyled with the latest stylesheet, without
+    /// evaluating the script again, unless the script read its `traits` table (or is failing,
+    /// with no good evaluation for these traits): then it is evaluated anew, as a save would.
+    func setTraits(_ traits: Traits) -> ReloadEvent {
+        runtime.traits = traits
+        return restyleOrReload()
+    }
+
+    /// Gives the control at `reference` the state `state` (nil: the one its tree gives it),
+    /// now and after every reload, and restyles.
+    func setState(_ state: ControlState?, ofViewAt reference: String) -> ReloadEvent {
+        stateOverrides[reference] = state
+        return restyleOrReload()
+    }
+
+    private func restyleOrReload() -> ReloadEvent {
+        guard !isFailing, let sheet = stylesheet, let root = tree, !sheet.readsTraits else { return reload() }
+        let start = DispatchTime.now()
+        sheet.traits = traits
+        let before = TreeSnapshot(root)
+        do throws(DiagnosticList) {
+            // A state taken back leaves the view with the one `--state` gives it, if any; the
+            // page's states come on top.
+            applyStateOverrides(to: root)
+            if case .scriptTree = target {
+                try sheet.applyStates(runtime.states, to: root)
+                applyStateOverrides(to: root)
+            }
+            let result = try sheet.restyle(root, after: styled)
+            replaced.append(styled as Any)
+            styled = result.styled
+            let changes = result.changes ?? TreeSnapshot(root).changes(since: before)
+            binder?.deliver(changes)
+            return .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
+        } catch {
+            return .failed(milliseconds: Self.milliseconds(since: start), diagnostics: error.diagnostics)
+        }
+    }
+
+    /// Gives the views of `root` the states of `stateOverrides` by reference, and takes back
+    /// those given before that are no longer asked for; other views keep the state they have.
+    private func applyStateOverrides(to root: View) {
+        guard !stateOverrides.isEmpty || !overridden.isEmpty else { return }
+        let references = TreeReferences(root)
+        var position = 0
+        var applied: Set<String> = []
+        root.forEachInTree { view in
+            defer { position += 1 }
+            guard view.kind.isControl else { return }
+            let reference = references.reference(at: position)
+            if let state = stateOverrides[reference] {
+                view.stateOverride = state
+                applied.insert(reference)
+            } else if overridden.contains(reference) {
+                view.stateOverride = nil
+            }
+        }
+        overridden = applied
+    }
+
     /// Applies the new stylesheet and returns what changed; throws, leaving `tree` as it was,
     /// when styling fails.
     private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
         switch target {
         case .hostTree(let root):
+            applyStateOverrides(to: root)
             // The first application reports everything it set, with the values the tree held
             // before it (a host may have styled it already). Later, a tree of the last shape
             // whose views hold what the last reload left them lists its changes by position;
@@ -167,6 +243,7 @@ final class Reloader {
             // previous tree keeps its values, so it is snapshotted only when its shape differs;
             // the first load reports every styled value, against the unstyled tree.
             try sheet.applyStates(runtime.states, to: root)
+            applyStateOverrides(to: root)
             let unstyled = tree == nil ? TreeSnapshot(root) : nil
             let result = try sheet.restyle(root, after: styled)
             let before = result.changes == nil ? unstyled ?? tree.map(TreeSnapshot.init) : nil
@@ -175,6 +252,32 @@ final class Reloader {
             tree = root
             return Self.changes(result, before: before, root: root)
         }
+    }
+
+    /// The views whose frames the new styles moved (all of them at the first layout), as
+    /// changes of the property `frame`; none without `layoutWidth`.
+    private func frameChanges(_ sheet: LoadedStylesheet) -> [PropertyChange] {
+        guard let layoutWidth, let tree else { return [] }
+        let engine = layoutEngine ?? sheet.layoutEngine()
+        layoutEngine = engine
+        let layout = engine.layout(tree, options: LayoutOptions(width: layoutWidth, traits: traits))
+        let references = TreeReferences(tree)
+        var now: [String: Frame] = [:]
+        var changes: [PropertyChange] = []
+        var index = 0
+        tree.forEachInTree { view in
+            defer { index += 1 }
+            guard let frame = layout.frame(of: view) else { return }
+            let reference = references.reference(at: index)
+            now[reference] = frame
+            let old = frames[reference]
+            if old != frame {
+                changes.append(PropertyChange(view: reference, property: StyleSnapshot.framePath,
+                                              old: old.map { .string($0.description) } ?? .null, new: .string(frame.description)))
+            }
+        }
+        frames = now
+        return changes
     }
 
     /// Styles a view the host added after the watch started with the latest good stylesheet,

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import StyleCore
 
 extension Runtime {
@@ -34,9 +35,10 @@ extension Runtime {
     @MainActor
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, binder: StyleBinder? = nil,
                       onReload: @escaping @MainActor (ReloadEvent) -> Void) -> WatchHandle {
-        start(file: path, tree: tree, theme: theme, binder: binder, queue: .main, isMainActor: true) { event in
-            MainActor.assumeIsolated { onReload(event) }
-        }
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: tree)
+        reloader.binder = binder
+        let core = WatchCore(reloader: reloader) { event, _ in MainActor.assumeIsolated { onReload(event) } }
+        return start(WatchSession(home: MainActorWatchHome(core), file: path))
     }
 
     /// Watches a stylesheet from a serial queue: reloads run on `queue`, and `onReload` is
@@ -47,13 +49,29 @@ extension Runtime {
     ///     }
     ///
     /// Reloading writes the tree's views, so `tree` belongs to `queue` from now on: touch it
-    /// only there (`queue.sync { root[Label.text] }`). The compiler cannot check this rule, which
-    /// is why the main-actor overload and the actor pattern of docs/SWIFT.md are preferred. The
-    /// watch uses a copy of this runtime's schema, limits, stdlib paths and log; `print` reaches
-    /// `log` on `queue`. Events are as for the main-actor overload.
+    /// only there (`queue.sync { root[Label.text] }`, or `handle.perform { sheet, tree in … }`).
+    /// The compiler cannot check this rule, which is why the main-actor overload and the actor
+    /// pattern of docs/SWIFT.md are preferred. The watch uses a copy of this runtime's schema,
+    /// limits, stdlib paths and log; `print` reaches `log` on `queue`. Events are as for the
+    /// main-actor overload.
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
                       onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
-        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue, isMainActor: false, onReload: onReload)
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: Self.handOver(tree))
+        let core = WatchCore(reloader: reloader) { event, _ in onReload(event) }
+        return start(WatchSession(home: QueueWatchHome(queue: queue, core), file: path))
+    }
+
+    /// A queue watch that also lays the tree out at `layoutWidth` points after each good
+    /// reload (REFERENCE §10): the events' changes then include each view whose frame moved, as
+    /// the property `frame` with the old and new `x,y w×h` (every frame at the first load).
+    ///
+    ///     runtime.watch(file: "app.lua", queue: queue, layoutWidth: 375) { print($0.changes) }
+    public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue,
+                      layoutWidth: Double?, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: Self.handOver(tree))
+        reloader.layoutWidth = layoutWidth
+        let core = WatchCore(reloader: reloader) { event, _ in onReload(event) }
+        return start(WatchSession(home: QueueWatchHome(queue: queue, core), file: path))
     }
 
     /// Watches a stylesheet and reports through `handle.events` only.
@@ -63,24 +81,22 @@ extension Runtime {
     ///
     /// Reloads run on `queue` (a private serial one when nil), which owns `tree` from now on.
     public func watch(file path: String, tree: View? = nil, theme: String? = nil, queue: DispatchQueue? = nil) -> WatchHandle {
-        start(file: path, tree: tree, theme: theme, binder: nil, queue: queue ?? DispatchQueue(label: "stylerun.watch"),
-              isMainActor: false) { _ in }
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: Self.handOver(tree))
+        let core = WatchCore(reloader: reloader) { _, _ in }
+        return start(WatchSession(home: QueueWatchHome(queue: queue ?? DispatchQueue(label: "stylerun.watch"), core), file: path))
     }
 
-    /// A copy of this runtime's schema, limits, stdlib paths, log, traits and states for a watch.
-    private func copyForWatching() -> Runtime {
-        let copy = Runtime(schema: schema, limits: limits, stdlibPaths: stdlibPaths, log: log)
-        copy.traits = traits
-        copy.states = states
-        return copy
+    /// A host's tree as a queue watch takes it: from now on it belongs to the watch's queue,
+    /// which is the promise the queue overloads ask of the host (their documentation says so)
+    /// and the one place the watch takes that promise on trust. The tree stays the host's
+    /// variable as well, for the host to read on that queue, which is why it cannot be a
+    /// `sending` parameter; everything past this point is checked by the compiler.
+    static func handOver(_ tree: View?) -> sending View? {
+        nonisolated(unsafe) let handedOver = tree
+        return handedOver
     }
 
-    private func start(file path: String, tree: View?, theme: String?, binder: StyleBinder?, queue: DispatchQueue,
-                       isMainActor: Bool, onReload: @escaping @Sendable (ReloadEvent) -> Void) -> WatchHandle {
-        let copy = copyForWatching()
-        let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: tree)
-        reloader.binder = binder
-        let session = WatchSession(reloader: reloader, queue: queue, isMainActor: isMainActor) { event, _ in onReload(event) }
+    private func start(_ session: WatchSession) -> WatchHandle {
         session.start()
         return WatchHandle(session)
     }
@@ -97,15 +113,13 @@ extension Runtime {
     /// failed reload `watched` still holds the last good tree. Read the tree only on `queue`,
     /// inside the callback or in work queued after it.
     public func watch(file path: String, theme: String? = nil, queue: DispatchQueue? = nil,
-                      onStyled: @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
-        let copy = copyForWatching()
-        let reloader = Reloader(runtime: copy, file: path, theme: theme, tree: nil)
-        let session = WatchSession(reloader: reloader, queue: queue ?? DispatchQueue(label: "stylerun.watch"), isMainActor: false,
-                                   onReload: { event, r in
-                                       onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme))
-                                   })
-        session.start()
-        return WatchHandle(session)
+                      onStyled: sending @escaping (ReloadEvent, WatchedTree) -> Void) -> WatchHandle {
+        let reloader = Reloader(runtime: Runtime(copying: settings), file: path, theme: theme, tree: nil)
+        let core = WatchCore(reloader: reloader) { event, r in
+            onStyled(event, WatchedTree(root: r.tree, themeNames: r.themeNames, activeTheme: r.activeTheme, stylesheet: r.stylesheet,
+                                        traits: r.traits, stateOverrides: r.stateOverrides))
+        }
+        return start(WatchSession(home: QueueWatchHome(queue: queue ?? DispatchQueue(label: "stylerun.watch"), core), file: path))
     }
 }
 
@@ -117,6 +131,12 @@ public struct WatchedTree {
     public let themeNames: [String]
     /// The theme that evaluation used, or nil when the script declares no themes.
     public let activeTheme: String?
+    /// The latest good stylesheet, which styled `root` (for the other states' values).
+    public let stylesheet: LoadedStylesheet?
+    /// The traits the tree is styled for (`WatchHandle.setTraits`).
+    public let traits: Traits
+    /// The states given to controls by reference (`WatchHandle.setState`).
+    public let stateOverrides: [String: ControlState]
 }
 
 /// A running watch: its events, its current stylesheet, a theme switch, and stop.
@@ -156,6 +176,23 @@ public final class WatchHandle: Sendable {
     ///     handle.setTheme(nil)    // back to the script's default theme
     public func setTheme(_ name: String?) { session.setTheme(name) }
 
+    /// Styles for other traits from now on (SPEC §6.2), with one event: the tree is restyled
+    /// with the current stylesheet, without evaluating the script again, unless the script
+    /// read its `traits` table or is failing; later reloads evaluate and style with them.
+    ///
+    ///     handle.setTraits(Traits(colorScheme: .dark))
+    public func setTraits(_ traits: Traits) { session.setTraits(traits) }
+
+    /// Puts the control at `reference` (a view's reference, `#subscribe` or
+    /// `StackView#root > Button[2]`) in `state`, in place of the state its tree gives it, or
+    /// back in that one with nil; restyles with one event. The state stays through reloads,
+    /// given to whichever control has that reference; a reference with no control is kept
+    /// for when one appears.
+    ///
+    ///     handle.setState(.highlighted, ofViewAt: "#subscribe")   // pressed
+    ///     handle.setState(nil, ofViewAt: "#subscribe")            // released
+    public func setState(_ state: ControlState?, ofViewAt reference: String) { session.setState(state, ofViewAt: reference) }
+
     /// The latest stylesheet that was applied without error (nil until the first good load),
     /// for a watch started on the main actor.
     ///
@@ -163,8 +200,7 @@ public final class WatchHandle: Sendable {
     ///     try handle.stylesheet?.apply(to: cell)
     @MainActor
     public var stylesheet: LoadedStylesheet? {
-        session.requireMainQueue()
-        return session.reloader.stylesheet
+        session.mainActorReloader.stylesheet
     }
 
     /// The styled tree: the host's, or the latest good tree the script returned (nil before the
@@ -173,8 +209,7 @@ public final class WatchHandle: Sendable {
     ///     if let root = handle.tree { binder.attachTree(root) { mirror(for: $0) } }
     @MainActor
     public var tree: View? {
-        session.requireMainQueue()
-        return session.reloader.tree
+        session.mainActorReloader.tree
     }
 
     /// Styles a view added to the watched tree after the watch started (a new cell) with the
@@ -188,8 +223,7 @@ public final class WatchHandle: Sendable {
     /// - Throws: `DiagnosticList` when styling fails; `view` is left as it was.
     @MainActor @discardableResult
     public func apply(to view: View) throws(DiagnosticList) -> [PropertyChange] {
-        session.requireMainQueue()
-        return try session.reloader.apply(to: view)
+        try session.mainActorReloader.apply(to: view)
     }
 
     /// Runs `body` on the watch's queue with the latest good stylesheet and the styled tree:
@@ -219,34 +253,29 @@ public final class WatchHandle: Sendable {
 
 /// The parts of a watch and the rules for which thread touches which.
 ///
-/// The reloader (views, Lua states) and `onReload` belong to `queue`; the file watcher has its
-/// own queue and only tells this one that files changed; `stopped` is behind a lock because
-/// `stop()` may come from anywhere. The compiler cannot see that a dispatch queue confines the
-/// reloader, so this class is the one place that says so (`@unchecked Sendable`).
-final class WatchSession: @unchecked Sendable {
-    private let queue: DispatchQueue
-    /// Whether `queue` is the main queue, given by the main-actor overload.
-    private let isMainActor: Bool
-    let reloader: Reloader
-    private let onReload: (ReloadEvent, Reloader) -> Void
-    private let lock = NSLock()
-    private var stopped = false
-    /// Changes reported by the files and not yet taken by the queue ("" for "anything may have
-    /// changed"); nil when none wait. Behind `lock`.
-    private var incoming: Set<String>?
+/// A running watch's parts and which thread touches which. The reloader (views, Lua states)
+/// and `onReload` are a `WatchCore` that lives in a `WatchHome`: on the main actor for a
+/// main-actor watch, or behind a mutex that only the watch's queue takes. The file watcher has
+/// its own queue and only tells the home that files changed; `stop()` may come from anywhere.
+/// Every part is Sendable by the compiler's own check.
+final class WatchSession: Sendable {
+    private let home: any WatchHome
+    /// The script's path, as the reloader names it.
+    private let file: String
+    private let flags = Mutex(Flags())
+    private struct Flags {
+        var stopped = false
+        /// Changes reported by the files and not yet taken by the home ("" for "anything may
+        /// have changed"); nil when none wait.
+        var incoming: Set<String>?
+    }
     /// Set once, in `init`, before the session is shared.
-    private var files: (any WatchSource)!
+    private let source = Mutex<(any WatchSource)?>(nil)
     /// Turns an event's file names into the ones the host should see (a remote watch's cache
     /// paths into the paths of the bundle).
     private let naming: (@Sendable (String) -> String)?
     let events: AsyncStream<ReloadEvent>
     private let continuation: AsyncStream<ReloadEvent>.Continuation
-    /// While a saved file is empty or missing (an editor between truncating or deleting it
-    /// and writing it again): when the wait began and the paths changed meanwhile. On `queue`.
-    private var graceStart: DispatchTime?
-    private var graceChanged: Set<String> = []
-    /// `whenIdle` callers waiting for the grace period to end. On `queue`.
-    private var graceWaiters: [@Sendable () -> Void] = []
 
     /// How long a file that is empty or missing right after a change is given to get its
     /// content back before it is evaluated as it is (REFERENCE, "Watch").
@@ -255,142 +284,223 @@ final class WatchSession: @unchecked Sendable {
     static let graceInterval: DispatchTimeInterval = .milliseconds(25)
 
     /// A session of the files on this machine.
-    convenience init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
-        self.init(reloader: reloader, queue: queue, isMainActor: isMainActor, naming: nil, onReload: onReload) { session in
+    convenience init(home: any WatchHome, file: String) {
+        self.init(home: home, file: file, naming: nil) { session in
             FileWatcher { [weak session] changed in session?.filesChanged(changed) }
         }
     }
 
     /// A session whose changes come from the source `makeSource` returns, given the session to
     /// report to (hold it weakly); `naming` renames the files events name.
-    init(reloader: Reloader, queue: DispatchQueue, isMainActor: Bool, naming: (@Sendable (String) -> String)?,
-         onReload: @escaping (ReloadEvent, Reloader) -> Void, makeSource: (WatchSession) -> any WatchSource) {
-        self.reloader = reloader
-        self.queue = queue
-        self.isMainActor = isMainActor
+    init(home: any WatchHome, file: String, naming: (@Sendable (String) -> String)?,
+         makeSource: (WatchSession) -> any WatchSource) {
+        self.home = home
+        self.file = file
         self.naming = naming
-        self.onReload = onReload
         (events, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(64))
-        files = makeSource(self)
+        let made = makeSource(self)
+        source.withLock { $0 = made }
     }
+
+    private var files: any WatchSource { source.withLock { $0! } }
 
     var pollingReason: String? { files.pollingReason }
 
     /// Starts watching the script's folder, then loads it for the first time (a remote
     /// session: once its first sources have come).
     func start() {
-        guard files.start(watching: reloader.file) else { return }
-        queue.async { self.deliver(self.reloader.reload()) }
+        guard files.start(watching: file) else { return }
+        home.async { core in self.deliver(core.reloader.reload(), core) }
     }
 
     func stop() {
-        lock.withLock { stopped = true }
+        flags.withLock { $0.stopped = true }
         files.stop()
         continuation.finish()
     }
 
-    /// Runs `update` on the queue (it writes the files and returns the paths it changed), then
+    /// Runs `update` in the home (it writes the files and returns the paths it changed), then
     /// reloads: always when `force`, else when a file the latest evaluation read has changed.
     /// Not through the grace period: what a server sent is complete, not an editor's half-save.
-    func sourcesChanged(force: Bool, _ update: @escaping @Sendable () -> Set<String>?) {
-        queue.async {
-            guard !self.isStopped, let changed = update() else { return }
-            self.deliver(force ? self.reloader.reload() : self.reloader.reloadIfChanged(changed))
+    func sourcesChanged(force: Bool, _ update: @escaping @Sendable (WatchCore) -> Set<String>?) {
+        home.async { core in
+            guard !self.isStopped, let changed = update(core) else { return }
+            self.deliver(force ? core.reloader.reload() : core.reloader.reloadIfChanged(changed), core)
         }
     }
 
     /// Reports a failure that is not the script's (a server that cannot be reached) as a
     /// `.failed` event; the tree keeps its last good styles.
     func report(_ diagnostics: [Diagnostic]) {
-        queue.async {
+        home.async { core in
             guard !self.isStopped else { return }
-            self.deliver(.failed(milliseconds: 0, diagnostics: diagnostics))
+            self.deliver(.failed(milliseconds: 0, diagnostics: diagnostics), core)
         }
     }
 
-    /// Runs `body` on the queue after the work queued so far.
-    func onQueue(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
+    /// Runs `body` with the core after the work queued so far.
+    func withCore(_ body: @escaping @Sendable (WatchCore) -> Void) { home.async(body) }
 
     func setTheme(_ name: String?) {
-        queue.async {
+        home.async { core in
             guard !self.isStopped else { return }
-            self.reloader.theme = name
-            self.deliver(self.reloader.reload())
+            core.reloader.theme = name
+            self.deliver(core.reloader.reload(), core)
+        }
+    }
+
+    func setTraits(_ traits: Traits) {
+        home.async { core in
+            guard !self.isStopped else { return }
+            self.deliver(core.reloader.setTraits(traits), core)
+        }
+    }
+
+    func setState(_ state: ControlState?, ofViewAt reference: String) {
+        home.async { core in
+            guard !self.isStopped else { return }
+            self.deliver(core.reloader.setState(state, ofViewAt: reference), core)
         }
     }
 
     func perform(_ body: @escaping @Sendable (Reloader) -> Void) {
-        queue.async { body(self.reloader) }
+        home.async { core in body(core.reloader) }
     }
 
-    /// Main-actor API of the handle is for watches whose queue is the main queue.
-    func requireMainQueue() {
-        precondition(isMainActor,
-                     "This WatchHandle's watch runs on its own queue; use perform(_:) to reach its stylesheet and tree")
+    /// The reloader of a main-actor watch; main-actor API of the handle is for those only.
+    @MainActor
+    var mainActorReloader: Reloader {
+        guard let home = home as? MainActorWatchHome else {
+            preconditionFailure("This WatchHandle's watch runs on its own queue; use perform(_:) to reach its stylesheet and tree")
+        }
+        return home.core.reloader
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { flags.withLock { $0.stopped } }
 
-    /// After the file watcher has reported every earlier change, and this queue has handled it
+    /// After the file watcher has reported every earlier change, and the home has handled it
     /// (`filesChanged` queues its reload before this queues `body`).
     /// A save in its grace period is not handled yet: `body` then waits for its reload.
     func whenIdle(_ body: @escaping @Sendable () -> Void) {
-        files.whenSettled { [queue] in
-            queue.async {
-                if self.graceStart != nil { self.graceWaiters.append(body) } else { body() }
+        files.whenSettled { [home] in
+            home.async { core in
+                if core.graceStart != nil { core.graceWaiters.append(body) } else { body() }
             }
         }
     }
 
     private func filesChanged(_ changed: Set<String>) {
-        // Changes that come while the queue is busy (a reload running) wait together: the
+        // Changes that come while the home is busy (a reload running) wait together: the
         // next reload takes them all, so saves faster than reloads cost one reload, not one each.
-        let schedule: Bool = lock.withLock {
-            let first = incoming == nil
-            incoming = (incoming ?? []).union(changed.isEmpty ? [""] : changed)
+        let schedule: Bool = flags.withLock { f in
+            let first = f.incoming == nil
+            f.incoming = (f.incoming ?? []).union(changed.isEmpty ? [""] : changed)
             return first
         }
         guard schedule else { return }
-        queue.async {
-            let changed = self.lock.withLock { () -> Set<String> in
-                defer { self.incoming = nil }
-                return self.incoming ?? []
+        home.async { core in
+            let changed = self.flags.withLock { f -> Set<String> in
+                defer { f.incoming = nil }
+                return f.incoming ?? []
             }
             guard !self.isStopped else { return }
-            self.graceChanged.formUnion(changed)
-            guard self.graceStart == nil else { return }  // a wait is running; it reloads with these
-            self.reloadAfterGrace()
+            core.graceChanged.formUnion(changed)
+            guard core.graceStart == nil else { return }  // a wait is running; it reloads with these
+            self.reloadAfterGrace(core)
         }
     }
 
     /// Reloads now, unless a watched file that had content is empty or missing and the grace
     /// period has not run out: then looks again shortly.
-    private func reloadAfterGrace() {
+    private func reloadAfterGrace(_ core: WatchCore) {
         guard !isStopped else { return }
         let now = DispatchTime.now()
-        let start = graceStart ?? now
+        let start = core.graceStart ?? now
         let waited = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        let changed = graceChanged.contains("") ? Set<String>() : graceChanged
-        if waited < Self.gracePeriod, reloader.isBetweenWrites(changed) {
-            graceStart = start
-            queue.asyncAfter(deadline: .now() + Self.graceInterval) { self.reloadAfterGrace() }
+        let changed = core.graceChanged.contains("") ? Set<String>() : core.graceChanged
+        if waited < Self.gracePeriod, core.reloader.isBetweenWrites(changed) {
+            core.graceStart = start
+            home.async(after: Self.graceInterval) { core in self.reloadAfterGrace(core) }
             return
         }
-        graceStart = nil
-        graceChanged = []
-        deliver(reloader.reloadIfChanged(changed))
-        let waiters = graceWaiters
-        graceWaiters = []
+        core.graceStart = nil
+        core.graceChanged = []
+        deliver(core.reloader.reloadIfChanged(changed), core)
+        let waiters = core.graceWaiters
+        core.graceWaiters = []
         waiters.forEach { $0() }
     }
 
     /// Follows the files the latest evaluation loaded, then reports.
-    private func deliver(_ event: ReloadEvent?) {
-        defer { reloader.releaseReplaced() }  // once the event is out
+    private func deliver(_ event: ReloadEvent?, _ core: WatchCore) {
+        defer { core.reloader.releaseReplaced() }  // once the event is out
         guard var event, !isStopped else { return }
         if let naming { event = event.renamingFiles(naming) }
-        files.watch(reloader.watched, newFilesEndingIn: reloader.isFailing ? ".lua" : nil)
-        onReload(event, reloader)
+        files.watch(core.reloader.watched, newFilesEndingIn: core.reloader.isFailing ? ".lua" : nil)
+        core.onReload(event, core.reloader)
         continuation.yield(event)
+    }
+}
+
+/// What a watch changes as it reloads: the reloader (views, Lua states), the host's callback
+/// and the grace period's state. Never shared: it lives in its `WatchHome`, which hands it to
+/// one piece of work at a time.
+final class WatchCore {
+    let reloader: Reloader
+    let onReload: (ReloadEvent, Reloader) -> Void
+    /// While a saved file is empty or missing (an editor between truncating or deleting it
+    /// and writing it again): when the wait began and the paths changed meanwhile.
+    var graceStart: DispatchTime?
+    var graceChanged: Set<String> = []
+    /// `whenIdle` callers waiting for the grace period to end.
+    var graceWaiters: [@Sendable () -> Void] = []
+
+    /// A remote watch's private folder of the latest sources; nil for a watch of files.
+    let cache: SourceCache?
+
+    init(reloader: Reloader, cache: SourceCache? = nil, onReload: @escaping (ReloadEvent, Reloader) -> Void) {
+        self.reloader = reloader
+        self.cache = cache
+        self.onReload = onReload
+    }
+}
+
+/// Where a watch's core lives, and the one way to reach it: work handed to `async` runs with
+/// the core, one piece at a time, in the order given.
+protocol WatchHome: Sendable {
+    func async(after delay: DispatchTimeInterval?, _ body: @escaping @Sendable (WatchCore) -> Void)
+}
+
+extension WatchHome {
+    func async(_ body: @escaping @Sendable (WatchCore) -> Void) { async(after: nil, body) }
+}
+
+/// A main-actor watch's home: the core is isolated to the main actor, so the handle's
+/// main-actor API reads it directly, and work reaches it on the main queue.
+final class MainActorWatchHome: WatchHome {
+    @MainActor let core: WatchCore
+
+    @MainActor init(_ core: WatchCore) { self.core = core }
+
+    func async(after delay: DispatchTimeInterval?, _ body: @escaping @Sendable (WatchCore) -> Void) {
+        let work: @Sendable () -> Void = { MainActor.assumeIsolated { body(self.core) } }
+        if let delay { DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: work) } else { DispatchQueue.main.async(execute: work) }
+    }
+}
+
+/// A queue watch's home: the core behind a mutex that only work on `queue` takes (so it is
+/// never waited for); the host's tree belongs to `queue` as the watch's documentation says.
+final class QueueWatchHome: WatchHome {
+    private let queue: DispatchQueue
+    private let core: Mutex<WatchCore>
+
+    init(queue: DispatchQueue, _ core: sending WatchCore) {
+        self.queue = queue
+        self.core = Mutex(core)
+    }
+
+    func async(after delay: DispatchTimeInterval?, _ body: @escaping @Sendable (WatchCore) -> Void) {
+        let work: @Sendable () -> Void = { self.core.withLock { body($0) } }
+        if let delay { queue.asyncAfter(deadline: .now() + delay, execute: work) } else { queue.async(execute: work) }
     }
 }

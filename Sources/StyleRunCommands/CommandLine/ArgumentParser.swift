@@ -150,6 +150,11 @@ public struct ArgumentParser: Sendable {
     /// A parser for `program` with its commands (at most one without a name).
     ///
     ///     ArgumentParser(program: "stylerun", commands: [run, watch, lint, types, kinds])
+    /// Whether a path names something; a positional that does is never a misspelled command
+    /// (a folder `broken` beside the command `tokens`). The command line's table gives it the
+    /// file system; the parser itself reads nothing.
+    public var pathExists: @Sendable (String) -> Bool = { _ in false }
+
     public init(program: String, commands: [Command]) {
         precondition(commands.filter { $0.name == nil }.count <= 1, "At most one command is the default")
         var takesValue: [String: Bool] = [:]
@@ -295,7 +300,7 @@ public struct ArgumentParser: Sendable {
         // A misspelled command reads as a file name to the default command; catch the
         // likely ones (no extension, no folder) before "file not found" would.
         if command.name == nil, !firstIsLiteral, let first = positionals.first, !first.contains("."), !first.contains("/"),
-           let s = Suggestion.closest(to: first, among: commands.compactMap(\.name)) {
+           !pathExists(first), let s = Suggestion.closest(to: first, among: commands.compactMap(\.name)) {
             throw .unknownCommand(first, suggestion: s)
         }
         var remaining = positionals[...]

@@ -52,6 +52,7 @@ public struct LintRule: Sendable, Equatable {
         LintRule(code: .rgbScale, summary: "rgb(…) with every channel in 0–1: UIKit's scale where rgb takes 0–255.", severity: .warning),
         LintRule(code: .unmatchedRule, summary: "A rule naming an id or class that no view of the script's tree has.", severity: .warning),
         LintRule(code: .overriddenLiteral, summary: "A property given in a view's constructor that a style applied later replaces.", severity: .warning),
+        LintRule(code: .lowContrast, summary: "Text whose colour, as drawn over the background behind it, is under WCAG 2.2's contrast minimum (4.5:1, 3:1 for large text; 7:1 and 4.5:1 at AAA).", severity: .error),
         LintRule(code: .unreadableFile, summary: "A file that is not Lua source text (binary, not UTF-8, too large).", severity: .error),
         LintRule(code: .fileNotFound, summary: "A file that does not exist.", severity: .error),
         LintRule(code: .notAFile, summary: "A folder where a file was expected.", severity: .error),

@@ -9,5 +9,5 @@ appearance(Label, mut(Label.numberOfLines, 0))
 return StackView {
   id = "root", axis = "vertical", spacing = 16,
   Label { id = "title", text = "Subscribe" },
-  Button { id = "subscribe", class = "primary", title = "See options" },
+  Button { id = "subscribe", class = "primary", title = "See options", titleColor = "#0062CC" },
 }

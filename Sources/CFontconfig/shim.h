@@ -1,0 +1,2 @@
+// Fontconfig as Debian installs it (libfontconfig-dev).
+#include <fontconfig/fontconfig.h>

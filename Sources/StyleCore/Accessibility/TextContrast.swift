@@ -1,0 +1,258 @@
+/// The texts of a styled tree with the colours a reader sees them in: each label's text, each
+/// button's title, each text field's text and placeholder, its colour composited as drawn
+/// (`Compositing`) over the background actually behind it.
+///
+///     for sample in TextContrast.samples(in: root, screen: .light) where sample.ratio < 4.5 {
+///         print(sample.view.selectorDescription, sample.ratio)
+///     }
+///
+/// What counts as behind a text: the fills of the view and of each ancestor (its
+/// `backgroundColor`; an image view's colour `image`; a button's colour `backgroundImage`; a
+/// `roundedRect` field's own white or black), each view faded by its `alpha`, over the screen.
+/// Not measured: a text that is not drawn (an empty or nil text or title, a placeholder of a
+/// field that has text, a hidden view or one under a hidden one, an alpha of 0 on the way),
+/// a disabled control's text (WCAG exempts inactive components), and a text over a named
+/// image, whose pixels lint does not know.
+public enum TextContrast {
+    public static func samples(in root: View, screen: ScreenColors) -> [TextSample] {
+        var samples: [TextSample] = []
+        // Each pending view with what its ancestors give it.
+        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root))]
+        while let (view, inherited) = pending.popLast() {
+            guard let here = inherited.entering(view, screen: screen) else { continue }
+            samples += texts(of: view, here, screen: screen)
+            for child in view.children.reversed() { pending.append((child, here)) }
+        }
+        return samples
+    }
+
+    /// What a view inherits from the views above it.
+    struct Inherited {
+        var layers: [CompositingLayer] = []
+        /// Each layer's view, for naming the fills and alphas behind a text.
+        var owners: [View] = []
+        var tint: ColorSource?
+
+        init() {}
+
+        /// What the ancestors of `root` give it, when `root` is not the tree's root.
+        init(ancestorsOf root: View) {
+            var chain: [View] = []
+            var a = root.parent
+            while let v = a { chain.append(v); a = v.parent }
+            for v in chain.reversed() {
+                // A hidden ancestor hides the subtree: an inherited value that hides everything.
+                guard let next = entering(v, screen: .light) else {
+                    self.layers = [CompositingLayer(opacity: 0)]
+                    owners = [v]
+                    return
+                }
+                self = next
+            }
+        }
+
+        /// This view's own state, or nil when nothing in it is drawn or readable.
+        func entering(_ view: View, screen: ScreenColors) -> Inherited? {
+            if view["isHidden"] == .bool(true) { return nil }
+            let opacity: Double = if case .number(let a)? = view["alpha"] { a } else { 1 }
+            guard opacity > 0, !layers.contains(where: { $0.opacity <= 0 }) else { return nil }
+            guard let fills = TextContrast.fills(of: view, screen: screen) else { return nil }
+            var next = self
+            next.layers.append(CompositingLayer(opacity: opacity, fills: fills.map(\.color)))
+            next.owners.append(view)
+            if case .color(let c)? = view["tintColor"] {
+                next.tint = ColorSource(color: c, role: "tintColor of \(name(view))",
+                                        location: TextContrast.location(of: "tintColor", in: view))
+            }
+            return next
+        }
+    }
+
+    /// The fills a view draws under its content, bottom first; nil when one is a named image.
+    static func fills(of view: View, screen: ScreenColors) -> [ColorSource]? {
+        var fills: [ColorSource] = []
+        if case .color(let c)? = view["backgroundColor"] {
+            fills.append(ColorSource(color: c, role: "backgroundColor of \(name(view))",
+                                     location: location(of: "backgroundColor", in: view)))
+        }
+        let imagePath: String? = view.kind.isA(Schema.imageView) ? "image" : view.kind.isA(Schema.button) ? "backgroundImage" : nil
+        if let imagePath, case .image(let image)? = view[imagePath] {
+            switch image {
+            case .color(let c):
+                fills.append(ColorSource(color: c, role: "\(imagePath) of \(name(view))",
+                                         location: location(of: imagePath, in: view)))
+            case .named:
+                return nil
+            }
+        }
+        if view.kind.isA(Schema.textField), view["borderStyle"] == .enumCase("roundedRect") {
+            fills.append(ColorSource(color: screen.background, role: "the roundedRect field's own fill of \(name(view))",
+                                     location: location(of: "borderStyle", in: view)))
+        }
+        return fills
+    }
+
+    private static func texts(of view: View, _ here: Inherited, screen: ScreenColors) -> [TextSample] {
+        func sample(_ part: TextSample.Part, color: ColorSource, font: Font, layers: [CompositingLayer]) -> TextSample {
+            TextSample(view: view, part: part, color: color, font: font, layers: layers,
+                       sources: backgroundSources(here, screen: screen), screen: screen.background)
+        }
+        func nonEmpty(_ path: String) -> Bool {
+            if case .string(let s)? = view[path] { return !s.isEmpty }
+            return false
+        }
+        func font(_ path: String) -> Font {
+            if case .font(let f)? = view[path] { return f }
+            return .system(17)
+        }
+        // Disabled by its value (`isEnabled = false`, set by anything) or by its state (a host's
+        // or the preview's `stateOverride`, `--state`): either way an inactive component.
+        if view["isEnabled"] == .bool(false) || (view.kind.isControl && view.state.contains(.disabled)) { return [] }
+        if view.kind.isA(Schema.label) {
+            guard nonEmpty("text"), case .color(let c)? = view["textColor"] else { return [] }
+            return [sample(.text, color: property("textColor", c, of: view), font: font("font"), layers: here.layers)]
+        }
+        if view.kind.isA(Schema.button) {
+            guard nonEmpty("title") else { return [] }
+            // The title label is a layer of its own inside the button, with its own fill and alpha.
+            var layers = here.layers
+            if case .number(let a)? = view["titleLabel.alpha"], a <= 0 { return [] }
+            if view["titleLabel.isHidden"] == .bool(true) { return [] }
+            var labelFills: [Color] = []
+            if case .color(let c)? = view["titleLabel.backgroundColor"] { labelFills.append(c) }
+            let labelOpacity: Double = if case .number(let a)? = view["titleLabel.alpha"] { a } else { 1 }
+            if !labelFills.isEmpty || labelOpacity < 1 { layers.append(CompositingLayer(opacity: labelOpacity, fills: labelFills)) }
+            return [sample(.title, color: titleColor(of: view, here, screen: screen), font: font("titleLabel.font"), layers: layers)]
+        }
+        if view.kind.isA(Schema.textField) {
+            var found: [TextSample] = []
+            if case .color(let c)? = view["textColor"] {
+                found.append(sample(.text, color: property("textColor", c, of: view), font: font("font"), layers: here.layers))
+            }
+            if nonEmpty("placeholder"), !nonEmpty("text") {
+                let placeholder = ColorSource(color: screen.placeholder, role: "UIKit's placeholderText, TextField's placeholder colour",
+                                              location: nil, isDefault: true)
+                found.append(sample(.placeholder, color: placeholder, font: font("font"), layers: here.layers))
+            }
+            return found
+        }
+        return []
+    }
+
+    /// A button's title colour: its `titleColor`, else its tint (its own or the nearest
+    /// ancestor's, as UIKit inherits `tintColor`), else the system's blue.
+    private static func titleColor(of view: View, _ here: Inherited, screen: ScreenColors) -> ColorSource {
+        if case .color(let c)? = view["titleColor"] { return property("titleColor", c, of: view) }
+        if let tint = here.tint { return tint }
+        return ColorSource(color: screen.tint, role: "Button's default title colour, UIKit's tint systemBlue", location: nil, isDefault: true)
+    }
+
+    private static func property(_ path: String, _ color: Color, of view: View) -> ColorSource {
+        let location = location(of: path, in: view)
+        return ColorSource(color: color, role: "\(path) of \(name(view))", location: location,
+                           isDefault: location == nil)
+    }
+
+    /// A view as messages name it: `Label#title.note`, or its path when it has no id
+    /// (`StackView#root > Label[2]`).
+    public static func name(_ view: View) -> String {
+        view.id == nil ? view.reference : view.selectorDescription
+    }
+
+    /// Where the value of `path` was last written, from the cascade's provenance: nil for the
+    /// kind's default, or when the tree was styled without provenance.
+    public static func location(of path: String, in view: View) -> SourceLocation? {
+        guard let property = view.kind.property(path), let provenance = view.provenance else { return nil }
+        return provenance[property.slot].last?.location
+    }
+
+    /// The fills behind a text, topmost first, down to the first opaque one (or the screen).
+    private static func backgroundSources(_ here: Inherited, screen: ScreenColors) -> [ColorSource] {
+        var sources: [ColorSource] = []
+        for view in here.owners.reversed() {
+            guard let fills = fills(of: view, screen: screen) else { continue }
+            for fill in fills.reversed() where fill.color.alpha > 0 {
+                sources.append(fill)
+                if fill.color.alpha >= 1 { return sources }
+            }
+        }
+        sources.append(ColorSource(color: screen.background, role: "screen background", location: nil, isDefault: true))
+        return sources
+    }
+}
+
+/// The system's colours a screen's texts stand on, per colour scheme: the screen background
+/// (UIKit's `systemBackground`), the placeholder text and the default tint.
+public struct ScreenColors: Hashable, Sendable {
+    public var background: Color
+    public var placeholder: Color
+    public var tint: Color
+
+    public init(background: Color, placeholder: Color, tint: Color) {
+        self.background = background
+        self.placeholder = placeholder
+        self.tint = tint
+    }
+
+    /// The system's colours for `traits`, from UIKit's semantic colours (`DynamicColor`):
+    /// the screen's `systemBackground`, `placeholderText` and the tint `systemBlue`.
+    public init(for traits: Traits) {
+        self.init(background: DynamicColor.screenBackground(for: traits),
+                  placeholder: DynamicColor.semantic["placeholderText"]!.resolved(for: traits),
+                  tint: DynamicColor.semantic["systemBlue"]!.resolved(for: traits))
+    }
+
+    /// White; `placeholderText` #3C3C43 at 30 %; `systemBlue` #007AFF.
+    public static let light = ScreenColors(for: Traits(colorScheme: .light))
+    /// Black; `placeholderText` #EBEBF5 at 30 %; `systemBlue` #0A84FF.
+    public static let dark = ScreenColors(for: Traits(colorScheme: .dark))
+
+    public static func of(_ scheme: ColorScheme) -> ScreenColors { scheme == .dark ? .dark : .light }
+}
+
+/// A colour behind or of a text, with what it is and the line that set it.
+public struct ColorSource: Hashable, Sendable {
+    public var color: Color
+    /// `textColor of Label#title`, `screen background`.
+    public var role: String
+    public var location: SourceLocation?
+    /// Whether nothing in the script set it: a kind's default or the system's colour.
+    public var isDefault: Bool
+
+    public init(color: Color, role: String, location: SourceLocation?, isDefault: Bool = false) {
+        self.color = color
+        self.role = role
+        self.location = location
+        self.isDefault = isDefault
+    }
+}
+
+/// One text of a view, measured.
+public struct TextSample {
+    public enum Part: String, Sendable {
+        /// A label's or a text field's text.
+        case text
+        case title
+        case placeholder
+    }
+
+    public let view: View
+    public let part: Part
+    /// The text's colour as set, with its source.
+    public let color: ColorSource
+    public let font: Font
+    /// The views' layers from the root's to the text's own, for compositing other colours.
+    public let layers: [CompositingLayer]
+    /// The fills seen behind the text, topmost first, ending with an opaque one or the screen.
+    public let sources: [ColorSource]
+    public let screen: Color
+
+    /// The background the reader sees.
+    public var background: Color { Compositing.background(under: layers, over: screen) }
+    /// The text as the reader sees it.
+    public var foreground: Color { foreground(color.color) }
+    public var ratio: Double { ContrastRatio.of(foreground, background) }
+
+    /// Another text colour as it would be seen here.
+    public func foreground(_ text: Color) -> Color { Compositing.text(text, under: layers, over: screen) }
+}

@@ -1,0 +1,35 @@
+extension Cascade {
+    /// Puts one control in `state` (nil: the state its tree gives it) and restyles only the
+    /// views whose result can change: the view, and its descendants only when some rule has a
+    /// pseudo-class in a compound other than its subject (`Toggle:selected Label`), since only
+    /// descendant and child combinators let a view's state reach other views. All or nothing:
+    /// on an error the view gets its former state back and every view its former values.
+    ///
+    ///     let change = Cascade(engine).setState(.highlighted, of: button)
+    ///     change.restyled.count     // 1, unless a rule looks at ancestors' states
+    ///
+    /// - Returns: the diagnostics, and the views restyled in tree order (none when the state
+    ///   did not change).
+    public func setState(_ state: ControlState?, of view: View, recordingProvenance: Bool = true,
+                         budget: CascadeBudget? = nil) -> (diagnostics: [Diagnostic], restyled: [View]) {
+        let former = view.stateOverride, formerState = view.state
+        view.stateOverride = state
+        guard view.state != formerState else { return ([], []) }
+        let subtree = engine.ruleIndex.hasPseudoClassesAboveSubjects
+        let result = run(view, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget,
+                         onlyRoot: !subtree)
+        if result.diagnostics.contains(where: { $0.severity == .error }) {
+            view.stateOverride = former
+            return (result.diagnostics, [])
+        }
+        return (result.diagnostics, result.restyled.map { result.views[$0] })
+    }
+}
+
+extension RuleIndex {
+    /// Whether some rule's selector has a pseudo-class in a compound other than its subject:
+    /// then a view's state changes what its descendants match.
+    var hasPseudoClassesAboveSubjects: Bool {
+        prepared.contains { $0.selector.compounds.dropLast().contains(where: \.hasPseudoClasses) }
+    }
+}

@@ -1,0 +1,167 @@
+import StyleCore
+
+/// A stack view's arranged views in its content box, as `UIStackView` places them: sizes along
+/// the axis by the distribution, across it by the alignment, hidden views taking no space.
+///
+/// Given the content box's length along the axis (`main`) and across it (`cross`), or nil for
+/// either to fit the content (a stack as tall as its views). Rectangles are local to the
+/// content box, left to right; the pass mirrors them for a right-to-left layout.
+struct StackArrangement {
+    struct Item {
+        let view: View
+        let isHidden: Bool
+        var mainOffset = 0.0, mainSize = 0.0, crossOffset = 0.0, crossSize = 0.0
+        var mainReason = "", crossReason = ""
+        let horizontal: Bool
+
+        var widthReason: String { horizontal ? mainReason : crossReason }
+        var heightReason: String { horizontal ? crossReason : mainReason }
+    }
+
+    let spec: StackSpec
+    private(set) var items: [Item]
+    /// The content's length along the axis and across it.
+    private(set) var mainLength = 0.0
+    private(set) var crossLength = 0.0
+
+    var width: Double { spec.axis == .horizontal ? mainLength : crossLength }
+    var height: Double { spec.axis == .horizontal ? crossLength : mainLength }
+
+    func rect(of item: Item) -> Frame {
+        spec.axis == .horizontal
+            ? Frame(x: item.mainOffset, y: item.crossOffset, width: item.mainSize, height: item.crossSize)
+            : Frame(x: item.crossOffset, y: item.mainOffset, width: item.crossSize, height: item.mainSize)
+    }
+
+    /// `explains`: whether each item gets its reasons (the placing pass's arrangement); an
+    /// arrangement made only to measure a size leaves them empty, sparing their strings.
+    init(pass: LayoutPass, stack: View, spec: StackSpec, main: Double?, cross: Double?, widthLimit: Double?,
+         explains: Bool = false) {
+        self.spec = spec
+        let horizontal = spec.axis == .horizontal
+        let name = explains ? stack.selectorDescription : ""
+        items = stack.children.map { Item(view: $0, isHidden: $0.isHiddenForLayout, horizontal: horizontal) }
+        let visible = items.indices.filter { !items[$0].isHidden }
+        let alignment = spec.crossAlignment
+
+        // Across a vertical stack first: each view's width decides its height (text wraps).
+        if !horizontal {
+            var naturals: [Int: Double] = [:]
+            for i in visible { naturals[i] = pass.naturalWidth(of: items[i].view, maxWidth: cross ?? widthLimit) }
+            let length = cross ?? naturals.values.max() ?? 0
+            crossLength = length
+            for i in visible {
+                let view = items[i].view
+                if pass.fixedWidth(of: view) != nil {
+                    items[i].crossSize = pass.fixedWidth(of: view)!
+                    if explains { items[i].crossReason = pass.widthConstraintReason(of: view) }
+                } else if alignment == .fill {
+                    items[i].crossSize = length
+                    if explains { items[i].crossReason = "alignment fill of \(name)" }
+                } else {
+                    items[i].crossSize = min(naturals[i]!, length)
+                    if explains { items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))" }
+                }
+            }
+        }
+
+        // Along the axis: each view's content, then the distribution.
+        var naturals: [Double] = []
+        var fixed: [Bool] = []
+        for i in visible {
+            let view = items[i].view
+            if horizontal {
+                naturals.append(pass.naturalWidth(of: view, maxWidth: main ?? widthLimit))
+                fixed.append(pass.fixedWidth(of: view) != nil)
+            } else {
+                naturals.append(pass.height(of: view, width: items[i].crossSize))
+                fixed.append(pass.fixedHeight(of: view, width: items[i].crossSize) != nil)
+            }
+        }
+        let hugging = visible.map { Priorities.hugging(of: pass.role(of: items[$0].view)) }
+        var distribution = Distribution(naturals: naturals, fixed: fixed, hugging: hugging,
+                                        spacing: spec.spacing, length: main, kind: spec.distribution, stack: name,
+                                        explains: explains)
+        distribution.run()
+        for (j, i) in visible.enumerated() {
+            items[i].mainSize = distribution.sizes[j]
+            guard explains else { continue }
+            items[i].mainReason = fixed[j] && distribution.keepsFixed
+                ? (horizontal ? pass.widthConstraintReason(of: items[i].view) : pass.heightConstraintReason(of: items[i].view))
+                : distribution.reasons[j]
+        }
+
+        // Across a horizontal stack: each view's height at its width, then the alignment.
+        if horizontal {
+            var heights: [Int: Double] = [:]
+            for i in visible { heights[i] = pass.height(of: items[i].view, width: items[i].mainSize) }
+            if alignment == .firstBaseline || alignment == .lastBaseline {
+                let last = alignment == .lastBaseline
+                var baselines: [Int: Double] = [:]
+                for i in visible {
+                    baselines[i] = pass.baseline(of: items[i].view, size: Size(width: items[i].mainSize, height: heights[i]!), last: last)
+                }
+                let above = baselines.values.max() ?? 0
+                var bottom = 0.0
+                for i in visible {
+                    items[i].crossOffset = above - baselines[i]!
+                    items[i].crossSize = heights[i]!
+                    if explains {
+                        items[i].crossReason = pass.fixedHeight(of: items[i].view, width: items[i].mainSize) != nil
+                            ? pass.heightConstraintReason(of: items[i].view)
+                            : "its content (on the \(last ? "last" : "first") baseline of \(name))"
+                    }
+                    bottom = max(bottom, items[i].crossOffset + heights[i]!)
+                }
+                crossLength = cross ?? bottom
+            } else {
+                let length = cross ?? heights.values.max() ?? 0
+                crossLength = length
+                for i in visible {
+                    let view = items[i].view
+                    if let h = pass.fixedHeight(of: view, width: items[i].mainSize) {
+                        items[i].crossSize = h
+                        if explains { items[i].crossReason = pass.heightConstraintReason(of: view) }
+                    } else if alignment == .fill {
+                        items[i].crossSize = length
+                        if explains { items[i].crossReason = "alignment fill of \(name)" }
+                    } else {
+                        items[i].crossSize = min(heights[i]!, length)
+                        if explains { items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))" }
+                    }
+                }
+            }
+        }
+
+        // Across either axis: leading, centre or trailing in the cross length.
+        if alignment != .firstBaseline && alignment != .lastBaseline {
+            for i in visible {
+                switch alignment {
+                case .center: items[i].crossOffset = (crossLength - items[i].crossSize) / 2
+                case .trailing: items[i].crossOffset = crossLength - items[i].crossSize
+                default: items[i].crossOffset = 0
+                }
+            }
+        }
+
+        // Along the axis: offsets with the gaps; a hidden view sits where it would be, empty.
+        var position = 0.0
+        var j = 0
+        for i in items.indices {
+            if items[i].isHidden {
+                items[i].mainOffset = position
+                items[i].mainSize = 0
+                items[i].crossOffset = 0
+                items[i].crossSize = crossLength
+                if explains { items[i].mainReason = "hidden: takes no space in \(name)" }
+                if explains { items[i].crossReason = items[i].mainReason }
+                continue
+            }
+            items[i].mainOffset = position
+            position += items[i].mainSize
+            if j < distribution.gaps.count { position += distribution.gaps[j] }
+            j += 1
+        }
+        mainLength = main ?? position
+    }
+}

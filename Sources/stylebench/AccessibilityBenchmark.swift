@@ -1,0 +1,73 @@
+import Foundation
+import StyleRun
+
+/// What lint's accessibility checks add: `Linter` in process over examples/ and a generated
+/// 200-view screen in two themes, with the checks off (the baseline) and on, in the same run.
+/// The target: the checks' whole matrix adds at most a second.
+struct AccessibilityBenchmark {
+    let repository: String
+    let rounds: Int
+
+    func run() -> [Row] {
+        let folder = NSTemporaryDirectory() + "stylebench-a11y-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let screen = folder + "/screen.lua"
+        try? Self.screen(views: 200).write(toFile: screen, atomically: true, encoding: .utf8)
+        let examples = ((try? FileManager.default.contentsOfDirectory(atPath: repository + "/examples")) ?? [])
+            .filter { $0.hasSuffix(".lua") }.sorted().map { repository + "/examples/" + $0 }
+        let files = examples + [screen]
+
+        func linter(_ checks: AccessibilityChecks) -> Linter {
+            Linter(dynamicPass: InProcessDynamicPass(accessibility: checks), isParallel: false)
+        }
+        let off = linter(.off), on = linter(AccessibilityChecks())
+        var without = Samples(), with = Samples()
+        var findings = 0
+        _ = off.lint(files: files)
+        _ = on.lint(files: files)
+        for _ in 0..<rounds {
+            without.append(milliseconds { _ = off.lint(files: files) })
+            with.append(milliseconds { findings = on.lint(files: files).diagnostics.filter { $0.code == .lowContrast }.count })
+        }
+        let added = with.median - without.median
+        let described = "\(files.count) files (examples/ + a 200-view screen in 2 themes), \(findings) low-contrast"
+        return [
+            Row(section: "a11y", measure: "lint, checks off: \(described)", result: Table.ms(without.median)),
+            Row(section: "a11y", measure: "lint, checks on (the matrix: every theme × trait set)", result: Table.ms(with.median),
+                baseline: Table.ms(without.median), ratio: Table.ratio(with.median / without.median),
+                target: "adds ≤ 1 s (\(Table.ms(added)))", met: added <= 1000),
+        ]
+    }
+
+    /// A screen of `views` views: cards with translucent fills over a themed background, each
+    /// with a title, a body text, a button and a field; some texts too pale.
+    static func screen(views: Int) -> String {
+        var s = """
+            local t = themes {
+              default = "light",
+              light = { bg = color.white, card = "#0000000D", text = "#222222", muted = "#999999", accent = "#0062CC" },
+              dark = { bg = color.black, card = "#FFFFFF1A", text = "#EEEEEE", muted = "#777777", accent = "#4DA3FF" },
+            }
+            rule(".card", mut(View.backgroundColor, t.card))
+            rule(".title", concat(mut(Label.textColor, t.text), mut(Label.font, font.system(20, "bold"))))
+            rule(".body", mut(Label.textColor, t.muted))
+            rule("Button", concat(mut(Button.titleColor, color.white), mut(View.backgroundColor, t.accent)))
+            return StackView { id = "root", axis = "vertical", backgroundColor = t.bg,
+
+            """
+        let cards = max(1, (views - 1) / 5)
+        for i in 0..<cards {
+            s += """
+                  View { class = "card", alpha = \(i % 3 == 0 ? "0.9" : "1"),
+                    Label { class = "title", text = "Card \(i)" },
+                    Label { class = "body", text = "Body text of card \(i)" },
+                    Button { title = "Open \(i)" },
+                    TextField { textColor = t.text, placeholder = "Note" },
+                  },
+
+                """
+        }
+        return s + "}\n"
+    }
+}

@@ -1,0 +1,96 @@
+import StyleCore
+import StyleLayout
+import StyleText
+import XCTest
+
+/// Laying out again: frames kept when nothing that moves a view changed.
+final class LayoutEngineTests: XCTestCase {
+    func screen() -> View {
+        Fixture.view(Schema.view, "screen", [:], [Fixture.label("title", "Hello"), Fixture.box("art", 40, 40)])
+    }
+
+    func testARestyleOfColoursKeepsTheFrames() throws {
+        let root = screen()
+        let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+        let first = engine.layout(root, options: LayoutOptions(width: 320))
+        XCTAssertFalse(first.isReused)
+        try root.children[0].set("textColor", .color(.white))
+        try root.children[0].set("layer.cornerRadius", .number(4))
+        try root.set("backgroundColor", .color(.black))
+        let second = engine.layout(root, options: LayoutOptions(width: 320))
+        XCTAssertTrue(second.isReused, "colours and corners move no frame")
+        XCTAssertEqual(second.frame(of: root.children[0]), first.frame(of: root.children[0]))
+    }
+
+    func testAChangeOfTextLaysOutAgain() throws {
+        let root = screen()
+        let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+        _ = engine.layout(root, options: LayoutOptions(width: 320))
+        try root.children[0].set("text", .string("Hello\nworld"))
+        try root.children[0].set("numberOfLines", .int(0))
+        let second = engine.layout(root, options: LayoutOptions(width: 320))
+        XCTAssertFalse(second.isReused)
+        XCTAssertEqual(second.frame(of: root.children[0]), frame(8, 8, 304, 48))
+        XCTAssertEqual(second.frame(of: root.children[1]), frame(8, 56, 304, 40))
+    }
+
+    func testAnotherWidthOrDirectionOrTreeLaysOutAgain() {
+        let root = screen()
+        let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+        _ = engine.layout(root, options: LayoutOptions(width: 320))
+        XCTAssertFalse(engine.layout(root, options: LayoutOptions(width: 375)).isReused)
+        XCTAssertFalse(engine.layout(root, options: LayoutOptions(width: 375, layoutDirection: .rightToLeft)).isReused)
+        root.addChild(Fixture.box("more", 10, 10))
+        let grown = engine.layout(root, options: LayoutOptions(width: 375, layoutDirection: .rightToLeft))
+        XCTAssertFalse(grown.isReused)
+        XCTAssertEqual(grown.frame(of: root.children[2]), frame(8, 72, 359, 10))
+    }
+
+    func testTheSchemaMarksWhatMovesFrames() {
+        let label = Schema.label
+        for path in ["text", "font", "numberOfLines", "lineBreakMode", "layoutMargins", "width", "height", "aspectRatio", "isHidden"] {
+            XCTAssertEqual(label.property(path)?.affectsLayout, true, path)
+        }
+        for path in ["textColor", "backgroundColor", "alpha", "layer.cornerRadius", "textAlignment"] {
+            XCTAssertEqual(label.property(path)?.affectsLayout, false, path)
+        }
+        XCTAssertEqual(Schema.button.property("titleLabel.font")?.affectsLayout, true)
+        XCTAssertEqual(Schema.button.property("titleLabel.textColor")?.affectsLayout, false)
+        for path in ["axis", "spacing", "alignment", "distribution", "isLayoutMarginsRelativeArrangement"] {
+            XCTAssertEqual(Schema.stackView.property(path)?.affectsLayout, true, path)
+        }
+    }
+
+    func testFramesInRealFontsAreTheShapedText() throws {
+        // One test in Inter: a label's frame is its shaped width rounded up, its line height
+        // rounded up.
+        let measurer = FontTextMeasurer()
+        let root = Fixture.stack("row", ["alignment": .enumCase("leading")],
+                                 [Fixture.label("a", "Subscribe", size: 17), Fixture.view(Schema.view, "rest")])
+        let layout = LayoutEngine(measurer: measurer).layout(root, options: LayoutOptions(width: 375))
+        let width = (measurer.advanceWidth(of: "Subscribe", font: .system(17)) - 0.000001).rounded(.up)
+        let height = (measurer.metrics(of: .system(17)).lineHeight - 0.000001).rounded(.up)
+        XCTAssertEqual(layout.frame(of: root.children[0]), frame(0, 0, width, height))
+        XCTAssertEqual(height, 21)
+    }
+
+    func testATreeTooDeepToLayOutHasNoFramesAndSaysHowDeep() {
+        func chain(_ depth: Int) -> View {
+            var view = Fixture.label("leaf", "deep")
+            for _ in 1..<depth {
+                let stack = Fixture.stack("s", ["axis": .enumCase("vertical"), "alignment": .enumCase("firstBaseline")], [])
+                stack.id = nil
+                stack.addChild(view)
+                view = stack
+            }
+            return view
+        }
+        let deepest = Fixture.layout(chain(LayoutEngine.maximumDepth), width: 320)
+        XCTAssertNil(deepest.tooDeep)
+        XCTAssertEqual(deepest.count, LayoutEngine.maximumDepth)
+        XCTAssertEqual(deepest.frame(of: deepest.root), frame(0, 0, 320, 24))
+        let tooDeep = Fixture.layout(chain(LayoutEngine.maximumDepth + 1), width: 320)
+        XCTAssertEqual(tooDeep.tooDeep, LayoutEngine.maximumDepth + 1)
+        XCTAssertEqual(tooDeep.count, 0)
+    }
+}

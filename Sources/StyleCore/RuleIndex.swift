@@ -21,6 +21,8 @@ public struct RuleIndex {
     /// What matching needs of each complex selector, in the order of `rules`; buckets hold
     /// indices into it.
     let prepared: [Candidate]
+    /// Every candidate's compounds as matching reads them (`Candidate.compounds`).
+    let records: CompoundRecords
     /// Each rule's style, prepared for applying (`rules[r].style`) for runs of `traits`.
     let preparedStyles: [PreparedStyle]
     let traits: Traits
@@ -106,6 +108,8 @@ public struct RuleIndex {
         /// Whether the rule's list has other complex selectors, which a view may match too
         /// (then the most specific counts).
         let isInList: Bool
+        /// `selector`'s compounds in `RuleIndex.records`.
+        let compounds: CompoundRecords.Span
     }
 
     /// A verified match while ordering a view's matches.
@@ -146,6 +150,7 @@ public struct RuleIndex {
             }
         }
         var prepared: [Candidate] = []
+        var records = CompoundRecords()
         var firstCandidate: [Int] = []
         var byID: [Int: [Slot]] = [:], byClass: [Int: [Slot]] = [:], byKind: [Int: [Slot]] = [:]
         var byAncestorName: [Int: [Slot]] = [:], universal: [Slot] = []
@@ -158,7 +163,8 @@ public struct RuleIndex {
                                           specificity: complex.specificity, order: rule.order, selector: complex,
                                           ancestorKeys: AncestorFilter.keys(requiredBy: complex),
                                           origin: provenanceTable.index(of: .rule(selector: complex.text)),
-                                          isInList: rule.selector.selectors.count > 1))
+                                          isInList: rule.selector.selectors.count > 1,
+                                          compounds: records.append(complex)))
                 let subject = complex.subject
                 let slot = Slot(i, prepared[i])
                 if let id = subject.id {
@@ -183,6 +189,7 @@ public struct RuleIndex {
         slots += universal
         self.slots = slots
         self.prepared = prepared
+        self.records = records
         self.ranks = Self.ranks(of: prepared)
         self.firstCandidate = firstCandidate
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
@@ -201,6 +208,7 @@ public struct RuleIndex {
         let traits = traits ?? old.traits
         self.traits = traits
         prepared = old.prepared
+        records = old.records
         ranks = old.ranks
         firstCandidate = old.firstCandidate
         byID = old.byID
@@ -336,6 +344,7 @@ public struct RuleIndex {
     func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
         let kind = view.kind
+        let records = records
         prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in ranks.withUnsafeBufferPointer { ranks in
             func gather(_ bucket: Range<Int32>?) {
                 guard let bucket else { return }
@@ -348,7 +357,7 @@ public struct RuleIndex {
                     // Reading fields rather than copying the candidate: a copy retains its
                     // kind, selector and keys, for every candidate of every view.
                     if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
-                    guard prepared[i].selector.matches(view) else { continue }
+                    guard records.matches(prepared[i].compounds, view) else { continue }
                     let match = Match(candidate: i, rule: prepared[i].entry.rule, selector: prepared[i].entry.selector,
                                       specificity: prepared[i].specificity, order: prepared[i].order, rank: ranks[i])
                     // A rule of one selector is gathered once (each selector is in one bucket).

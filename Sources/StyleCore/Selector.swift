@@ -160,8 +160,8 @@ public struct CompoundSelector: Hashable, Sendable {
     /// How many pseudo-classes were written (each counts as a class for specificity).
     public var pseudoClassCount: Int { Int(storedPseudoClassCount) }
     private let storedPseudoClassCount: UInt8
-    /// The classes' `AncestorFilter` keys: a view lacking one lacks the class, which is what
-    /// rejects most candidates, by comparing numbers rather than strings.
+    /// The classes' `AncestorFilter` keys, one per name: a view has the class exactly when it
+    /// has the key, compared as numbers rather than strings.
     let classKeys: [Int]
 
     public init(kind: Kind?, id: String?, classes: [String], states: ControlState = [], requiresNormal: Bool = false,
@@ -186,10 +186,9 @@ public struct CompoundSelector: Hashable, Sendable {
         if let kindID, !view.kind.isA(id: kindID) { return false }
         if let id, view.id != id { return false }
         if !classKeys.isEmpty {
+            // Keys are equal exactly when names are (`AncestorFilter.key(class:)`).
             let keys = view.selectorKeys.classes
             for key in classKeys where !keys.contains(key) { return false }
-            // Two names may share a key: the names decide.
-            for name in classes where !view.classes.contains(name) { return false }
         }
         return !hasPseudoClasses || matchesState(of: view)
     }

@@ -32,8 +32,7 @@ public struct RuleIndex {
     /// Where each rule's complex selectors start in `prepared`.
     let firstCandidate: [Int]
     /// By the id's and the class's `AncestorFilter` key, which a view computes once
-    /// (`View.selectorKeys`): two names with one key would share a bucket, and verification
-    /// tells their rules apart.
+    /// (`View.selectorKeys`), which is the name's alone (`AncestorFilter.key(class:)`).
     private let byID: KeyTable<Range<Int32>>
     private let byClass: KeyTable<Range<Int32>>
     /// By the kind's `ObjectIdentifier`.

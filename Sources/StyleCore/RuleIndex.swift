@@ -21,6 +21,8 @@ public struct RuleIndex {
     /// What matching needs of each complex selector, in the order of `rules`; buckets hold
     /// indices into it.
     let prepared: [Candidate]
+    /// Every candidate's compounds as matching reads them (`Candidate.compounds`).
+    let records: CompoundRecords
     /// Each rule's style, prepared for applying (`rules[r].style`) for runs of `traits`.
     let preparedStyles: [PreparedStyle]
     let traits: Traits
@@ -30,8 +32,7 @@ public struct RuleIndex {
     /// Where each rule's complex selectors start in `prepared`.
     let firstCandidate: [Int]
     /// By the id's and the class's `AncestorFilter` key, which a view computes once
-    /// (`View.selectorKeys`): two names with one key would share a bucket, and verification
-    /// tells their rules apart.
+    /// (`View.selectorKeys`), which is the name's alone (`AncestorFilter.key(class:)`).
     private let byID: KeyTable<Range<Int32>>
     private let byClass: KeyTable<Range<Int32>>
     /// By the kind's `ObjectIdentifier`.
@@ -103,6 +104,11 @@ public struct RuleIndex {
         let ancestorKeys: [Int]
         /// `.rule(selector: selector.text)` in the provenance table.
         let origin: UInt32
+        /// Whether the rule's list has other complex selectors, which a view may match too
+        /// (then the most specific counts).
+        let isInList: Bool
+        /// `selector`'s compounds in `RuleIndex.records`.
+        let compounds: CompoundRecords.Span
     }
 
     /// A verified match while ordering a view's matches.
@@ -113,7 +119,15 @@ public struct RuleIndex {
         var selector: Int
         var specificity: Specificity
         var order: Int
+        /// The candidate's place in cascade order (`RuleIndex.ranks`): sorting a view's
+        /// matches compares these alone.
+        var rank: Int32
     }
+
+    /// Each candidate's place when all are ordered by specificity, then source order (then
+    /// by their place in the list, which only tells apart selectors of one rule, of which a
+    /// view keeps one): a view's matches sort by this one number.
+    let ranks: [Int32]
 
     public init(_ rules: [Rule]) {
         self.init(rules, provenanceTable: ProvenanceTable())
@@ -135,6 +149,7 @@ public struct RuleIndex {
             }
         }
         var prepared: [Candidate] = []
+        var records = CompoundRecords()
         var firstCandidate: [Int] = []
         var byID: [Int: [Slot]] = [:], byClass: [Int: [Slot]] = [:], byKind: [Int: [Slot]] = [:]
         var byAncestorName: [Int: [Slot]] = [:], universal: [Slot] = []
@@ -146,7 +161,9 @@ public struct RuleIndex {
                                           styleKindID: ObjectIdentifier(rule.style.kind),
                                           specificity: complex.specificity, order: rule.order, selector: complex,
                                           ancestorKeys: AncestorFilter.keys(requiredBy: complex),
-                                          origin: provenanceTable.index(of: .rule(selector: complex.text))))
+                                          origin: provenanceTable.index(of: .rule(selector: complex.text)),
+                                          isInList: rule.selector.selectors.count > 1,
+                                          compounds: records.append(complex)))
                 let subject = complex.subject
                 let slot = Slot(i, prepared[i])
                 if let id = subject.id {
@@ -171,6 +188,8 @@ public struct RuleIndex {
         slots += universal
         self.slots = slots
         self.prepared = prepared
+        self.records = records
+        self.ranks = Self.ranks(of: prepared)
         self.firstCandidate = firstCandidate
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
             compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
@@ -188,6 +207,8 @@ public struct RuleIndex {
         let traits = traits ?? old.traits
         self.traits = traits
         prepared = old.prepared
+        records = old.records
+        ranks = old.ranks
         firstCandidate = old.firstCandidate
         byID = old.byID
         byClass = old.byClass
@@ -221,6 +242,18 @@ public struct RuleIndex {
     }
 
     /// Each bucket's place in `slots`, to which its slots are appended.
+    private static func ranks(of prepared: [Candidate]) -> [Int32] {
+        let ordered = prepared.indices.sorted { a, b in
+            let x = prepared[a], y = prepared[b]
+            if x.specificity != y.specificity { return x.specificity < y.specificity }
+            if x.order != y.order { return x.order < y.order }
+            return x.entry.selector < y.entry.selector
+        }
+        var ranks = [Int32](repeating: 0, count: prepared.count)
+        for (rank, candidate) in ordered.enumerated() { ranks[candidate] = Int32(rank) }
+        return ranks
+    }
+
     private static func ranges(of buckets: [Int: [Slot]], in slots: inout [Slot]) -> KeyTable<Range<Int32>> {
         var ranges: [Int: Range<Int32>] = [:]
         for (key, bucket) in buckets {
@@ -266,7 +299,7 @@ public struct RuleIndex {
     /// The match of candidate `c`, as `orderedMatches` lists it.
     func match(of c: Int) -> Match {
         Match(candidate: c, rule: prepared[c].entry.rule, selector: prepared[c].entry.selector,
-              specificity: prepared[c].specificity, order: prepared[c].order)
+              specificity: prepared[c].specificity, order: prepared[c].order, rank: ranks[c])
     }
 
     /// The complex selectors that could match `view`, before verification: those in its
@@ -310,7 +343,8 @@ public struct RuleIndex {
     func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
         let kind = view.kind
-        prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in
+        let records = records
+        prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in ranks.withUnsafeBufferPointer { ranks in
             func gather(_ bucket: Range<Int32>?) {
                 guard let bucket else { return }
                 for slot in slots[Int(bucket.lowerBound)..<Int(bucket.upperBound)] {
@@ -322,10 +356,11 @@ public struct RuleIndex {
                     // Reading fields rather than copying the candidate: a copy retains its
                     // kind, selector and keys, for every candidate of every view.
                     if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
-                    guard prepared[i].selector.matches(view) else { continue }
+                    guard records.matches(prepared[i].compounds, view) else { continue }
                     let match = Match(candidate: i, rule: prepared[i].entry.rule, selector: prepared[i].entry.selector,
-                                      specificity: prepared[i].specificity, order: prepared[i].order)
-                    if let j = found.firstIndex(where: { $0.rule == match.rule }) {
+                                      specificity: prepared[i].specificity, order: prepared[i].order, rank: ranks[i])
+                    // A rule of one selector is gathered once (each selector is in one bucket).
+                    if prepared[i].isInList, let j = found.firstIndex(where: { $0.rule == match.rule }) {
                         let current = found[j]
                         if match.specificity > current.specificity
                             || (match.specificity == current.specificity && match.selector < current.selector) {
@@ -341,7 +376,11 @@ public struct RuleIndex {
             if !byID.isEmpty || !byClass.isEmpty {
                 let keys = view.selectorKeys
                 if !byID.isEmpty, let id = keys.id { gather(byID[id]) }
-                if !byClass.isEmpty { for c in keys.classes { gather(byClass[c]) } }
+                if !byClass.isEmpty {
+                    // Two classes of one view may share a key: their bucket is gathered once,
+                    // so that no candidate is gathered twice.
+                    for (n, c) in keys.classes.enumerated() where n == 0 || !keys.classes[..<n].contains(c) { gather(byClass[c]) }
+                }
             }
             if let ancestors {
                 for bucket in ancestors.ranges { gather(bucket) }
@@ -355,10 +394,8 @@ public struct RuleIndex {
                 for id in kind.lineageIdentifiers { gather(byKind[Int(bitPattern: id)]) }
             }
             gather(universal)
-        } }
-        if found.count > 1 {
-            found.sort { a, b in a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order }
-        }
+        } } }
+        if found.count > 1 { found.sort { $0.rank < $1.rank } }
     }
 }
 

@@ -86,7 +86,8 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
         return compounds.withUnsafeBufferPointer { compounds in
             combinators.withUnsafeBufferPointer { combinators in
                 var search = Search()
-                return Self.matches(compounds, combinators, compounds.count - 1, view, &search)
+                // The walk holds views unretained: `view` and its ancestors outlive the match.
+                return Self.matches(compounds, combinators, compounds.count - 1, Unmanaged.passUnretained(view), &search)
             }
         }
     }
@@ -98,7 +99,7 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
     private struct Search {
         struct Key: Hashable {
             let compound: Int
-            let view: ObjectIdentifier
+            let view: UnsafeMutableRawPointer
         }
         var steps = 0
         /// Made once the search remembers: an empty set made for every match was retained and
@@ -108,20 +109,22 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func matches(_ compounds: UnsafeBufferPointer<CompoundSelector>,
-                                _ combinators: UnsafeBufferPointer<Combinator>, _ i: Int, _ view: View,
+                                _ combinators: UnsafeBufferPointer<Combinator>, _ i: Int, _ view: Unmanaged<View>,
                                 _ search: inout Search) -> Bool {
-        guard compounds[i].matches(view) else { return false }
+        // Not retained: the caller keeps the view alive, and its ancestors with it.
+        unowned(unsafe) let v = view.takeUnretainedValue()
+        guard compounds[i].matches(v) else { return false }
         guard i > 0 else { return true }
         switch combinators[i - 1] {
         case .child:
-            guard let parent = view.parent else { return false }
+            guard let parent = v.unretainedParent else { return false }
             return matches(compounds, combinators, i - 1, parent, &search)
         case .descendant:
-            var ancestor = view.parent
+            var ancestor = v.unretainedParent
             while let a = ancestor {
                 search.steps += 1
                 let remembers = search.steps > Search.stepsBeforeMemo
-                let key = Search.Key(compound: i - 1, view: ObjectIdentifier(a))
+                let key = Search.Key(compound: i - 1, view: a.toOpaque())
                 if !(remembers && search.failed?.contains(key) == true) {
                     if matches(compounds, combinators, i - 1, a, &search) { return true }
                     if remembers {
@@ -129,7 +132,8 @@ public struct ComplexSelector: Hashable, Sendable, CustomStringConvertible {
                         search.failed!.insert(key)
                     }
                 }
-                ancestor = a.parent
+                unowned(unsafe) let up = a.takeUnretainedValue()
+                ancestor = up.unretainedParent
             }
             return false
         }
@@ -156,6 +160,9 @@ public struct CompoundSelector: Hashable, Sendable {
     /// How many pseudo-classes were written (each counts as a class for specificity).
     public var pseudoClassCount: Int { Int(storedPseudoClassCount) }
     private let storedPseudoClassCount: UInt8
+    /// The classes' `AncestorFilter` keys, one per name: a view has the class exactly when it
+    /// has the key, compared as numbers rather than strings.
+    let classKeys: [Int]
 
     public init(kind: Kind?, id: String?, classes: [String], states: ControlState = [], requiresNormal: Bool = false,
                 pseudoClassCount: Int? = nil, offset: Int) {
@@ -168,6 +175,7 @@ public struct CompoundSelector: Hashable, Sendable {
             ?? (ControlState.single.filter { states.contains($0) }.count + (requiresNormal ? 1 : 0)))
         self.offset = offset
         self.kindID = kind.map(ObjectIdentifier.init)
+        self.classKeys = classes.map(AncestorFilter.key(class:))
     }
 
     /// Whether the compound tests a state.
@@ -177,7 +185,11 @@ public struct CompoundSelector: Hashable, Sendable {
     public func matches(_ view: View) -> Bool {
         if let kindID, !view.kind.isA(id: kindID) { return false }
         if let id, view.id != id { return false }
-        for name in classes where !view.classes.contains(name) { return false }
+        if !classKeys.isEmpty {
+            // Keys are equal exactly when names are (`AncestorFilter.key(class:)`).
+            let keys = view.selectorKeys.classes
+            for key in classKeys where !keys.contains(key) { return false }
+        }
         return !hasPseudoClasses || matchesState(of: view)
     }
 

@@ -32,11 +32,14 @@ public final class View {
     /// Class names in the order given, without duplicates.
     @exclusivity(unchecked) public private(set) var classes: [String]
     /// The view this one was added to; nil for a root, and once the parent is freed.
-    public var parent: View? { parentReference }
+    public var parent: View? { parentReference?.takeUnretainedValue() }
+    /// The parent as the selector matcher walks up the tree: without a retain and a release
+    /// at every step.
+    var unretainedParent: Unmanaged<View>? { parentReference }
     /// Not `weak`: a weak reference gives its object a side table, which moves every retain and
     /// release of every view to the runtime's slow path (a tenth of styling a screen). The
     /// parent clears it in its `deinit`, and `removeFromParent` and `addChild` keep it true.
-    @exclusivity(unchecked) private unowned(unsafe) var parentReference: View?
+    @exclusivity(unchecked) private var parentReference: Unmanaged<View>?
     @exclusivity(unchecked) public private(set) var children: [View] = []
     /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
     @exclusivity(unchecked) public var styles: [Style] = []
@@ -182,7 +185,7 @@ public final class View {
     /// The root of this view's tree: the view itself when it has no parent.
     private var topRoot: View {
         var view = self
-        while let parent = view.parentReference { view = parent }
+        while let parent = view.parentReference { view = parent.takeUnretainedValue() }
         return view
     }
 
@@ -204,7 +207,7 @@ public final class View {
         precondition(child !== self, "A view cannot be its own child")
         // The child's tree is no longer a tree of its own, and this one grew.
         child.shapeEdits &+= 1
-        child.parentReference = self
+        child.parentReference = Unmanaged.passUnretained(self)
         children.append(child)
         noteShapeEdit()
     }
@@ -384,6 +387,16 @@ struct ClassKeys: RandomAccessCollection {
     subscript(i: Int) -> Int {
         precondition(i >= 0 && i < count, "Class key \(i) out of range")
         return i == 0 ? first : i == 1 ? second : all[i]
+    }
+
+    /// Whether a class has this key: the two kept in place first.
+    func contains(_ key: Int) -> Bool {
+        switch count {
+        case 0: false
+        case 1: first == key
+        case 2: first == key || second == key
+        default: all.contains(key)
+        }
     }
 }
 

@@ -1,0 +1,142 @@
+/// The rule index's complex selectors as matching reads them: each compound a record of plain
+/// numbers (its kind's identity, its id's and classes' keys, its states), one selector's after
+/// another in one array, so that testing a candidate copies and retains nothing.
+///
+/// `CompoundSelector` holds its kind, names and keys as references and arrays: reading one out
+/// of a selector's compounds copied it, retaining each, for every candidate of every view. Keys
+/// are equal exactly when names are (`AncestorFilter.key(class:)`), so the records decide a
+/// match alone.
+///
+///     var records = CompoundRecords()
+///     let span = records.append(complex)         // where its compounds are
+///     records.matches(span, view)                // complex.matches(view)
+struct CompoundRecords {
+    /// One compound: what `CompoundSelector.matches` tests.
+    struct Record {
+        /// Nil for no kind.
+        let kindID: ObjectIdentifier?
+        /// The id's key; 0 for no id (no name has key 0).
+        let idKey: Int
+        /// The first three classes' keys (0 past `classCount`); more are in `extraKeys`.
+        let class0: Int, class1: Int, class2: Int
+        let classCount: Int32
+        /// Where the classes past the third start in `extraKeys`.
+        let extraStart: Int32
+        let states: ControlState
+        let requiresNormal: Bool
+        /// Whether the combinator joining this compound to the one on its left is `>`.
+        let childOfLeft: Bool
+
+        static let inlineClasses = 3
+    }
+
+    /// Where one complex selector's records are.
+    struct Span {
+        let start: Int32
+        let count: Int32
+    }
+
+    private(set) var records: [Record] = []
+    private(set) var extraKeys: [Int] = []
+
+    /// Appends `selector`'s compounds, left to right.
+    mutating func append(_ selector: ComplexSelector) -> Span {
+        let start = records.count
+        for (i, compound) in selector.compounds.enumerated() {
+            let keys = compound.classKeys
+            let extraStart = extraKeys.count
+            if keys.count > Record.inlineClasses { extraKeys += keys[Record.inlineClasses...] }
+            records.append(Record(
+                kindID: compound.kind.map(ObjectIdentifier.init),
+                idKey: compound.id.map(AncestorFilter.key(id:)) ?? 0,
+                class0: keys.count > 0 ? keys[0] : 0, class1: keys.count > 1 ? keys[1] : 0,
+                class2: keys.count > 2 ? keys[2] : 0,
+                classCount: Int32(keys.count), extraStart: Int32(extraStart),
+                states: compound.states, requiresNormal: compound.requiresNormal,
+                childOfLeft: i > 0 && selector.combinators[i - 1] == .child))
+        }
+        return Span(start: Int32(start), count: Int32(records.count - start))
+    }
+
+    /// Whether the selector at `span` matches `view`: `ComplexSelector.matches`.
+    func matches(_ span: Span, _ view: View) -> Bool {
+        records.withUnsafeBufferPointer { records in
+            extraKeys.withUnsafeBufferPointer { extra in
+                let first = Int(span.start), last = first + Int(span.count) - 1
+                // Most selectors are one compound: no ancestors to search.
+                if first == last { return Self.matches(records[first], view, extra) }
+                var search = Search()
+                // The walk holds views unretained: `view` and its ancestors outlive the match.
+                return Self.matches(records, extra, first, last, Unmanaged.passUnretained(view), &search)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func matches(_ r: Record, _ view: View, _ extra: UnsafeBufferPointer<Int>) -> Bool {
+        if let kindID = r.kindID, !view.kind.isA(id: kindID) { return false }
+        if r.idKey != 0 || r.classCount > 0 {
+            let keys = view.selectorKeys
+            if r.idKey != 0, keys.id != r.idKey { return false }
+            if r.classCount > 0 {
+                let classes = keys.classes
+                if !classes.contains(r.class0) { return false }
+                if r.classCount > 1, !classes.contains(r.class1) { return false }
+                if r.classCount > 2, !classes.contains(r.class2) { return false }
+                if r.classCount > 3 {
+                    let start = Int(r.extraStart)
+                    for key in extra[start..<start + Int(r.classCount) - Record.inlineClasses] where !classes.contains(key) {
+                        return false
+                    }
+                }
+            }
+        }
+        if r.requiresNormal { return view.state.isEmpty }
+        return r.states.isEmpty || view.state.isSuperset(of: r.states)
+    }
+
+    /// The state of one match. Descendant combinators backtrack: `A B B B … B C` against a deep
+    /// chain of views would try every way of placing the compounds on the ancestors, which is
+    /// exponential in their number. Each (compound, view) pair that failed is remembered once the
+    /// search has taken more than a few steps, so a match costs at most compounds × depth.
+    private struct Search {
+        struct Key: Hashable {
+            let compound: Int
+            let view: UnsafeMutableRawPointer
+        }
+        var steps = 0
+        /// Made once the search remembers: an empty set made for every match was retained and
+        /// released at every candidate tested.
+        var failed: Set<Key>?
+        static let stepsBeforeMemo = 64
+    }
+
+    /// Whether records `first...i` match with record `i` on `view`.
+    private static func matches(_ records: UnsafeBufferPointer<Record>, _ extra: UnsafeBufferPointer<Int>,
+                                _ first: Int, _ i: Int, _ view: Unmanaged<View>, _ search: inout Search) -> Bool {
+        // Not retained: the caller keeps the view alive, and its ancestors with it.
+        unowned(unsafe) let v = view.takeUnretainedValue()
+        guard matches(records[i], v, extra) else { return false }
+        guard i > first else { return true }
+        if records[i].childOfLeft {
+            guard let parent = v.unretainedParent else { return false }
+            return matches(records, extra, first, i - 1, parent, &search)
+        }
+        var ancestor = v.unretainedParent
+        while let a = ancestor {
+            search.steps += 1
+            let remembers = search.steps > Search.stepsBeforeMemo
+            let key = Search.Key(compound: i - 1, view: a.toOpaque())
+            if !(remembers && search.failed?.contains(key) == true) {
+                if matches(records, extra, first, i - 1, a, &search) { return true }
+                if remembers {
+                    if search.failed == nil { search.failed = [] }
+                    search.failed!.insert(key)
+                }
+            }
+            unowned(unsafe) let up = a.takeUnretainedValue()
+            ancestor = up.unretainedParent
+        }
+        return false
+    }
+}

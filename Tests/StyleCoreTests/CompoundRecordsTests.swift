@@ -1,0 +1,80 @@
+@testable import StyleCore
+import XCTest
+
+/// The rule index matches by `CompoundRecords` and compares names by key: both must agree with
+/// `ComplexSelector.matches` and with the names themselves.
+final class CompoundRecordsTests: XCTestCase {
+    func testKeysAreEqualExactlyWhenNamesAre() {
+        let names = (0..<5_000).map { "n\($0)" } + ["", "a", "A", "a-b", "a_b", "é", "e\u{301}"]
+        var seen: [Int: String] = [:]
+        for name in names {
+            let key = AncestorFilter.key(class: name)
+            XCTAssertNotEqual(key, 0, name)
+            XCTAssertEqual(AncestorFilter.key(class: name), key, "\(name): the same name, the same key")
+            // "é" precomposed and decomposed are one Swift string, so one name.
+            if let other = seen[key], other != name { XCTFail("'\(name)' and '\(other)' share a key") }
+            seen[key] = name
+        }
+        // An id and a class of one name are different names.
+        XCTAssertNotEqual(AncestorFilter.key(id: "n1"), AncestorFilter.key(class: "n1"))
+        XCTAssertEqual(AncestorFilter.key(id: "n1"), AncestorFilter.key(id: "n1"))
+    }
+
+    /// Random selectors (kinds, ids, up to five classes, states, both combinators) against a
+    /// random tree: the records match exactly the views the selector does.
+    func testRecordsMatchAsTheSelectors() throws {
+        var rng = SplitMix(seed: 7)
+        let classes = ["a", "b", "c", "d", "e", "f"], ids = ["x", "y"]
+        let kinds = [T.stack, T.label, T.button]
+        var views: [View] = []
+        let root = View(kind: T.stack, id: "x", classes: ["a"])
+        views.append(root)
+        for _ in 0..<300 {
+            let parents = views.filter { $0.kind === T.stack }
+            let parent = parents[rng.next(parents.count)]
+            let kind = kinds[rng.next(kinds.count)]
+            let names = (0..<rng.next(6)).map { _ in classes[rng.next(classes.count)] }
+            let view = View(kind: kind, id: rng.next(8) == 0 ? ids[rng.next(2)] : nil, classes: Array(Set(names)).sorted())
+            if kind === T.button, rng.next(2) == 0 { view.stateOverride = rng.next(2) == 0 ? .selected : [.selected, .highlighted] }
+            parent.addChild(view)
+            views.append(view)
+        }
+        var tested = 0, matched = 0
+        for _ in 0..<400 {
+            var text = ""
+            for c in 0..<(1 + rng.next(3)) {
+                if c > 0 { text += rng.next(2) == 0 ? " > " : " " }
+                let last = text.isEmpty
+                var compound = ["", "StackView", "Label", "Button", "*"][rng.next(5)]
+                if rng.next(6) == 0 { compound += "#" + ids[rng.next(2)] }
+                for _ in 0..<rng.next(6) { compound += "." + classes[rng.next(classes.count)] }
+                if compound.hasPrefix("Button"), rng.next(3) == 0 { compound += [":selected", ":normal", ":highlighted"][rng.next(3)] }
+                if compound.isEmpty { compound = last ? "StackView" : "*" }
+                text += compound
+            }
+            let list = try SelectorList.parse(text, schema: T.schema)
+            var records = CompoundRecords()
+            let span = records.append(list.selectors[0])
+            for view in views {
+                let expected = list.selectors[0].matches(view)
+                XCTAssertEqual(records.matches(span, view), expected, "\(text) on \(view.kind.name) \(view.classes)")
+                tested += 1
+                if expected { matched += 1 }
+            }
+        }
+        XCTAssertGreaterThan(matched, tested / 100, "the random selectors match some views")
+    }
+}
+
+/// A small deterministic generator for the property tests.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}

@@ -48,11 +48,26 @@ extension LoadedStylesheet {
         }
         let former = self.traits
         self.traits = traits
+        // Each view's values before (copies share their storage): the same tree is compared
+        // view by view, cheaper than two snapshots of it.
+        var before: [(View, ValueStore)] = []
+        root.forEachInTree { before.append(($0, $0.values)) }
         do throws(DiagnosticList) {
-            return try apply(to: root, binder: binder, recordingProvenance: recordingProvenance)
+            try apply(to: root, recordingProvenance: recordingProvenance)
         } catch {
             self.traits = former
             throw error
         }
+        var changes: [PropertyChange] = []
+        for (view, old) in before where old != view.values {
+            let reference = view.reference
+            for slot in view.values.indices where old[slot] != view.values[slot] {
+                changes.append(PropertyChange(view: reference, property: view.kind.properties[slot].path, old: old[slot],
+                                              new: view.values[slot], viewIdentity: view.identity))
+            }
+        }
+        binder?.deliver(changes)
+        if let binder, binder.bindsStates { binder.deliverStates(stateValues(of: root, recordingProvenance: false, since: .now), in: root) }
+        return changes
     }
 }

@@ -38,7 +38,8 @@ rule(".card__body, .footnote", concat(mut(Label.font, font.preferred "subheadlin
   mut(Label.numberOfLines, 0)))
 
 -- No kind in the selector: the style is a Label style, so only labels with the class change.
-rule(".muted", base.textColorStyle(white(0.5)))
+-- white(0.46), #757575: the lightest grey that reads on white (4.6:1, WCAG AA).
+rule(".muted", base.textColorStyle(white(0.46)))
 
 -- An id outranks everything above, including the appearance of every Button.
 rule("#cta", base.primaryButtonStyle)

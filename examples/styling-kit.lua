@@ -28,6 +28,8 @@ end
 local actionButton = style(Button, function(b)
   b.backgroundColor = theme.accent
   b.tintColor = theme.onAccent
+  -- The Styling Kit's bright theme: white on UIKit's .red (3.99:1), the seed's exact brand colours.
+  -- stylerun: ignore low-contrast
   b.titleColor = theme.onAccent
   b.layer.cornerRadius = 8
   b.layer.shadowOpacity = 0.5

@@ -76,7 +76,8 @@ public struct Cascade {
         let engine = self.engine, stylesheet = engine.stylesheet
         // A tree styled under other traits is restyled whole: any value may differ.
         let previous = previous.flatMap { $0.traits == engine.traits ? $0 : nil }
-        let expectedSize = previous?.entries.count ?? engine.lastTreeSize
+        // One view restyled alone (a state change) reserves room for one, not for a tree.
+        let expectedSize = onlyRoot ? 1 : previous?.entries.count ?? engine.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
         var unlisted: [View] = previous == nil ? [root] : []
@@ -121,8 +122,8 @@ public struct Cascade {
                                  traits: engine.traits, defaults: engine.defaults,
                                  cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: engine.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount,
-                                 expectedContexts: numbersContexts ? engine.lastContextCount : 0,
-                                 expectedContextMatches: numbersContexts ? engine.lastContextMatchCount : 0, results: results,
+                                 expectedContexts: numbersContexts && !onlyRoot ? engine.lastContextCount : 0,
+                                 expectedContextMatches: numbersContexts && !onlyRoot ? engine.lastContextMatchCount : 0, results: results,
                                  fault: fault)
         // The ancestors of the view being styled: those above `root`, then the path from
         // `root` down, as `views` is in depth-first order.
@@ -199,8 +200,10 @@ public struct Cascade {
         if !sameShape {
             for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
         }
-        engine.lastTreeSize = views.count
-        if numbersContexts || !sharesStyles {
+        // What one view restyled alone saw says nothing of the tree's size.
+        if !onlyRoot { engine.lastTreeSize = views.count }
+        if onlyRoot {
+        } else if numbersContexts || !sharesStyles {
             engine.lastContextCount = steps.contextCount
             engine.lastContextMatchCount = steps.contextMatchCount
             engine.cascadesWithoutContexts = 0

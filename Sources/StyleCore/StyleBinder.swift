@@ -26,6 +26,13 @@ public final class StyleBinder {
     }
 
     private var setters: [String: [Setter]] = [:]
+    /// Setters that take a control's value in each of its states (`bindStates`).
+    private var stateSetters: [String: [StateSetter]] = [:]
+
+    private struct StateSetter {
+        let kindName: String?
+        let apply: (AnyObject, Value, ControlState) -> Void
+    }
     private var attachments: [ObjectIdentifier: Attachment] = [:]
     private var observers: [(AnyObject, View, PropertyChange) -> Void] = []
 
@@ -89,6 +96,60 @@ public final class StyleBinder {
     public func bind<Object: AnyObject, Converted: StyleConvertible>(_ key: PropertyKey<Converted.StyleType>,
                                                                       to path: ReferenceWritableKeyPath<Object, Converted?>) {
         bind(key) { (object: Object, value: Converted.StyleType) in object[keyPath: path] = Converted(styleValue: value) }
+    }
+
+    /// Registers a setter that takes a control's value in each of its states (SPEC §6.1): what
+    /// `setTitleColor(_:for:)` needs. `deliverStates(_:in:)` calls it for every attached
+    /// control of the key's kind, once for `normal` and once for each single state
+    /// (`highlighted`, `disabled`, `selected`, `focused`), with the value the control takes in
+    /// that state: the value it holds for the state it is in, and for the others what
+    /// `StateValues` found (the same value when no style depends on that state).
+    ///
+    ///     binder.bindStates(Button.titleColor) { (button: HostButton, color, state) in
+    ///         button.setTitleColor(color, for: state)
+    ///     }
+    ///     try sheet.apply(to: root, binder: binder)    // calls it for each state too
+    public func bindStates<Object, T>(_ key: PropertyKey<T>, _ set: @escaping (Object, T, ControlState) -> Void) {
+        stateSetters[key.path, default: []].append(StateSetter(kindName: key.kindName) { object, value, state in
+            guard let object = object as? Object else { return }
+            guard let typed = T(styleValue: value) else {
+                preconditionFailure("\(key) was bound as \(T.valueType) but the view holds \(value.typeName)")
+            }
+            set(object, typed, state)
+        })
+    }
+
+    /// Whether some setter takes values per state (`bindStates`): then applying with this
+    /// binder also works out every control's other states.
+    public var bindsStates: Bool { !stateSetters.isEmpty }
+
+    /// Gives the objects attached to the controls of `root`'s tree their values in each state,
+    /// through the `bindStates` setters; `states` are the other states' values, as
+    /// `LoadedStylesheet.stateValues(of:)` gives them for this tree.
+    ///
+    ///     binder.deliverStates(sheet.stateValues(of: root), in: root)
+    public func deliverStates(_ states: StateValues, in root: View) {
+        guard bindsStates else { return }
+        root.forEachInTree { view in
+            guard view.kind.isControl, let attachment = attachments[ObjectIdentifier(view)] else { return }
+            guard attachment.view === view, let object = attachment.object else {
+                attachments[ObjectIdentifier(view)] = nil
+                return
+            }
+            let entries = states[view] ?? []
+            for property in view.kind.properties {
+                guard let candidates = stateSetters[property.path] else { continue }
+                let kinds = view.kind.lineage
+                for state in [ControlState.normal] + ControlState.single {
+                    let value = state == view.state ? view.values[property.slot]
+                        : entries.first { $0.state == state }?.changes.first { $0.property.slot == property.slot }?.value
+                            ?? view.values[property.slot]
+                    for setter in candidates where setter.kindName.map({ name in kinds.contains { $0.name == name } }) ?? true {
+                        setter.apply(object, value, state)
+                    }
+                }
+            }
+        }
     }
 
     /// Calls `body` for every change delivered to an attached object, after the typed setters:

@@ -192,7 +192,7 @@ public final class LoadedStylesheet {
     /// Warnings of the evaluation (`rgb-scale`) and of the last `apply` (`overridden-literal`):
     /// the tree was styled, but a designer would want to know.
     public var warnings: [Diagnostic] { evaluation.warnings + applyWarnings }
-    private var applyWarnings: [Diagnostic] = []
+    var applyWarnings: [Diagnostic] = []
 
     /// Styles `root` and its descendants: from the kinds' defaults, through appearance, rules,
     /// the views' own styles and literals. On error the tree is left exactly as it was.
@@ -212,7 +212,8 @@ public final class LoadedStylesheet {
         applyWarnings = diagnostics
     }
 
-    /// Styles `root`, then gives the objects attached to `binder` what changed.
+    /// Styles `root`, then gives the objects attached to `binder` what changed, and, when it
+    /// has setters per state (`StyleBinder.bindStates`), every control's value in each state.
     ///
     ///     let changes = try sheet.apply(to: root, binder: binder)   // HostLabel.textColor set
     ///
@@ -224,6 +225,7 @@ public final class LoadedStylesheet {
         try apply(to: root, recordingProvenance: recordingProvenance)
         let changes = TreeSnapshot(root).changes(since: before)
         binder?.deliver(changes)
+        if let binder, binder.bindsStates { binder.deliverStates(stateValues(of: root, recordingProvenance: false, since: .now), in: root) }
         return changes
     }
 
@@ -256,6 +258,12 @@ public final class LoadedStylesheet {
     ///     let states = sheet.stateValues(of: root)
     ///     TreeJSONRenderer(states: states).render(root)
     public func stateValues(of root: View, recordingProvenance: Bool = false) -> StateValues {
+        stateValues(of: root, recordingProvenance: recordingProvenance, since: start)
+    }
+
+    /// `stateValues(of:)` with the time limit counted from `start` (a host's later styling
+    /// counts from when it begins, not from the evaluation).
+    func stateValues(of root: View, recordingProvenance: Bool, since start: ContinuousClock.Instant) -> StateValues {
         evaluation.prepareForApplication(within: CascadeBudget(seconds: limits.seconds, memory: limits.memory, start: start).remainingSeconds)
         return StateValues.compute(root, stylesheet: stylesheet, traits: traits, recordingProvenance: recordingProvenance)
     }

@@ -21,7 +21,7 @@ if arguments.first == "--write-page", arguments.count == 2 {
     write(BlinkPage(workload, sheet: ScreenBenchmark.stylesheet(of: workload).stylesheet).html, to: arguments[1] + "/page.html")
     exit(0)
 }
-let sections = ["apply", "outside", "screen", "reload", "scale", "output", "layout", "lint", "a11y", "snapshot", "start", "memory", "lsp", "blink", "tokens"]
+let sections = ["apply", "outside", "screen", "reload", "scale", "output", "layout", "lint", "a11y", "snapshot", "start", "memory", "lsp", "blink", "tokens", "states"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -29,7 +29,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens]
+    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
            stylebench --write-screen FOLDER | --write-page FOLDER
 
     Runs stylerun's benchmarks and prints a table.
@@ -91,6 +91,10 @@ if runs("reload") {
     progress("reload…")
     rows += ReloadBenchmark(repository: repository, exampleRounds: quick ? 10 : 200, treeRounds: quick ? 5 : 60,
                             treeViews: 10_000).run()
+}
+if runs("states") {
+    progress("states…")
+    rows += HostStateBenchmark(rounds: quick ? 5 : 40).run()
 }
 if runs("tokens") {
     progress("tokens…")

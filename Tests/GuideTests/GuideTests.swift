@@ -55,6 +55,42 @@ final class GuideTests: GuideTestCase {
         XCTAssertEqual(darkText, Color(red: 0.9, green: 0.9, blue: 0.9))
     }
 
+    func testTraitsAndStatesForAHost() throws {
+        let (runtime, _) = try makeRuntime()
+        let states = try runtime.load(source: """
+            rule("Button", mut(Button.titleColor, "#0A66C2"))
+            rule("Button:highlighted", mut(Button.titleColor, "#004182"))
+            rule("Button:disabled", mut(Button.titleColor, "#8E8E93"))
+            rule("Label", concat(mut(Label.textColor, "#1C1C1E"),
+                                 when({ colorScheme = "dark" }, mut(Label.textColor, "#F2F2F7"))))
+            """, name: "states.lua")
+        let follow = View(.button, id: "follow")
+        let caption = View(.label, id: "caption")
+        let screen = View(.stackView) { caption; follow }
+        let hostFollow = HostButton(), hostCaption = HostLabel()
+        let binder = makeBinder()
+        var titleColors: [ControlState: Color?] = [:]
+        binder.bindStates(Button.titleColor) { (button: HostButton, color, state) in
+            titleColors[state] = color                 // UIKit: button.setTitleColor(color, for: state)
+        }
+        binder.attach(hostFollow, to: follow)
+        binder.attach(hostCaption, to: caption)
+        try states.apply(to: screen, binder: binder)   // titleColors: normal, highlighted, disabled…
+
+        try states.setState(.highlighted, of: follow, binder: binder)   // touch down
+        let pressed = hostFollow.titleColor            // #004182
+        try states.setState(nil, of: follow, binder: binder)            // touch up
+        let released = hostFollow.titleColor           // #0A66C2
+        try states.setTraits(Traits(colorScheme: .dark), restyling: screen, binder: binder)
+        let darkCaption = hostCaption.textColor        // #F2F2F7
+        XCTAssertEqual(titleColors[.normal], Color(hex: "#0A66C2"))
+        XCTAssertEqual(titleColors[.highlighted], Color(hex: "#004182"))
+        XCTAssertEqual(titleColors[.disabled], Color(hex: "#8E8E93"))
+        XCTAssertEqual(pressed, Color(hex: "#004182"))
+        XCTAssertEqual(released, Color(hex: "#0A66C2"))
+        XCTAssertEqual(darkCaption, Color(hex: "#F2F2F7"))
+    }
+
     func testBindingDeliversTypedValuesToHostObjects() throws {
         let (runtime, avatar) = try makeRuntime()
         let root = makeProfile(avatar: avatar, tags: [])

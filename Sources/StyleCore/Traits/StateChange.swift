@@ -8,21 +8,36 @@ extension Cascade {
     ///     let change = Cascade(engine).setState(.highlighted, of: button)
     ///     change.restyled.count     // 1, unless a rule looks at ancestors' states
     ///
-    /// - Returns: the diagnostics, and the views restyled in tree order (none when the state
-    ///   did not change).
+    /// - Returns: the diagnostics, the views restyled in tree order (none when the state did
+    ///   not change), and the values that changed on them, each with its view's reference and
+    ///   identity (what `StyleBinder.deliver(_:)` takes).
     public func setState(_ state: ControlState?, of view: View, recordingProvenance: Bool = true,
-                         budget: CascadeBudget? = nil) -> (diagnostics: [Diagnostic], restyled: [View]) {
+                         budget: CascadeBudget? = nil) -> (diagnostics: [Diagnostic], restyled: [View], changes: [PropertyChange]) {
         let former = view.stateOverride, formerState = view.state
         view.stateOverride = state
-        guard view.state != formerState else { return ([], []) }
+        guard view.state != formerState else { return ([], [], []) }
         let subtree = engine.ruleIndex.hasPseudoClassesAboveSubjects
+        // The values before, of the views that may be restyled (copies share their storage).
+        var before: [ObjectIdentifier: ValueStore] = [:]
+        if subtree { view.forEachInTree { before[ObjectIdentifier($0)] = $0.values } } else { before[ObjectIdentifier(view)] = view.values }
         let result = run(view, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget,
                          onlyRoot: !subtree)
         if result.diagnostics.contains(where: { $0.severity == .error }) {
             view.stateOverride = former
-            return (result.diagnostics, [])
+            return (result.diagnostics, [], [])
         }
-        return (result.diagnostics, result.restyled.map { result.views[$0] })
+        let restyled = result.restyled.map { result.views[$0] }
+        var changes: [PropertyChange] = []
+        for v in restyled {
+            guard let old = before[ObjectIdentifier(v)] else { continue }
+            var reference: String?
+            for slot in v.values.indices where !old.sameValue(at: slot, as: v.values) {
+                if reference == nil { reference = v.reference }
+                changes.append(PropertyChange(view: reference!, property: v.kind.properties[slot].path, old: old[slot], new: v.values[slot],
+                                              viewIdentity: v.identity))
+            }
+        }
+        return (result.diagnostics, restyled, changes)
     }
 }
 

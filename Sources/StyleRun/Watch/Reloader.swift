@@ -130,6 +130,7 @@ final class Reloader {
             // The objects attached before the watch may hold values the tree no longer has (the
             // host styled it without the binder): the first load gives them every bound value.
             if isFirst, let tree { binder?.refresh(tree) }
+            deliverStates(sheet)
             watched = Self.unique(sheet.files.map(FileWatcher.absolute))
             newFiles = []
             isFailing = false
@@ -165,7 +166,48 @@ final class Reloader {
     /// now and after every reload, and restyles.
     func setState(_ state: ControlState?, ofViewAt reference: String) -> ReloadEvent {
         stateOverrides[reference] = state
+        // A host's tree restyles the one control; the script's own tree may have states from
+        // `--state` to give back, so it is restyled as a whole.
+        if case .hostTree(let root) = target, !isFailing, let sheet = stylesheet, !sheet.readsTraits {
+            let references = TreeReferences(root)
+            var position = 0, found: View?
+            root.forEachInTree { view in
+                defer { position += 1 }
+                if found == nil, view.kind.isControl, references.reference(at: position) == reference { found = view }
+            }
+            if let found {
+                if state == nil { overridden.remove(reference) } else { overridden.insert(reference) }
+                return setState(state, of: found, sheet: sheet)
+            }
+        }
         return restyleOrReload()
+    }
+
+    /// Puts `view`, a control of the host's tree, in `state` (nil: the one its tree gives it),
+    /// restyling only what that can change; the view keeps it through reloads.
+    func setState(_ state: ControlState?, of view: View) -> ReloadEvent? {
+        guard !isFailing, let sheet = stylesheet, tree != nil else {
+            view.stateOverride = state
+            return nil
+        }
+        return setState(state, of: view, sheet: sheet)
+    }
+
+    private func setState(_ state: ControlState?, of view: View, sheet: LoadedStylesheet) -> ReloadEvent {
+        let start = DispatchTime.now()
+        sheet.traits = traits
+        do throws(DiagnosticList) {
+            let changes = try sheet.setState(state, of: view, binder: binder)
+            return .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
+        } catch {
+            return .failed(milliseconds: Self.milliseconds(since: start), diagnostics: error.diagnostics)
+        }
+    }
+
+    /// Gives the binder's per-state setters every control's values in each state.
+    private func deliverStates(_ sheet: LoadedStylesheet) {
+        guard let binder, binder.bindsStates, let tree else { return }
+        binder.deliverStates(sheet.stateValues(of: tree, recordingProvenance: false, since: .now), in: tree)
     }
 
     private func restyleOrReload() -> ReloadEvent {
@@ -186,6 +228,7 @@ final class Reloader {
             styled = result.styled
             let changes = result.changes ?? TreeSnapshot(root).changes(since: before)
             binder?.deliver(changes)
+            deliverStates(sheet)
             return .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
         } catch {
             return .failed(milliseconds: Self.milliseconds(since: start), diagnostics: error.diagnostics)

@@ -193,6 +193,23 @@ public final class WatchHandle: Sendable {
     ///     handle.setState(nil, ofViewAt: "#subscribe")            // released
     public func setState(_ state: ControlState?, ofViewAt reference: String) { session.setState(state, ofViewAt: reference) }
 
+    /// Puts `view`, a control of the host's tree, in `state` (nil: back in the one its tree
+    /// gives it, from `isEnabled`, `isHighlighted`…), for a watch started on the main actor:
+    /// restyles at once only what the state can change (the control, and its descendants
+    /// when a rule looks at an ancestor's state) and reports it as an event, its changes
+    /// delivered to the binder. The view keeps the state through reloads and trait changes.
+    /// Before the first good load (or while the script fails) the state is only set, and the
+    /// next good reload styles for it.
+    ///
+    ///     handle.setState(.highlighted, of: subscribe)   // touch down: restyled now
+    ///     handle.setState(nil, of: subscribe)            // touch up
+    ///
+    /// - Returns: the event (also given to `onReload` and `events`), nil when nothing was styled.
+    @MainActor @discardableResult
+    public func setState(_ state: ControlState?, of view: View) -> ReloadEvent? {
+        session.setState(state, of: view)
+    }
+
     /// The latest stylesheet that was applied without error (nil until the first good load),
     /// for a watch started on the main actor.
     ///
@@ -361,6 +378,21 @@ final class WatchSession: Sendable {
             guard !self.isStopped else { return }
             self.deliver(core.reloader.setState(state, ofViewAt: reference), core)
         }
+    }
+
+    /// A main-actor watch's state change, at once: the event is reported before this returns.
+    @MainActor
+    func setState(_ state: ControlState?, of view: View) -> ReloadEvent? {
+        guard let home = home as? MainActorWatchHome else {
+            preconditionFailure("This WatchHandle's watch runs on its own queue; set a view's state there with perform(_:)")
+        }
+        guard !isStopped else {
+            view.stateOverride = state
+            return nil
+        }
+        let event = home.core.reloader.setState(state, of: view)
+        deliver(event, home.core)
+        return event
     }
 
     func perform(_ body: @escaping @Sendable (Reloader) -> Void) {

@@ -546,6 +546,12 @@ function themes(declaration) end
 ---@return ViewKind
 function kind(name, super, properties, options) end
 
+---Loads W3C design-token files (`brand.tokens.json`, DTCG 2025.10) found as `require` finds
+---modules, merged in order; returns their tokens as nested read-only tables.
+---@param files string|string[]
+---@return table<string, any>
+function tokens(files) end
+
 ---A style whose parts apply only while the condition holds: a state (`when("highlighted", s)`),
 ---or a table of states and traits (`when({ state = "disabled", colorScheme = "dark" }, s)`);
 ---a trait takes a value, a list of values, or for contentSize a comparison (`">= accessibilityMedium"`).
@@ -564,12 +570,6 @@ function when(condition, s) end
 ---@field contrast string
 ---@field layoutDirection string
 traits = {}
-
----Loads W3C design-token files (`brand.tokens.json`, DTCG 2025.10) found as `require` finds
----modules, merged in order; returns their tokens as nested read-only tables.
----@param files string|string[]
----@return table<string, any>
-function tokens(files) end
 
 ---Loads `a/b.lua` for `require "a.b"` from the script's folder, then the stdlib.
 ---@param name string

@@ -79,11 +79,16 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static let duplicateSet: Code = "duplicate-set"
         public static let grid: Code = "grid"
         public static let colorLiteral: Code = "color-literal"
+        /// A `when` whose condition no state and traits satisfy where it is used.
+        public static let neverHolds: Code = "never-holds"
         // Warnings of the cascade.
         public static let overriddenLiteral: Code = "overridden-literal"
         public static let unmatchedRule: Code = "unmatched-rule"
         // Accessibility checks of lint's dynamic pass (REFERENCE §2.3).
         public static let lowContrast: Code = "low-contrast"
+        public static let fixedFontSize: Code = "fixed-font-size"
+        public static let smallTouchTarget: Code = "small-touch-target"
+        public static let truncatedText: Code = "truncated-text"
         // Warnings of values.
         public static let rgbScale: Code = "rgb-scale"
         // Warnings of layout.

@@ -23,7 +23,10 @@ extension Features {
         }
         var items: [JSONValue] = []
         if let table = context.enclosingTable, context.keyBeforeValue(at: chain.partialStart) == nil {
-            if let callee = table.callee, callee.count == 1, let kind = schema.schema.kind(named: callee[0]) {
+            if context.isWhenCondition(tableAt: table.open) {
+                // `when({ | }, s)`: `state` and the traits.
+                items += conditionItems(.key, edit: edit)
+            } else if let callee = table.callee, callee.count == 1, let kind = schema.schema.kind(named: callee[0]) {
                 items += constructorKeys(kind, edit: edit)
             } else if let nested = nestedTableKind(context, open: table.open) {
                 // `Button { layer = { | } }`: the sub-object's properties.
@@ -172,6 +175,12 @@ extension Features {
         let bareCallee: [String]? = before >= 0 && CursorContext.isNameByte(doc.bytes[before])
             ? { let c = context.chain(endingAt: before + 1); return c.segments + [c.partial] }() : nil
         let callee = bareCallee ?? (call.map { $0.argument == 0 ? $0.callee : $0.callee + ["#\($0.argument)"] })
+        if let spot = conditionSpot(ofStringAt: start, context) {
+            // The name being typed: after `+` in "highlighted+", after ">= " in a comparison.
+            var k = context.offset
+            while k > start + 1, CursorContext.isNameByte(doc.bytes[k - 1]) { k -= 1 }
+            return conditionItems(spot, edit: doc.range(k..<context.offset))
+        }
 
         switch callee {
         case ["rule"]?:
@@ -219,6 +228,17 @@ extension Features {
             return names.ids.sorted().map { Self.item($0, kind: 18, detail: "id used in the workspace", edit: edit) }
         case UInt8(ascii: ".")?:
             return names.classes.sorted().map { Self.item($0, kind: 18, detail: "class used in the workspace", edit: edit) }
+        case UInt8(ascii: ":")?:
+            // After a compound (`Button:`, `.primary:`, `Button:selected:`) whose views may be controls.
+            guard k >= 2, CursorContext.isNameByte(bytes[k - 2]) else { return [] }
+            var s = k - 1
+            while s > 0, CursorContext.isNameByte(bytes[s - 1]) || [UInt8(ascii: "."), UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: "-")].contains(bytes[s - 1]) { s -= 1 }
+            var e = s
+            while e < k - 1, CursorContext.isNameByte(bytes[e]) { e += 1 }
+            if e > s, let kind = schema.schema.kind(named: String(decoding: bytes[s..<e], as: UTF8.self)), !schema.schema.mayBeControl(kind) {
+                return []
+            }
+            return stateItems(edit: edit)
         default:
             return schema.schema.viewKinds.map { Self.item($0.name, kind: 7, detail: "kind", doc: $0.doc, edit: edit) }
         }

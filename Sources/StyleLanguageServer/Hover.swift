@@ -28,7 +28,15 @@ extension Features {
             while end < doc.bytes.count, doc.bytes[end] != string.quote, doc.bytes[end] != 0x0A { end += 1 }
             let content = doc.text((string.start + 1)..<end)
             let range = string.start..<min(end + 1, doc.bytes.count)
-            if context.enclosingCall?.callee == ["rule"] { return (selectorText(content), range) }
+            let word = Self.word(in: Array(doc.bytes[(string.start + 1)..<end]), start: string.start + 1, at: offset)
+            if let spot = conditionSpot(ofStringAt: string.start, context), let word, let text = Self.conditionHover(spot, word: word.text) {
+                return (text, word.range)
+            }
+            if context.enclosingCall?.callee == ["rule"] {
+                // `:highlighted` in a selector: the state; elsewhere the selector's specificity.
+                if let word, word.before == UInt8(ascii: ":"), let text = Self.stateHover(word.text) { return (text, word.range) }
+                return (selectorText(content), range)
+            }
             if content.hasPrefix("#"), let c = Color(hex: content) { return ("Colour `\(ColorLiterals.hex(c))`", range) }
             // An enum case: the property it is a value of (`axis = "vertical"`, `mut(StackView.axis, "vertical")`).
             if let property = enumProperty(context, string: string.start), case .enumeration(let e) = property.type.wrapped {
@@ -61,6 +69,15 @@ extension Features {
                 return ("**\(names.joined(separator: "."))**: `\(nested.name)`\n\n\(nested.doc)", range)
             }
             return nil
+        }
+        // A key of a `when` condition: `state` or a trait.
+        if segments.isEmpty, let table = context.enclosingTable, context.isWhenCondition(tableAt: table.open),
+           context.keyBeforeValue(at: range.lowerBound) == nil, let text = Self.conditionHover(.key, word: word) {
+            return (text, range)
+        }
+        // `traits.colorScheme`: the trait's values.
+        if segments == ["traits"], index?.local(named: "traits", before: offset) == nil, let trait = Traits.Name(rawValue: word) {
+            return (Self.traitDoc(trait), range)
         }
         // A constructor key: `Label { textColor = … }`.
         if segments.isEmpty, let table = context.enclosingTable, let callee = table.callee, callee.count == 1,

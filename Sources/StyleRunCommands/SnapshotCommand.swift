@@ -13,7 +13,7 @@ public enum SnapshotCommand: Command {
         name: "snapshot", summary: "Compare each screen script, in each theme, with its recorded snapshot (for CI).",
         arguments: [.repeating("PATH")],
         options: [Options.update.option, Options.format.option, Options.images.option, Options.imageTolerance.option,
-                  CommonOptions.noIsolation.option, .help] + LayoutArguments.options + LimitOptions.options)
+                  Options.trait.option, CommonOptions.noIsolation.option, .help] + LayoutArguments.options + LimitOptions.options)
 
     enum Options {
         static let update = OptionKey<Bool>.flag("update", help: "Record missing snapshots, rewrite those that differ, delete obsolete ones.")
@@ -21,6 +21,9 @@ public enum SnapshotCommand: Command {
         static let images = OptionKey<Bool>.flag("images", help: "Also compare PNG screenshots of the HTML render (needs Chromium).")
         static let imageTolerance = OptionKey<Double?>.number(
             "image-tolerance", placeholder: "PERCENT", help: "With --images: the percentage of pixels that may differ (default 0).")
+        static let trait = OptionKey<[String]>.repeatedText(
+            "trait", placeholder: "NAME=VALUE[,VALUE…]",
+            help: "Snapshot for these traits, each set of the cross product (colorScheme=light,dark). Repeatable; replaces stylerun.snapshots.json.")
     }
 
     public static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
@@ -42,6 +45,14 @@ public enum SnapshotCommand: Command {
             evaluator = isolated
         }
         var options = SnapshotOptions(update: arguments[Options.update], ci: SnapshotOptions.isCI())
+        if !arguments[Options.trait].isEmpty {
+            do throws(SnapshotMatrix.Problem) {
+                options.matrix = try SnapshotMatrix.parse(options: arguments[Options.trait])
+            } catch {
+                console.error("stylerun snapshot: \(error.diagnostic.message)" + (error.code == .badArgument ? "" : " [\(error.code)]"))
+                return ExitStatus.usage
+            }
+        }
         if arguments[Options.images] {
             guard let chromium = StyleRun.Chromium.find() else {
                 let variable = StyleRun.Chromium.variable

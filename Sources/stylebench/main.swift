@@ -21,7 +21,7 @@ if arguments.first == "--write-page", arguments.count == 2 {
     write(BlinkPage(workload, sheet: ScreenBenchmark.stylesheet(of: workload).stylesheet).html, to: arguments[1] + "/page.html")
     exit(0)
 }
-let sections = ["apply", "outside", "screen", "reload", "scale", "output", "layout", "lint", "a11y", "start", "memory", "lsp", "blink", "tokens"]
+let sections = ["apply", "outside", "screen", "reload", "scale", "output", "layout", "lint", "a11y", "snapshot", "start", "memory", "lsp", "blink", "tokens"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -29,7 +29,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|layout|lint|a11y|start|memory|lsp|blink|tokens]
+    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens]
            stylebench --write-screen FOLDER | --write-page FOLDER
 
     Runs stylerun's benchmarks and prints a table.
@@ -115,6 +115,10 @@ if runs("lint") {
 if runs("a11y") {
     progress("a11y…")
     rows += AccessibilityBenchmark(repository: repository, rounds: quick ? 2 : 10).run()
+}
+if runs("snapshot") {
+    progress("snapshot…")
+    rows += SnapshotMatrixBenchmark(repository: repository, rounds: quick ? 2 : 10).run()
 }
 if runs("start") {
     progress("start…")

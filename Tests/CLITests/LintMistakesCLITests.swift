@@ -38,7 +38,8 @@ final class LintMistakesCLITests: XCTestCase {
             }
         }
         for (name, m) in mistakes {
-            let found = diagnostics.filter { text($0["file"]).hasSuffix(name) }
+            // The fixtures' controls are short of a touch target's 44 points; that rule has tests of its own.
+            let found = diagnostics.filter { text($0["file"]).hasSuffix(name) && text($0["code"]) != "small-touch-target" }
             let rendered = found.map { d -> String in
                 let suggestion = text(d["suggestions"]?[0])
                 return "\(text(d["line"])):\(text(d["column"])) \(text(d["code"])) \(suggestion.isEmpty ? "-" : suggestion)"

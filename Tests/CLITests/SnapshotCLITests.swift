@@ -139,6 +139,32 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(differences[0]["line"] as? Int, 5)
     }
 
+    /// `--trait` lists make a matrix; each trait set has its own file, named by its traits, and
+    /// the report and JSON name the traits; a mistake in a trait is usage, with the closest.
+    func testATraitMatrixFromTheCommandLine() throws {
+        let args = ["about.lua", "--trait", "colorScheme=light,dark", "--trait", "contentSize=large,accessibilityExtraExtraExtraLarge"]
+        let recorded = try snapshot(args)
+        XCTAssertEqual(recorded.status, 0, recorded.stdout + recorded.stderr)
+        XCTAssertEqual(recorded.stdout, """
+            recorded  about.lua: no snapshot was recorded; wrote __snapshots__/about.lua.snap
+            recorded  about.lua (contentSize=accessibilityExtraExtraExtraLarge): no snapshot was recorded; wrote __snapshots__/about.lua.contentSize-accessibilityExtraExtraExtraLarge.snap
+            recorded  about.lua (colorScheme=dark): no snapshot was recorded; wrote __snapshots__/about.lua.colorScheme-dark.snap
+            recorded  about.lua (colorScheme=dark contentSize=accessibilityExtraExtraExtraLarge): no snapshot was recorded; wrote __snapshots__/about.lua.colorScheme-dark.contentSize-accessibilityExtraExtraExtraLarge.snap
+            Snapshots: 4 recorded.
+
+            """)
+        let json = try snapshot(args + ["--format", "json"], environment: ["CI": "true"])
+        XCTAssertEqual(json.status, 0, json.stdout)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let traits = try XCTUnwrap(object["snapshots"] as? [[String: Any]]).map { $0["traits"] as? [String: String] }
+        XCTAssertEqual(traits, [[:], ["contentSize": "accessibilityExtraExtraExtraLarge"], ["colorScheme": "dark"],
+                                ["colorScheme": "dark", "contentSize": "accessibilityExtraExtraExtraLarge"]])
+
+        let typo = try snapshot(["--trait", "contentSize=large,accesibilityLarge"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "stylerun snapshot: 'accesibilityLarge' is not a value of contentSize. Did you mean 'accessibilityLarge'? [unknown-trait]\n")
+    }
+
     func testAScriptOverItsLimitFailsAloneAndUsageMistakesExitTwo() throws {
         try "while true do end\n".write(to: folder.appendingPathComponent("spin.lua"), atomically: true, encoding: .utf8)
         let result = try snapshot(["--timeout", "0.5"])

@@ -42,7 +42,8 @@ final class StatesCLITests: XCTestCase {
     func testTraitStylesForTheTraitAndTheScriptReadsIt() throws {
         let r = try StyleRunCommand.run(["states.lua", "--trait", "colorScheme=dark", "--trait", "contentSize=accessibilityLarge"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("├─ Label#scheme\n│     text: \"dark\"\n│     numberOfLines: 0\n"), r.stdout)
+        // A label's default textColor is color.label: white in dark, so it differs from the default traits'.
+        XCTAssertTrue(r.stdout.contains("├─ Label#scheme\n│     text: \"dark\"\n│     textColor: #FFFFFF\n│     numberOfLines: 0\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("├─ Button#subscribe.primary\n│     backgroundColor: #000000\n"), r.stdout)
     }
 

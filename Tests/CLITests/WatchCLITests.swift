@@ -150,8 +150,10 @@ final class WatchCLITests: XCTestCase {
         try save("states.lua", script.replacingOccurrences(of: "X", with: "0.5"))
         let watcher = try Watcher(["states.lua", "--format", "json", "--state", "#go=highlighted", "--trait", "colorScheme=dark"], in: folder)
         let initial = try event(watcher.line(0))
+        // The title label's default textColor is color.label: white in dark.
         XCTAssertEqual(initial["changes"], [["view": "#go", "property": "alpha", "old": 1, "new": 0.5],
-                                            ["view": "#go", "property": "titleColor", "old": nil, "new": "#E0E0E0FF"]])
+                                            ["view": "#go", "property": "titleColor", "old": nil, "new": "#E0E0E0FF"],
+                                            ["view": "#go", "property": "titleLabel.textColor", "old": "#000000FF", "new": "#FFFFFFFF"]])
         try save("states.lua", script.replacingOccurrences(of: "X", with: "0.25"), renaming: true)
         let edited = try event(watcher.line(1))
         XCTAssertEqual(edited["changes"], [["view": "#go", "property": "alpha", "old": 0.5, "new": 0.25]])

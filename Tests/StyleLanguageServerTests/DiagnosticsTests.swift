@@ -55,6 +55,24 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(try client.shutdown(), 0)
     }
 
+    func testTheEvaluationPublishesTheAccessibilityChecks() throws {
+        let client = try LSPClient()
+        _ = try client.initialize()
+        let uri = client.uri("screen.lua")
+        // Only a styled and laid-out screen shows these: the static pass never reports them.
+        client.open("screen.lua", """
+            return StackView { axis = "vertical",
+              Label { text = "Hi", textColor = "#555555", font = font.system(12) },
+              Button { title = "Go", titleColor = color.label },
+            }
+
+            """)
+        let found = try XCTUnwrap(client.diagnostics(uri) { $0.count >= 3 })
+        XCTAssertEqual(Set(codes(found)), ["low-contrast", "fixed-font-size", "small-touch-target"])
+        XCTAssertTrue(found.contains { $0["message"]?.string?.contains("Fails in colorScheme=dark contrast=normal") == true })
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
     func testDependentsOfASavedModuleAreCheckedAgain() throws {
         let client = try LSPClient(files: ["tokens.lua": "return { radius = 4 }\n"])
         _ = try client.initialize()

@@ -20,7 +20,7 @@ enum Outcome {
 /// Evaluates `script`, then styles the tree it returned: the whole path a script takes.
 /// Evaluation errors and cascade errors both come back as diagnostics.
 func evaluateAndStyle(_ script: String, chunk: String = "snippet.lua", folder: String = ".",
-         options: EvaluationOptions = EvaluationOptions(stdlibPaths: [stdlibPath])) -> Outcome {
+         options: EvaluationOptions = EvaluationOptions(stdlibPaths: [stdlibPath]), traits: Traits = .default) -> Outcome {
     let evaluation: Evaluation
     do {
         evaluation = try Evaluation.evaluate(source: script, chunk: chunk, folder: folder, options: options)
@@ -30,7 +30,7 @@ func evaluateAndStyle(_ script: String, chunk: String = "snippet.lua", folder: S
     guard let root = evaluation.root else {
         return .failed([Diagnostic(.badReturn, "test: the script returned no view", at: .host)])
     }
-    let diagnostics = Cascade(evaluation.stylesheet).apply(to: root)
+    let diagnostics = Cascade(evaluation.stylesheet, traits: traits).apply(to: root)
     if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
     return .styled(root, evaluation)
 }

@@ -201,8 +201,11 @@ final class ResolverBindingTests: XCTestCase {
         """
         guard case .styled(let root, let evaluation) = evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures) else { return XCTFail() }
         XCTAssertEqual(evaluation.themeNames, [], "a trait, not themes")
-        XCTAssertEqual(try root.value(at: "backgroundColor"),
-                       .dynamicColor(DynamicColor(light: Color(red: 1, green: 1, blue: 1), dark: Color(red: 0.05, green: 0.05, blue: 0.05))))
+        // A view holds the colour as its traits take it: the light context, and in dark the dark one.
+        XCTAssertEqual(try root.value(at: "backgroundColor"), .color(Color(red: 1, green: 1, blue: 1)))
         XCTAssertEqual(try root.value(at: "spacing"), num(16))
+        guard case .styled(let dark, _) = evaluateAndStyle(script, chunk: fixtures + "/app.lua", folder: fixtures,
+                                                          traits: Traits(colorScheme: .dark)) else { return XCTFail() }
+        XCTAssertEqual(try dark.value(at: "backgroundColor"), .color(Color(red: 0.05, green: 0.05, blue: 0.05)))
     }
 }

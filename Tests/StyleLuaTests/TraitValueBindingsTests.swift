@@ -25,31 +25,39 @@ final class TraitValueBindingsTests: XCTestCase {
         }
     }
 
-    private func styled(_ id: String, _ path: String, in script: String, file: StaticString = #filePath, line: UInt = #line) -> Value? {
-        guard case .styled(let root, _) = evaluateAndStyle(script) else { XCTFail("did not style", file: file, line: line); return nil }
+    /// The value the view with `id` holds once styled for `traits`: a view holds values as the
+    /// traits take them (a dynamic colour's variant, a preferred font's size).
+    private func styled(_ id: String, _ path: String, in script: String, traits: Traits = .default,
+                        file: StaticString = #filePath, line: UInt = #line) -> Value? {
+        guard case .styled(let root, _) = evaluateAndStyle(script, traits: traits) else { XCTFail("did not style", file: file, line: line); return nil }
         return view(id, in: root)?[path]
     }
 
     func testColorDynamicIsAValueForEveryColorProperty() throws {
-        let value = styled("l", "textColor", in: """
+        let script = """
             local ink = color.dynamic { light = "#111111", dark = color "#222222", highContrastDark = rgb(68, 68, 68) }
             return StackView { id = "root", backgroundColor = ink, Label { id = "l", textColor = ink } }
-            """)
-        let ink = DynamicColor(light: Color(hex: "#111111")!, dark: Color(hex: "#222222")!, highContrastDark: Color(hex: "#444444")!)
-        XCTAssertEqual(value, .dynamicColor(ink))
-        XCTAssertEqual(value?.resolved(for: Traits(colorScheme: .dark, contrast: .high)), hex("#444444"))
-        XCTAssertEqual(value?.resolved(for: Traits(contrast: .high)), hex("#111111"), "no highContrastLight: light's")
+            """
+        XCTAssertEqual(styled("l", "textColor", in: script), hex("#111111"))
+        XCTAssertEqual(styled("l", "textColor", in: script, traits: Traits(colorScheme: .dark)), hex("#222222"))
+        XCTAssertEqual(styled("l", "textColor", in: script, traits: Traits(colorScheme: .dark, contrast: .high)), hex("#444444"))
+        XCTAssertEqual(styled("l", "textColor", in: script, traits: Traits(contrast: .high)), hex("#111111"), "no highContrastLight: light's")
+        XCTAssertEqual(styled("root", "backgroundColor", in: script, traits: Traits(colorScheme: .dark)), hex("#222222"))
         // Through mut and a rule too: the key path's type is Color.
-        XCTAssertEqual(styled("b", "titleColor", in: """
+        let rule = """
             rule("#b", mut(Button.titleColor, color.dynamic { light = color.black, dark = color.white }))
             return StackView { id = "root", Button { id = "b" } }
-            """), .dynamicColor(DynamicColor(light: .black, dark: .white)))
+            """
+        XCTAssertEqual(styled("b", "titleColor", in: rule), .color(.black))
+        XCTAssertEqual(styled("b", "titleColor", in: rule, traits: Traits(colorScheme: .dark)), .color(.white))
     }
 
     func testSemanticColoursAreUIKitsDynamicColours() throws {
         for c in DynamicColor.semanticColors {
-            XCTAssertEqual(styled("v", "backgroundColor", in: "return View { id = \"v\", backgroundColor = color.\(c.name!) }"),
-                           .dynamicColor(c), c.name!)
+            for traits in [Traits(), Traits(colorScheme: .dark), Traits(contrast: .high), Traits(colorScheme: .dark, contrast: .high)] {
+                XCTAssertEqual(styled("v", "backgroundColor", in: "return View { id = \"v\", backgroundColor = color.\(c.name!) }", traits: traits),
+                               .color(c.resolved(for: traits)), "\(c.name!) \(traits)")
+            }
         }
         XCTAssertEqual(try printed("""
             print(color.label.dark.hex, color.label.light.hex, color.systemRed.highContrastLight.hex, color.link.name)
@@ -82,9 +90,10 @@ final class TraitValueBindingsTests: XCTestCase {
 
     func testPreferredFontsKeepTheirStyleAndAnyFontScales() throws {
         XCTAssertEqual(styled("l", "font", in: "return Label { id = \"l\", font = font.preferred \"body\" }"), .font(.preferred(.body)))
-        let scaled = styled("l", "font", in: "return Label { id = \"l\", font = font.named(\"Lato-Bold\", 20):scaled(\"body\") }")
-        XCTAssertEqual(scaled, .font(Font(name: "Lato-Bold", size: 20).scaled(.body)))
-        XCTAssertEqual(scaled?.resolved(for: Traits(contentSize: .accessibilityExtraExtraExtraLarge)).description, "Lato-Bold 62 body")
+        let scaledScript = "return Label { id = \"l\", font = font.named(\"Lato-Bold\", 20):scaled(\"body\") }"
+        XCTAssertEqual(styled("l", "font", in: scaledScript), .font(Font(name: "Lato-Bold", size: 20).scaled(.body)))
+        XCTAssertEqual(styled("l", "font", in: scaledScript, traits: Traits(contentSize: .accessibilityExtraExtraExtraLarge))?.description,
+                       "Lato-Bold 62 body")
         XCTAssertEqual(try printed("""
             print(font.preferred("headline").textStyle, font.system(12).textStyle, font.system(12):scaled("caption1").textStyle)
             print(font.preferred("body"):withSize(20).textStyle, font.preferred("body"):bolded().textStyle)

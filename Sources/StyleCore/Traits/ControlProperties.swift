@@ -24,3 +24,20 @@ extension Schema {
         return kind.isControl || order.contains { $0.isControl && $0.isA(kind) }
     }
 }
+
+extension ControlState {
+    /// What puts a control in the single state `state`, in the words of the control property
+    /// that gives it (`isHighlighted = true: Whether the control is highlighted, …`); editors
+    /// show it, so that the states' docs are the properties' docs, written once.
+    public static func explanation(of state: ControlState) -> String {
+        guard !state.isEmpty else {
+            return "No state: the control is enabled, and not highlighted, selected or focused. "
+                + "A view that is not a control is always normal."
+        }
+        let parts = Kind.stateProperties.filter { state.contains($0.state) }.map { p in
+            let doc = Kind.controlDeclarations.first { $0.name == p.path }?.doc ?? ""
+            return "`\(p.path) = \(p.when)`: \(doc)"
+        }
+        return parts.joined(separator: " ")
+    }
+}

@@ -19,7 +19,13 @@ enum DiagnosticMerge {
     private struct Spot: Hashable {
         let key: Key
         let column: Int
+        /// For an accessibility finding, its message: one view's text can fail in two ways at
+        /// one spot (its colour in light and in dark, its normal and its highlighted title).
+        let message: String?
     }
+
+    /// The codes of lint's accessibility checks, whose distinct findings at one spot all stay.
+    static let accessibilityCodes: Set<Diagnostic.Code> = [.lowContrast, .fixedFontSize, .smallTouchTarget, .truncatedText]
 
     static func merge(static found: [Diagnostic], dynamic: [Diagnostic]) -> [Diagnostic] {
         var kept = unique(found)
@@ -46,10 +52,13 @@ enum DiagnosticMerge {
         }
     }
 
-    /// One diagnostic per file, line, code and column, the first found.
+    /// One diagnostic per file, line, code and column, the first found (per message, for an
+    /// accessibility finding).
     private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen = Set<Spot>()
-        return diagnostics.filter { seen.insert(Spot(key: key($0), column: $0.column)).inserted }
+        return diagnostics.filter { d in
+            seen.insert(Spot(key: key(d), column: d.column, message: accessibilityCodes.contains(d.code) ? d.message : nil)).inserted
+        }
     }
 
     private static func key(_ d: Diagnostic) -> Key { Key(file: d.file, line: d.line, code: d.code) }

@@ -76,6 +76,9 @@ final class StaticAnalysis {
         case .function(let key): useFunction(key, as: kind)
         case .style(let style):
             guard style.kind.map({ kind.isA($0) }) ?? true else { return }
+            if !style.whens.isEmpty {
+                checkWhens(style.whens, in: [(Condition.StateContext(mayBeControl: schema.mayBeControl(kind)), kind)], place: "on \(kind.name)")
+            }
             for key in style.functions { useFunction(key, as: kind) }
             for pending in style.pendingPaths { _ = resolvePending(pending, in: kind) }
         default: break

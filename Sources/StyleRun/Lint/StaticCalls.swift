@@ -64,15 +64,14 @@ extension StaticAnalysis {
         case .rule:
             rule(arguments, call: call)
             return .unknown
+        case .when:
+            return when(arguments, call: call)
+        case .traits:
+            // A table, not a function: calling it is the runtime's error to report.
+            return .unknown
         case .themes, .tokens:
             // A design-token file's tokens are read when the script runs (lint's dynamic pass).
             return .themeTokens
-        case .when:
-            // Its parts apply only sometimes: nothing before it is known dead, nor it after them.
-            guard case .style(let inner) = argument(1) else { return .style(.opaque) }
-            return .style(StaticStyle(kind: inner.kind, operations: [.opaque], functions: inner.functions))
-        case .traits:
-            return .unknown
         case .kind:
             return declareKind(arguments, call: call)
         case .require:

@@ -22,7 +22,7 @@ extension StaticAnalysis {
                 use(style, on: Schema.view)
                 return
             }
-            report(error.code, error.message, at: selectorRange(string, offset: error.offset, length: error.length),
+            report(error.code, error.message, at: literalRange(string, offset: error.offset, length: error.length),
                    suggestions: error.suggestions)
             use(style, on: Schema.view)
             return
@@ -33,9 +33,15 @@ extension StaticAnalysis {
                 guard let kind = complex.subject.kind, !kind.isRelated(to: styleKind) else { continue }
                 let error = StylesheetError.styleNeverMatches(styleKind: styleKind, selector: complex.text, selectorKind: kind,
                                                               offset: complex.subject.offset)
-                report(error.code, error.message, at: selectorRange(string, offset: complex.subject.offset, length: 0))
+                report(error.code, error.message, at: literalRange(string, offset: complex.subject.offset, length: 0))
                 return
             }
+        }
+        if let whens = style.style?.whens, !whens.isEmpty {
+            checkWhens(whens, in: selector.selectors.map { complex in
+                (Condition.StateContext(mayBeControl: schema.mayBeControl(complex.subject.kind), required: complex.subject.states,
+                                        requiresNormal: complex.subject.requiresNormal), complex.subject.kind)
+            }, place: "in rule '\(text)'")
         }
         // Every selector names the same kind: the style runs on views of that kind.
         if let first = subjects.first, let kind = first, subjects.allSatisfy({ $0 === kind }) {
@@ -45,9 +51,9 @@ extension StaticAnalysis {
         }
     }
 
-    /// The characters `offset ..< offset + length` of a selector written as a string literal;
-    /// the whole literal when escapes or long brackets make positions uncertain.
-    private func selectorRange(_ string: StringLiteral, offset: Int, length: Int) -> SourceRange {
+    /// The characters `offset ..< offset + length` of a string literal's text (a selector, a
+    /// `when` condition); the whole literal when escapes or long brackets make positions uncertain.
+    func literalRange(_ string: StringLiteral, offset: Int, length: Int) -> SourceRange {
         let written = source.text(string.range)
         guard let quote = written.first, quote == "\"" || quote == "'", written.dropFirst().dropLast() == string.text,
               string.range.start.line == string.range.end.line else { return string.range }
@@ -69,10 +75,29 @@ extension StaticAnalysis {
               case .string(let name) = nameLiteral.value, case .kind(let superKind) = arguments[1].value else { return .unknown }
         var entries: [(key: String, type: String, range: SourceRange)] = []
         if call.arguments.count >= 3 {
-            guard case .table(let table) = call.arguments[2] else { return .unknown }
-            for field in table.fields {
-                guard case .named(let key, .string(let type)) = field else { return .unknown }
-                entries.append((key.text, type.text, type.range))
+            switch call.arguments[2] {
+            case .table(let table):
+                for field in table.fields {
+                    guard case .named(let key, .string(let type)) = field else { return .unknown }
+                    entries.append((key.text, type.text, type.range))
+                }
+            case .nil where call.arguments.count >= 4:
+                break
+            default:
+                return .unknown
+            }
+        }
+        // `{ control = true }`: its views are controls, with states (REFERENCE §1.12).
+        var isControl = false
+        if call.arguments.count >= 4 {
+            guard case .table(let options) = call.arguments[3] else { return .unknown }
+            for field in options.fields {
+                guard case .named(let key, let value) = field, key.text == "control" else { return .unknown }
+                switch value {
+                case .true: isControl = true
+                case .false: isControl = false
+                default: return .unknown
+                }
             }
         }
         var declarations: [PropertyDeclaration] = []
@@ -86,16 +111,10 @@ extension StaticAnalysis {
             }
             declarations.append(.value(entry.key, type))
         }
-        // `{ control = true }`, the fourth argument, written as a literal.
-        var isControl = false
-        if call.arguments.count >= 4, case .table(let options) = call.arguments[3] {
-            for field in options.fields {
-                if case .named(let key, .true) = field, key.text == "control" { isControl = true }
-            }
-        }
         var names = declarations.map(\.name)
         if isControl, !superKind.isControl { names += Kind.controlDeclarations.map(\.name).filter { !names.contains($0) } }
-        if let existing = schema.kind(named: name), existing.superKind === superKind, existing.declarations.map(\.name) == names {
+        if let existing = schema.kind(named: name), existing.superKind === superKind, existing.isControl == (isControl || superKind.isControl),
+           existing.declarations.map(\.name) == names {
             return .kind(existing)
         }
         do {

@@ -9,6 +9,8 @@ struct StaticStyle {
     var operations: [StaticOperation]
     var functions: Set<FunctionKey>
     var pendingPaths: [PendingPath]
+    /// The `when`s inside it, checked again where the style is used.
+    var whens: [StaticWhen] = []
 
     init(kind: Kind?, operations: [StaticOperation] = [], functions: Set<FunctionKey> = [], pendingPaths: [PendingPath] = []) {
         self.kind = kind
@@ -85,6 +87,7 @@ extension StaticAnalysis {
             result.operations += style.operations
             result.functions.formUnion(style.functions)
             result.pendingPaths += style.pendingPaths
+            result.whens += style.whens
         }
         let composedKind = kind ?? Schema.view
         result.kind = isKnown ? composedKind : nil

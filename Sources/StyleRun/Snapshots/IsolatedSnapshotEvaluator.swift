@@ -43,14 +43,14 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
         self.concurrency = concurrency
     }
 
-    public func capture(files: [String], html: Bool) -> [ScriptCapture] {
+    public func capture(files: [String], html: Bool, traits: [[Traits]]) -> [ScriptCapture] {
         let slots = ResultSlots<ScriptCapture>(count: files.count, initial: .notAScreen(returned: "nil"))
         let next = NextIndex(count: files.count)
         let finished = DispatchGroup()
         for _ in 0..<min(concurrency, files.count) {
             finished.enter()
             Thread {
-                while let i = next.take() { slots[i] = capture(file: files[i], html: html) }
+                while let i = next.take() { slots[i] = capture(file: files[i], html: html, traits: traits[i]) }
                 finished.leave()
             }.start()
         }
@@ -62,13 +62,15 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     public var resourceLimits: ChildProcess.ResourceLimits {
         let one = IsolatedRun.resourceLimits(for: limits)
         let evaluations = Double(InProcessSnapshotEvaluator.maxThemes + 1)
+            // Styling for each trait set of the matrix (one evaluation's limits each at most).
+            + Double(SnapshotMatrix.maxTraitSets)
         return ChildProcess.ResourceLimits(addressSpace: one.addressSpace,
                                            cpuSeconds: one.cpuSeconds.map { Int(Double($0) * evaluations) },
                                            wallClock: one.wallClock.map { $0 * evaluations }, silence: one.wallClock)
     }
 
-    private func capture(file: String, html: Bool) -> ScriptCapture {
-        var work: [(key: String, value: JSONValue)] = [("file", .string(file)), ("html", .bool(html))]
+    private func capture(file: String, html: Bool, traits: [Traits]) -> ScriptCapture {
+        var work: [(key: String, value: JSONValue)] = [("file", .string(file)), ("html", .bool(html)), ("traits", .array(traits.map(\.json)))]
         if let layoutWidth { work.append(("layoutWidth", .number(layoutWidth))) }
         let request = ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: work)
         let os = resourceLimits
@@ -125,13 +127,18 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
                                   emit: (String) -> Void) throws(IsolatedDynamicPass.ChildRequestError) {
         let request = try ChildRequest(decoding: input)
         guard case .string(let file)? = request["file"] else { throw .invalidRequest }
+        var traits: [Traits] = [.default]
+        if case .array(let sets)? = request["traits"] {
+            traits = sets.compactMap(Traits.init(json:))
+            guard traits.count == sets.count, !traits.isEmpty else { throw .invalidRequest }
+        }
         var evaluator = InProcessSnapshotEvaluator(limits: request.limits, stdlibPaths: request.stdlibPaths)
         if let width = request["layoutWidth"] {
             guard case .number(let w) = width, w.isFinite, w > 0 else { throw .invalidRequest }
             evaluator.layoutWidth = w
         }
         willEvaluate(file)
-        let capture = evaluator.capture(file: file, html: request["html"] == .bool(true)) { theme in
+        let capture = evaluator.capture(file: file, html: request["html"] == .bool(true), traits: traits) { theme in
             let line: JSONValue = ["progress": theme.map(JSONValue.string) ?? .null]
             emit(line.serialized() + "\n")
         }

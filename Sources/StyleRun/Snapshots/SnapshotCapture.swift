@@ -7,21 +7,25 @@ import StyleLua
 public enum ScriptCapture: Sendable {
     /// The script returned no view (a module, a stylesheet): it has no snapshot.
     case notAScreen(returned: String)
-    /// One capture per theme, themes sorted by name; one with a nil theme when it declares none.
+    /// One capture per theme and trait set, themes sorted by name, each in the matrix's order
+    /// of trait sets; a nil theme when it declares none.
     case screen([ThemeCapture])
     /// Evaluating or styling failed.
     case failed([Diagnostic])
 }
 
-/// A screen styled in one theme: its snapshot, and its HTML page when screenshots are wanted.
+/// A screen styled in one theme for one set of traits: its snapshot, and its HTML page when
+/// screenshots are wanted.
 public struct ThemeCapture: Sendable {
     public var theme: String?
+    public var traits: Traits
     public var snapshot: StyleSnapshot
     /// `HTMLRenderer`'s page for the screen, when asked for.
     public var html: String?
 
-    public init(theme: String?, snapshot: StyleSnapshot, html: String?) {
+    public init(theme: String?, traits: Traits = .default, snapshot: StyleSnapshot, html: String?) {
         self.theme = theme
+        self.traits = traits
         self.snapshot = snapshot
         self.html = html
     }
@@ -30,8 +34,16 @@ public struct ThemeCapture: Sendable {
 /// Evaluates scripts for snapshots: in this process (`InProcessSnapshotEvaluator`) or in child
 /// processes (`IsolatedSnapshotEvaluator`, for untrusted scripts).
 public protocol SnapshotEvaluator: Sendable {
-    /// One capture per file, in order.
-    func capture(files: [String], html: Bool) -> [ScriptCapture]
+    /// One capture per file, in order, each screen styled for every trait set of its matrix
+    /// (`traits[i]` for `files[i]`) after one evaluation per theme.
+    func capture(files: [String], html: Bool, traits: [[Traits]]) -> [ScriptCapture]
+}
+
+extension SnapshotEvaluator {
+    /// One capture per file, for the default traits.
+    public func capture(files: [String], html: Bool) -> [ScriptCapture] {
+        capture(files: files, html: html, traits: files.map { _ in [.default] })
+    }
 }
 
 /// Evaluates each script in this process, once per theme.
@@ -39,13 +51,17 @@ public protocol SnapshotEvaluator: Sendable {
 ///     let captures = InProcessSnapshotEvaluator().capture(files: ["screens/home.lua"], html: false)
 ///
 /// A script is evaluated with its default theme first; when it returns a view, it is a screen,
-/// and it is evaluated again for each other theme it declares (at most `maxThemes`).
+/// and it is evaluated again for each other theme it declares (at most `maxThemes`). Each
+/// theme's evaluation styles its tree once per trait set: `when` keeps every trait's parts, so
+/// no trait needs an evaluation of its own.
 public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
     public var limits: Limits
     public var stdlibPaths: [String]
     /// When set (`snapshot --layout`, `--width`), each view's frame at this screen width is
     /// recorded too, as its `frame` line.
     public var layoutWidth: Double?
+    /// Receives the scripts' `print` output.
+    public var log: @Sendable (String) -> Void = { _ in }
 
     /// The most themes a screen may declare, which bounds the evaluations per script.
     public static let maxThemes = 32
@@ -55,13 +71,13 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
         self.stdlibPaths = stdlibPaths
     }
 
-    public func capture(files: [String], html: Bool) -> [ScriptCapture] {
-        files.map { capture(file: $0, html: html, progress: { _ in }) }
+    public func capture(files: [String], html: Bool, traits: [[Traits]]) -> [ScriptCapture] {
+        zip(files, traits).map { capture(file: $0, html: html, traits: $1, progress: { _ in }) }
     }
 
-    /// Captures one script; `progress` is called after each theme (the child's heartbeat).
-    public func capture(file: String, html: Bool, progress: (String?) -> Void) -> ScriptCapture {
-        let runtime = Runtime(schema: .standard, limits: limits, stdlibPaths: stdlibPaths)
+    /// Captures one script; `progress` is called after each styling (the child's heartbeat).
+    public func capture(file: String, html: Bool, traits: [Traits] = [.default], progress: (String?) -> Void) -> ScriptCapture {
+        let runtime = Runtime(schema: .standard, limits: limits, stdlibPaths: stdlibPaths, log: log)
         do throws(DiagnosticList) {
             let first = try runtime.load(file: file)
             guard first.root != nil else { return .notAScreen(returned: first.evaluation.returnedTypeName) }
@@ -73,11 +89,21 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
             var captures: [ThemeCapture] = []
             for theme in themes.isEmpty ? [nil] : themes.map(Optional.some) {
                 let sheet = theme == nil || theme == first.activeTheme ? first : try runtime.load(file: file, theme: theme)
-                let root = try sheet.applyToOwnTree()
-                let page = html ? HTMLRenderer().render(root, title: URL(fileURLWithPath: file).lastPathComponent) : nil
-                let frames = layoutWidth.map { sheet.layout(root, width: $0).frames }
-                captures.append(ThemeCapture(theme: theme, snapshot: StyleSnapshot(root, frames: frames), html: page))
-                progress(theme)
+                for (i, set) in traits.enumerated() {
+                    sheet.traits = set
+                    let root: View
+                    if i > 0, let own = sheet.root {
+                        // The same tree, styled anew from the kinds' defaults for these traits.
+                        try sheet.apply(to: own)
+                        root = own
+                    } else {
+                        root = try sheet.applyToOwnTree()
+                    }
+                    let page = html ? HTMLRenderer().render(root, title: URL(fileURLWithPath: file).lastPathComponent) : nil
+                    let frames = layoutWidth.map { sheet.layout(root, width: $0).frames }
+                    captures.append(ThemeCapture(theme: theme, traits: set, snapshot: StyleSnapshot(root, frames: frames), html: page))
+                    progress(theme)
+                }
             }
             return .screen(captures)
         } catch {
@@ -139,7 +165,7 @@ extension ThemeCapture {
             members.append(("properties", .array(properties)))
             return .object(members)
         }
-        return ["theme": theme.map(JSONValue.string) ?? .null, "views": .array(views),
+        return ["theme": theme.map(JSONValue.string) ?? .null, "traits": traits.json, "views": .array(views),
                 "html": html.map(JSONValue.string) ?? .null]
     }
 
@@ -180,6 +206,29 @@ extension ThemeCapture {
         var theme: String?, html: String?
         if case .string(let t)? = json["theme"] { theme = t }
         if case .string(let h)? = json["html"] { html = h }
-        self.init(theme: theme, snapshot: StyleSnapshot(views: records), html: html)
+        var traits = Traits.default
+        if let written = json["traits"] {
+            guard let read = Traits(json: written) else { return nil }
+            traits = read
+        }
+        self.init(theme: theme, traits: traits, snapshot: StyleSnapshot(views: records), html: html)
+    }
+}
+
+extension Traits {
+    /// `{"colorScheme": "dark"}`: the traits that differ from the defaults.
+    var json: JSONValue {
+        .object(Traits.Name.allCases.filter { self[$0] != Traits.default[$0] }.map { ($0.rawValue, JSONValue.string(self[$0])) })
+    }
+
+    /// The traits of `json`; nil when it names an unknown trait or value.
+    init?(json: JSONValue) {
+        guard case .object(let members) = json else { return nil }
+        var traits = Traits()
+        for member in members {
+            guard case .string(let value) = member.value else { return nil }
+            do throws(TraitError) { try traits.set(member.key, to: value) } catch { return nil }
+        }
+        self = traits
     }
 }

@@ -304,3 +304,60 @@ public struct SnapshotDifference: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { summary + (setBy.map { " (\($0))" } ?? "") }
 }
+
+extension RecordedSnapshot {
+    /// Whether `text` records exactly `current`'s views, kinds, classes and values, in order,
+    /// whatever its notes say: what a run in which nothing changed finds for every file of a
+    /// matrix, answered in one pass over the bytes instead of reading the file into records.
+    /// False means only "not certainly": the caller then reads and compares it in full.
+    ///
+    ///     if RecordedSnapshot.matches(text, snapshot) { return .matched }
+    static func matches(_ text: String, _ current: StyleSnapshot) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            /// The next line that is not blank, without its line end; nil at the end.
+            func nextLine(skippingComments: Bool) -> Range<Int>? {
+                while i < bytes.count {
+                    let start = i
+                    while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                    var end = i
+                    if i < bytes.count { i += 1 }
+                    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                    if bytes[start..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                    if skippingComments, bytes[start] == UInt8(ascii: "#"), end == start + 1 || bytes[start + 1] == 0x20 { continue }
+                    return start..<end
+                }
+                return nil
+            }
+            /// Whether `line` starts with `parts` one after another; the offset after them.
+            func prefix(_ line: Range<Int>, _ parts: [Substring.UTF8View]) -> Int? {
+                var k = line.lowerBound
+                for part in parts {
+                    for b in part {
+                        guard k < line.upperBound, bytes[k] == b else { return nil }
+                        k += 1
+                    }
+                }
+                return k
+            }
+            var inHeader = true
+            for view in current.views.lazy.map(\.asWritten) {
+                guard let line = nextLine(skippingComments: inHeader) else { return false }
+                inHeader = false
+                let reference = view.reference[...].utf8, kind = view.kindAndClasses[...].utf8
+                guard prefix(line, [reference, "  "[...].utf8, kind]) == line.upperBound else { return false }
+                for p in view.properties {
+                    guard let line = nextLine(skippingComments: false),
+                          var k = prefix(line, ["  "[...].utf8, p.path[...].utf8, ": "[...].utf8, p.value[...].utf8]) else { return false }
+                    // Then nothing, or spaces and the note: "  ← …".
+                    guard k < line.upperBound else { continue }
+                    let spaces = k
+                    while k < line.upperBound, bytes[k] == 0x20 { k += 1 }
+                    guard k == line.upperBound || (k > spaces && prefix(k..<line.upperBound, ["←"[...].utf8]) != nil) else { return false }
+                }
+            }
+            return nextLine(skippingComments: inHeader) == nil
+        }
+    }
+}

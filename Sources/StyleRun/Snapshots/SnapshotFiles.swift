@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where snapshots live: a `__snapshots__` folder beside each script, one file per script and
-/// theme, named `SCRIPT[@THEME].snap` (`subscribe.lua@dark.snap`, `cell.lua.snap`), with the
-/// screenshot beside it as `.png` and, when that differs, `.diff.png`.
+/// Where snapshots live: a `__snapshots__` folder beside each script, one file per script,
+/// theme and trait set, named `SCRIPT[@THEME][.TRAIT-VALUE…].snap` (`subscribe.lua@dark.snap`,
+/// `cell.lua.snap`, `cell.lua.colorScheme-dark.snap`), with the screenshot beside it as `.png`
+/// and, when that differs, `.diff.png`.
 ///
 /// A theme's name is written with every character other than letters, digits, `_` and `-` as
 /// `%XX` (its UTF-8 bytes), so any name makes one file name and the script's name is found back.
@@ -23,15 +24,25 @@ public enum SnapshotFiles {
     /// The file for `script` in `theme` with the extension `ext`.
     ///
     ///     SnapshotFiles.path(script: "examples/subscribe.lua", theme: "dark")    // examples/__snapshots__/subscribe.lua@dark.snap
-    public static func path(script: String, theme: String?, extension ext: String = textExtension) -> String {
+    ///     SnapshotFiles.path(script: "home.lua", theme: nil, traits: dark)               // __snapshots__/home.lua.colorScheme-dark.snap
+    ///
+    /// Traits at their default are left out of the name, in the order of `Traits.names`, so the
+    /// default traits' file is the one stylerun wrote before there were traits.
+    public static func path(script: String, theme: String?, traits: Traits = .default, extension ext: String = textExtension) -> String {
         var name = (script as NSString).lastPathComponent
         if let theme { name += "@" + encode(theme) }
+        name += suffix(traits)
         return (folder(of: script) as NSString).appendingPathComponent(name + "." + ext)
+    }
+
+    /// `.colorScheme-dark.contentSize-accessibilityLarge`: the traits that differ from the defaults.
+    static func suffix(_ traits: Traits) -> String {
+        Traits.Name.allCases.filter { traits[$0] != Traits.default[$0] }.map { ".\($0.rawValue)-\(traits[$0])" }.joined()
     }
 
     /// The script and theme a snapshot file records, from its path; nil for a file that is not
     /// a snapshot (`.diff.png`, a stray file).
-    static func parse(_ path: String) -> (script: String, theme: String?)? {
+    static func parse(_ path: String) -> (script: String, theme: String?, traits: Traits)? {
         let name = (path as NSString).lastPathComponent
         guard !name.hasSuffix(diffImageSuffix) else { return nil }
         var stem: Substring
@@ -44,15 +55,27 @@ public enum SnapshotFiles {
         }
         guard let lua = stem.range(of: ".lua", options: .backwards) else { return nil }
         var theme: String?
-        let after = stem[lua.upperBound...]
-        if !after.isEmpty {
-            guard after.hasPrefix("@"), let decoded = decode(after.dropFirst()) else { return nil }
+        // `@THEME` (no '.' in an encoded theme), then `.trait-value` parts in the order of the names.
+        var parts = stem[lua.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
+        if stem[lua.upperBound...].isEmpty { parts = [] } else if parts.first?.isEmpty == true { parts.removeFirst() } else {
+            guard let first = parts.first, first.hasPrefix("@"), let decoded = decode(first.dropFirst()) else { return nil }
             theme = decoded
-            stem = stem[..<lua.upperBound]
+            parts.removeFirst()
         }
+        var traits = Traits()
+        var last = -1
+        for part in parts {
+            guard let dash = part.firstIndex(of: "-"), case .success(let name) = Traits.Name.parse(String(part[..<dash])),
+                  let rank = Traits.Name.allCases.firstIndex(of: name), rank > last else { return nil }
+            let value = String(part[part.index(after: dash)...])
+            guard value != Traits.default[name] else { return nil }
+            do throws(TraitError) { try traits.set(name, to: value) } catch { return nil }
+            last = rank
+        }
+        stem = stem[..<lua.upperBound]
         let parent = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         let script = parent.isEmpty ? String(stem) : (parent as NSString).appendingPathComponent(String(stem))
-        return (script, theme)
+        return (script, theme, traits)
     }
 
     /// The snapshot files under `paths`: for a folder, those of every `__snapshots__` inside

@@ -100,7 +100,7 @@ enum SnapshotJSONReport {
 
     private static func json(_ r: SnapshotResult) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("script", .string(r.script)), ("theme", r.theme.map(JSONValue.string) ?? .null),
+            ("script", .string(r.script)), ("theme", r.theme.map(JSONValue.string) ?? .null), ("traits", r.traits.json),
             ("file", .string(r.file)), ("status", .string(r.status.rawValue)),
             ("differences", .array(r.differences.map(json))),
             ("diagnostics", .array(r.diagnostics.map(\.json))),

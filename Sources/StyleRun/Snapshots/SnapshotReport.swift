@@ -53,6 +53,8 @@ public struct SnapshotResult: Sendable {
     public var script: String
     /// The theme; nil when the script declares none (or for a script that failed).
     public var theme: String?
+    /// The traits the screen was styled for.
+    public var traits: Traits = .default
     /// The snapshot file.
     public var file: String
     public var status: Status
@@ -80,8 +82,12 @@ public struct SnapshotResult: Sendable {
         [.changed, .missing, .failed, .obsolete].contains(status) || image?.fails == true
     }
 
-    /// `examples/subscribe.lua (theme "dark")`, or the script alone.
-    public var name: String { theme.map { "\(script) (theme \"\($0)\")" } ?? script }
+    /// `examples/subscribe.lua (theme "dark")`, `examples/subscribe.lua (colorScheme=dark)`, or the script alone.
+    public var name: String {
+        var what = theme.map { ["theme \"\($0)\""] } ?? []
+        if !traits.isDefault { what.append(traits.description) }
+        return what.isEmpty ? script : "\(script) (\(what.joined(separator: ", ")))"
+    }
 }
 
 /// The outcome of comparing one screenshot with its recorded PNG.

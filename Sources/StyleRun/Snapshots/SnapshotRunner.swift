@@ -9,11 +9,15 @@ public struct SnapshotOptions: Sendable {
     public var ci: Bool
     /// Also compare screenshots of the HTML render, when given.
     public var images: ImageSnapshotOptions?
+    /// The trait sets every screen is snapshotted for (`--trait`); nil for each script's
+    /// `stylerun.snapshots.json`, or the default traits without one.
+    public var matrix: SnapshotMatrix?
 
-    public init(update: Bool = false, ci: Bool = false, images: ImageSnapshotOptions? = nil) {
+    public init(update: Bool = false, ci: Bool = false, images: ImageSnapshotOptions? = nil, matrix: SnapshotMatrix? = nil) {
         self.update = update
         self.ci = ci
         self.images = images
+        self.matrix = matrix
     }
 
     /// Whether `environment` is a CI runner's: `CI` set to anything but empty, `false` or `0`
@@ -60,12 +64,34 @@ public struct SnapshotRunner: Sendable {
     /// - Throws: `LintPathError` when a path does not exist (a usage mistake).
     public func run(paths: [String]) throws(LintPathError) -> SnapshotReport {
         let found = try LintFiles.expand(paths)
-        let files = found.files
-        let captures = evaluator.capture(files: files, html: options.images != nil)
         // A folder that cannot be read may hold screens: a failure, not an empty folder.
         var results = found.problems.map {
             SnapshotResult(script: $0.file, theme: nil, file: $0.file, status: .failed, diagnostics: [$0])
         }
+        // Each script's matrix; a script under a matrix file that cannot be read fails with it.
+        var files: [String] = [], matrices: [String: SnapshotMatrix] = [:]
+        var declared: [String: Result<SnapshotMatrix, SnapshotMatrix.Problem>] = [:]
+        for file in found.files {
+            let matrix: SnapshotMatrix
+            if let given = options.matrix {
+                matrix = given
+            } else if let config = SnapshotMatrix.file(for: file) {
+                let result = declared[config] ?? Self.readMatrix(at: config)
+                declared[config] = result
+                switch result {
+                case .success(let m): matrix = m
+                case .failure(let problem):
+                    results.append(SnapshotResult(script: file, theme: nil, file: problem.file, status: .failed, diagnostics: [problem.diagnostic]))
+                    continue
+                }
+            } else {
+                matrix = .default
+            }
+            files.append(file)
+            matrices[Self.key(file)] = matrix
+        }
+        let captures = evaluator.capture(files: files, html: options.images != nil,
+                                         traits: files.map { matrices[Self.key($0)]!.traitSets })
         var skipped: [String] = []
         var evaluated: [String: ScriptCapture] = [:]
         for (file, capture) in zip(files, captures) {
@@ -80,8 +106,23 @@ public struct SnapshotRunner: Sendable {
                 for theme in themes { results.append(check(script: file, capture: theme)) }
             }
         }
-        results += obsolete(under: paths, evaluated: evaluated)
+        results += obsolete(under: paths, evaluated: evaluated, matrices: matrices)
         return SnapshotReport(results: results, skipped: skipped)
+    }
+
+    /// The matrix a `stylerun.snapshots.json` declares, named as the user sees it.
+    private static func readMatrix(at path: String) -> Result<SnapshotMatrix, SnapshotMatrix.Problem> {
+        let cwd = FileManager.default.currentDirectoryPath
+        let shown = path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return .failure(SnapshotMatrix.Problem(code: .unreadableFile, message: "'\(shown)' cannot be read as UTF-8 text.",
+                                                   file: shown, line: 1, column: 1, suggestions: []))
+        }
+        do throws(SnapshotMatrix.Problem) {
+            return .success(try SnapshotMatrix.parse(json: text, file: shown))
+        } catch {
+            return .failure(error)
+        }
     }
 
     // MARK: One screen in one theme
@@ -89,11 +130,14 @@ public struct SnapshotRunner: Sendable {
     /// Compares one capture with its snapshot file (and screenshot), writing as the options say.
     public func check(script: String, capture: ThemeCapture) -> SnapshotResult {
         let name = (script as NSString).lastPathComponent
-        var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme),
-                           title: capture.theme.map { "\(name), theme \"\($0)\"" } ?? name,
-                           sourceFolder: (script as NSString).deletingLastPathComponent, script: script, theme: capture.theme)
+        var title = capture.theme.map { "\(name), theme \"\($0)\"" } ?? name
+        if !capture.traits.isDefault { title += ", traits \(capture.traits)" }
+        var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme, traits: capture.traits),
+                           title: title, sourceFolder: (script as NSString).deletingLastPathComponent, script: script, theme: capture.theme)
+        result.traits = capture.traits
         if let images = options.images, let html = capture.html {
-            result.image = images.check(html: html, path: SnapshotFiles.path(script: script, theme: capture.theme, extension: SnapshotFiles.imageExtension),
+            result.image = images.check(html: html, path: SnapshotFiles.path(script: script, theme: capture.theme, traits: capture.traits,
+                                                                             extension: SnapshotFiles.imageExtension),
                                         update: options.update, ci: options.ci)
         }
         return result
@@ -150,6 +194,8 @@ public struct SnapshotRunner: Sendable {
             }
             return result
         }
+        // Most files match: one pass over the bytes says so without reading them into records.
+        if RecordedSnapshot.matches(text, snapshot) { return result }
         do throws(RecordedSnapshot.FormatError) {
             let recorded = try RecordedSnapshot(text: text)
             result.differences = recorded.differences(to: snapshot)
@@ -183,10 +229,10 @@ public struct SnapshotRunner: Sendable {
     // MARK: Snapshots without a screen
 
     /// The snapshot files under `paths` that no screen in `evaluated` accounts for.
-    private func obsolete(under paths: [String], evaluated: [String: ScriptCapture]) -> [SnapshotResult] {
+    private func obsolete(under paths: [String], evaluated: [String: ScriptCapture], matrices: [String: SnapshotMatrix]) -> [SnapshotResult] {
         var out: [SnapshotResult] = []
         for path in SnapshotFiles.recorded(under: paths) {
-            guard let (script, theme) = SnapshotFiles.parse(path) else { continue }
+            guard let (script, theme, traits) = SnapshotFiles.parse(path) else { continue }
             let reason: String
             switch evaluated[Self.key(script)] {
             case nil:
@@ -198,8 +244,15 @@ public struct SnapshotRunner: Sendable {
             case .notAScreen(let returned)?:
                 reason = "'\(script)' returns \(returned == "nil" ? "nothing" : "a \(returned)"), not a view"
             case .screen(let themes)?:
-                if themes.contains(where: { $0.theme == theme }) { continue }
-                if let theme {
+                if themes.contains(where: { $0.theme == theme && $0.traits == traits }) { continue }
+                if themes.contains(where: { $0.theme == theme }) {
+                    // A trait set outside the matrix: `--trait` picks some of them for one run, and
+                    // judges none of the others; a matrix file (or none, the default traits) is the whole list.
+                    let matrix = matrices[Self.key(script)]
+                    guard options.matrix == nil else { continue }
+                    reason = matrix?.file.map { "the snapshot matrix of \($0) has no \(traits)" }
+                        ?? "no \(SnapshotMatrix.fileName) asks for \(traits)"
+                } else if let theme {
                     reason = themes.first?.theme == nil ? "'\(script)' declares no themes now, so none named '\(theme)'"
                                                         : "'\(script)' declares no theme '\(theme)'"
                 } else {
@@ -207,6 +260,7 @@ public struct SnapshotRunner: Sendable {
                 }
             }
             var result = SnapshotResult(script: script, theme: theme, file: path, status: .obsolete, message: "The snapshot is obsolete: \(reason).")
+            result.traits = traits
             if options.update {
                 do throws(SnapshotFileAccess.Problem) {
                     try SnapshotFileAccess.delete(path)

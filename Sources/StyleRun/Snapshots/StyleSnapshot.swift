@@ -85,9 +85,14 @@ public struct StyleSnapshot: Sendable, Hashable {
     public init(_ root: View, frames: LayoutFrames? = nil) {
         var views: [ViewRecord] = []
         let references = TreeReferences(root)
+        // Each kind's properties sorted by path once, not once per view.
+        var sortedProperties: [ObjectIdentifier: [StyleCore.Property]] = [:]
         root.forEachInTree { view in
             let provenance = view.provenance
-            var properties = view.kind.properties.map { p -> Property in
+            let kind = ObjectIdentifier(view.kind)
+            let sorted = sortedProperties[kind] ?? view.kind.properties.sorted { $0.path < $1.path }
+            sortedProperties[kind] = sorted
+            var properties = sorted.map { p -> Property in
                 var source: Source?
                 if let winner = provenance?[p.slot].last, winner.origin != .kindDefault {
                     let location = winner.location
@@ -97,8 +102,11 @@ public struct StyleSnapshot: Sendable, Hashable {
                                     token: location?.token?.description)
                 }
                 return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
-            } + (frames?.layout(of: view).map { [Property(path: Self.framePath, value: $0.frame.description, source: nil)] } ?? [])
-            properties.sort { $0.path < $1.path }
+            }
+            if let frame = frames?.layout(of: view) {
+                properties.append(Property(path: Self.framePath, value: frame.frame.description, source: nil))
+                properties.sort { $0.path < $1.path }
+            }
             views.append(ViewRecord(reference: references.reference(at: views.count),
                                     kindAndClasses: ([view.kind.name] + view.classes).joined(separator: "."),
                                     properties: properties))

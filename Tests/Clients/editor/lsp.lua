@@ -93,6 +93,14 @@ table.sort(labels)
 check(vim.deep_equal(labels, { "horizontal", "vertical" }), "completion inside an enum string offers its cases", labels)
 vim.api.nvim_buf_set_lines(buf, 5, 6, false, {})
 
+-- Completion of a trait's values inside a when condition, the default first.
+vim.api.nvim_buf_set_lines(buf, 5, 5, false, { 'local dark = when({ colorScheme = "' })
+result = request("textDocument/completion", at(5, 35))
+labels = {}
+for _, item in ipairs(result and (result.items or result) or {}) do table.insert(labels, item.label) end
+check(vim.deep_equal(labels, { "light", "dark" }), "completion inside a when condition offers the trait's values", labels)
+vim.api.nvim_buf_set_lines(buf, 5, 6, false, {})
+
 -- Hover names a property's type.
 local hover = request("textDocument/hover", at(1, 32))
 local text = hover and hover.contents and hover.contents.value or ""

@@ -20,7 +20,29 @@ final class ContrastCorpusTests: XCTestCase {
         var theme: String? = nil
         /// Which text of the view is measured, when it has more than one.
         var part: TextSample.Part? = nil
+        /// The traits the text is seen in (light and normal contrast by default).
+        var traits: Traits = .default
+        /// The state of the control `#t` seen, when not the one it is in.
+        var state: ControlState? = nil
     }
+
+    static let dark = Traits(colorScheme: .dark)
+    static let highLight = Traits(contrast: .high)
+    static let dynamic = ##"return View { Label { id = "t", text = "x", textColor = color.dynamic { light = "#767676", dark = "#444444" } } }"##
+    static let highContrast = """
+        return View { Label { id = "t", text = "x", textColor = color.dynamic { light = "#999999", dark = "#999999",
+          highContrastLight = "#595959", highContrastDark = "#DDDDDD" } } }
+        """
+    static let highlighted = """
+        rule("Button", concat(mut(Button.titleColor, color.black), when("highlighted", mut(Button.titleColor, "#DDDDDD"))))
+        return View { Button { id = "t", title = "Go" } }
+        """
+    static let selected = """
+        rule("Button:selected", mut(Button.titleColor, "#BBBBBB"))
+        rule("Button:disabled", mut(Button.titleColor, "#EEEEEE"))
+        rule("Button", mut(Button.titleColor, color.black))
+        return View { Button { id = "t", title = "Go" } }
+        """
 
     static let themed = """
         local t = themes { default = "light", light = { bg = color.white }, dark = { bg = color.black } }
@@ -81,14 +103,49 @@ final class ContrastCorpusTests: XCTestCase {
         Case(name: "noText", source: ##"return View { Label { id = "t", textColor = "#EEEEEE" } }"##, ratio: nil, fails: false),
         Case(name: "lightThemeText", source: themed, ratio: 1.6059, fails: true, theme: "light"),
         Case(name: "darkThemeText", source: themed, ratio: 13.0765, fails: false, theme: "dark"),
+        // Dark and high contrast: the screen is systemBackground, a label's default colour `label`.
+        Case(name: "darkDefaultLabel", source: ##"return View { Label { id = "t", text = "x" } }"##, ratio: 21, fails: false, traits: dark),
+        Case(name: "gray555555 light", source: ##"return View { Label { id = "t", text = "x", textColor = "#555555" } }"##, ratio: 7.4552, fails: false),
+        Case(name: "gray555555 dark", source: ##"return View { Label { id = "t", text = "x", textColor = "#555555" } }"##, ratio: 2.8168, fails: true, traits: dark),
+        Case(name: "paleGray dark", source: ##"return View { Label { id = "t", text = "x", textColor = "#EEEEEE" } }"##, ratio: 18.0999, fails: false, traits: dark),
+        Case(name: "dynamic light", source: dynamic, ratio: 4.5422, fails: false),
+        Case(name: "dynamic dark", source: dynamic, ratio: 2.1561, fails: true, traits: dark),
+        Case(name: "dynamic normal contrast", source: highContrast, ratio: 2.8490, fails: true),
+        Case(name: "dynamic high contrast", source: highContrast, ratio: 7.0047, fails: false, traits: highLight),
+        Case(name: "secondaryLabel dark", source: ##"return View { Label { id = "t", text = "x", textColor = color.secondaryLabel } }"##,
+             ratio: 6.3638, fails: false, traits: dark),
+        Case(name: "tertiaryLabel light", source: ##"return View { Label { id = "t", text = "x", textColor = color.tertiaryLabel } }"##,
+             ratio: 1.7323, fails: true),
+        Case(name: "tertiaryLabel high contrast", source: ##"return View { Label { id = "t", text = "x", textColor = color.tertiaryLabel } }"##,
+             ratio: 3.1082, fails: true, traits: highLight),
+        Case(name: "systemBlue dark", source: ##"return Button { id = "t", title = "Go" }"##, ratio: 5.7574, fails: false, traits: dark),
+        Case(name: "systemBlue high contrast", source: ##"return Button { id = "t", title = "Go" }"##, ratio: 7.5609, fails: false, traits: highLight),
+        Case(name: "inheritedTint dark", source: ##"return View { tintColor = color.black, Button { id = "t", title = "Go" } }"##,
+             ratio: 1, fails: true, traits: dark),
+        // The other states of a control: highlighted and selected are checked, disabled is exempt.
+        Case(name: "normal of highlighted", source: highlighted, ratio: 21, fails: false),
+        Case(name: "highlighted", source: highlighted, ratio: 1.3582, fails: true, state: .highlighted),
+        Case(name: "highlighted dark", source: highlighted, ratio: 15.4611, fails: false, traits: dark, state: .highlighted),
+        Case(name: "selected", source: selected, ratio: 1.9198, fails: true, state: .selected),
+        Case(name: "focused of selected", source: selected, ratio: 21, fails: false, state: .focused),
+        Case(name: "disabled state", source: selected, ratio: nil, fails: false, state: .disabled),
     ]
 
     /// The ratio of the text `#t` as `TextContrast` measures it, nil when it is not measured.
     private func measuredRatio(_ c: Case) throws -> Double? {
         let evaluation = try Evaluation.evaluate(source: c.source, chunk: "corpus.lua", options: EvaluationOptions(theme: c.theme))
         let root = try XCTUnwrap(evaluation.root)
-        XCTAssertEqual(Cascade(evaluation.stylesheet).apply(to: root), [], c.name)
-        let samples = TextContrast.samples(in: root, screen: .light).filter { $0.view.id == "t" && (c.part == nil || $0.part == c.part) }
+        XCTAssertEqual(Cascade(evaluation.stylesheet, traits: c.traits).apply(to: root), [], c.name)
+        let screen = ScreenColors(for: c.traits)
+        func measure() -> [TextSample] {
+            TextContrast.samples(in: root, screen: screen).filter { $0.view.id == "t" && (c.part == nil || $0.part == c.part) }
+        }
+        var samples = measure()
+        if let state = c.state {
+            var t: View?
+            root.forEachInTree { if $0.id == "t" { t = $0 } }
+            samples = StateStyling.with(try XCTUnwrap(t), in: state, stylesheet: evaluation.stylesheet, traits: c.traits) { measure() }.result
+        }
         XCTAssertLessThanOrEqual(samples.count, 1, c.name)
         return samples.first?.ratio
     }
@@ -97,8 +154,15 @@ final class ContrastCorpusTests: XCTestCase {
     private func lintFails(_ c: Case) -> Bool {
         let pass = InProcessDynamicPass(stdlibPaths: [], accessibility: AccessibilityChecks(contrastLevel: c.level))
         let found = pass.check(file: "corpus.lua", source: c.source).filter { $0.code == .lowContrast }
-        guard let theme = c.theme else { return !found.isEmpty }
-        return found.contains { $0.message.contains("theme '\(theme)'") }
+        // The combination the case is about, as "Fails in …" lists each.
+        var condition = (c.theme.map { "theme '\($0)', " } ?? "")
+            + "colorScheme=\(c.traits.colorScheme.rawValue) contrast=\(c.traits.contrast.rawValue)"
+        let isControl = c.source.contains("Button {") || c.source.contains("TextField {")
+        if isControl { condition += ", state \(c.state ?? .normal)" }
+        return found.contains { d in
+            guard let range = d.message.range(of: "Fails in ") else { return false }
+            return d.message[range.upperBound...].dropLast().components(separatedBy: "; ").contains(condition)
+        }
     }
 
     func testRatiosAgreeWithTheIndependentComputation() throws {

@@ -23,7 +23,7 @@ final class LowContrastLintTests: XCTestCase {
         let d = try XCTUnwrap(found.first)
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual(d.message, "Text #EEEEEE (textColor of Label#pale, set at app.lua:2) on #FFFFFF (screen background) is 1.16:1, "
-                       + "needs 4.5:1 (AA, normal text); #767676 passes (4.54:1). Fails in colorScheme=light contrast=normal.")
+                       + "needs 4.5:1 (AA, normal text); #767676 passes (4.54:1). Fails in colorScheme=light contrast=normal; colorScheme=light contrast=high.")
         XCTAssertEqual(d.severity, .error)
         XCTAssertEqual(d.line, 2)
     }
@@ -33,7 +33,7 @@ final class LowContrastLintTests: XCTestCase {
             return View { id = "box", alpha = 0.5,
               View { id = "tint", backgroundColor = "#00000033",
                 Label { id = "t", text = "x", textColor = "#888888" } } }
-            """).first)
+            """).first { $0.message.contains("colorScheme=light") })
         XCTAssertTrue(d.message.contains("on #E6E6E6 (#00000033 backgroundColor of View#tint, set at app.lua:2, over #FFFFFF screen background, "
                                          + "faded by alpha 0.5 of View#box, set at app.lua:1)"), d.message)
     }
@@ -61,10 +61,14 @@ final class LowContrastLintTests: XCTestCase {
         let source = try String(contentsOfFile: path, encoding: .utf8)
         let found = InProcessDynamicPass(stdlibPaths: []).check(file: "contrast.lua", source: source).filter { $0.code == .lowContrast }
         let byLine = Dictionary(grouping: found, by: \.line)
-        // The pale label fails in both themes: one finding naming both.
+        // The pale label fails in both themes, in light (on black, in dark, it passes): one
+        // finding naming each combination.
         XCTAssertEqual(byLine[10]?.count, 1)
         XCTAssertTrue(byLine[10]?.first?.message.hasSuffix("Fails in theme 'day', colorScheme=light contrast=normal; "
-                                                           + "theme 'night', colorScheme=light contrast=normal.") == true)
+                                                           + "theme 'day', colorScheme=light contrast=high; "
+                                                           + "theme 'night', colorScheme=light contrast=normal; "
+                                                           + "theme 'night', colorScheme=light contrast=high.") == true,
+                      byLine[10]?.first?.message ?? "")
         // The note is too pale on the day card only; #999999 on black passes.
         XCTAssertEqual(byLine[8]?.count, 1)
         XCTAssertTrue(byLine[8]?.first?.message.contains("theme 'day'") == true)
@@ -85,7 +89,8 @@ final class LowContrastLintTests: XCTestCase {
     func testAAAAsksSevenToOne() throws {
         let source = ##"return Label { text = "x", textColor = "#767676" }"##
         XCTAssertEqual(lint(source), [])
-        let d = try XCTUnwrap(lint(source, checks: AccessibilityChecks(contrastLevel: .AAA)).first)
+        // On the light screen; on black, in dark, it is 4.62:1 and fails AAA too.
+        let d = try XCTUnwrap(lint(source, checks: AccessibilityChecks(contrastLevel: .AAA)).first { $0.message.contains("colorScheme=light") })
         XCTAssertTrue(d.message.contains("is 4.54:1, needs 7:1 (AAA, normal text); #595959 passes (7.00:1)"), d.message)
         XCTAssertEqual(lint(##"return Label { text = "x", textColor = "#EEEEEE" }"##, checks: .off), [])
     }

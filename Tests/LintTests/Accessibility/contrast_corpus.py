@@ -61,3 +61,26 @@ case('lightThemeText', '#CCCCCC', [(1, ['#FFFFFF']), (1, [])])
 # UIKit's placeholderText: #3C3C43 at an alpha of exactly 0.3, not a byte's 77/255.
 case('placeholder', (60 / 255, 60 / 255, 67 / 255, 0.3), [(1, [])])
 case('roundedRectOnBlack', '#000000', [(1, ['#000000']), (1, ['#FFFFFF'])])
+
+# Dark and high contrast: the screen is systemBackground (black in dark), the default label
+# colour `label` (white in dark); semantic colours as SemanticColors.swift lists UIKit's.
+B = '#000000'
+case('darkDefaultLabel', '#FFFFFF', [(1, []), (1, [])], screen=B)
+case('gray555555 light', '#555555', [(1, []), (1, [])])
+case('gray555555 dark', '#555555', [(1, []), (1, [])], screen=B)
+case('dynamic dark #444444', '#444444', [(1, []), (1, [])], screen=B)
+case('dynamic light #767676', '#767676', [(1, []), (1, [])])
+case('dynamic #999999 normal', '#999999', [(1, []), (1, [])])
+case('dynamic highContrastLight #595959', '#595959', [(1, []), (1, [])])
+case('secondaryLabel dark', (235 / 255, 235 / 255, 245 / 255, 0.6), [(1, []), (1, [])], screen=B)
+case('tertiaryLabel light', (60 / 255, 60 / 255, 67 / 255, 0.3), [(1, []), (1, [])])
+case('tertiaryLabel high light', (60 / 255, 60 / 255, 67 / 255, 0.56), [(1, []), (1, [])])
+case('systemBlue dark', '#0A84FF', [(1, [])], screen=B)
+case('systemBlue high light', '#0040DD', [(1, [])])
+case('highlighted #DDDDDD', '#DDDDDD', [(1, [])])
+case('selected #AAAAAA on black', '#AAAAAA', [(1, ['#000000'])])
+case('black title', '#000000', [(1, [])])
+case('selected #BBBBBB', '#BBBBBB', [(1, [])])
+case('paleGray dark', '#EEEEEE', [(1, []), (1, [])], screen=B)
+case('highlighted #DDDDDD dark', '#DDDDDD', [(1, [])], screen=B)
+case('inheritedTint dark', '#000000', [(1, []), (1, [])], screen=B)

@@ -106,6 +106,22 @@ final class StaticCheckerCorpusTests: XCTestCase {
             Expected(.typeMismatch, 4, 17, "Cannot use '*' on a style; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
             Expected(.typeMismatch, 5, 28, "Cannot use '+' on a Color; compose styles with '..', '+' or concat(…), and compute with plain numbers."),
         ]),
+        ("states.lua", [
+            Expected(.badSelector, 4, 15, "highlighted", "Unknown pseudo-class ':hilighted' in selector 'Button:hilighted'. Did you mean 'highlighted'?"),
+            Expected(.unknownState, 5, 14, "Selector 'Label:disabled' gives ':disabled' to Label, which is not a control; only controls (Button, TextField, kinds declared with control = true) have states."),
+            Expected(.unknownState, 6, 27, "highlighted", "Unknown state 'hilighted'. Did you mean 'highlighted'?"),
+            Expected(.unknownTrait, 7, 29, "colorScheme", "Unknown trait 'colorSheme'. Did you mean 'colorScheme'?"),
+            Expected(.unknownTrait, 8, 44, "dark", "'drak' is not a value of colorScheme. Did you mean 'dark'?"),
+            Expected(.unknownState, 8, 60, "highlighted", "Unknown state 'hilighted'. Did you mean 'highlighted'?"),
+            Expected(.unknownTrait, 9, 47, "accessibilityMedium", "'accesibilityMedium' is not a value of contentSize. Did you mean 'accessibilityMedium'?"),
+            Expected(.unknownState, 10, 21, "when(state=selected) asks for a control state, but its style is a Label style and Label is not a control; "
+                         + "only controls (Button, TextField, kinds declared with control = true) have states."),
+            Expected(.neverHolds, 11, 21, "when(contentSize>accessibilityExtraExtraExtraLarge) never holds: no contentSize satisfies it, so its style never applies."),
+            Expected(.neverHolds, 12, 17, "when(state=highlighted) never holds in rule 'Label': Label is not a control: its views are always normal, so its style never applies."),
+            Expected(.neverHolds, 13, 25, "when(state=highlighted) never holds in rule 'Button:normal': its views are normal there, so its style never applies."),
+            Expected(.neverHolds, 14, 53, "when(colorScheme=light) never holds inside when(colorScheme=dark): no colorScheme satisfies both, so its style never applies."),
+            Expected(.unknownMember, 17, 25, "colorScheme", "'traits' has no member 'colorSheme'. Did you mean 'colorScheme'?"),
+        ]),
     ]
 
     func testEveryRuleAtItsExactPosition() throws {
@@ -121,9 +137,29 @@ final class StaticCheckerCorpusTests: XCTestCase {
                 XCTAssertEqual(d.message, e.message, file)
                 XCTAssertEqual(d.suggestions.first, e.suggestion, "\(file): \(d)")
                 XCTAssertEqual(d.file, file)
-                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral, .rgbScale].contains(d.code)
+                let isWarning = [Diagnostic.Code.duplicateSet, .grid, .colorLiteral, .rgbScale, .neverHolds].contains(d.code)
                 XCTAssertEqual(d.severity, isWarning ? .warning : .error, "\(file): \(d)")
             }
+        }
+    }
+
+    /// What the static pass says of `when`s and pseudo-classes in code that never runs is what
+    /// the runtime says when the same code runs, at the same line and column.
+    func testStatesMatchTheRuntimeWhereBothSeeThem() throws {
+        let folder = StaticCheckerCleanTests.root.appendingPathComponent("Tests/Fixtures/lint/static")
+        let source = try String(contentsOf: folder.appendingPathComponent("states.lua"), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Each errored line alone at the top level, where the script runs it.
+        for d in StaticChecker().check(source: source, file: "states.lua") where d.severity == .error {
+            let line = String(lines[d.line - 1])
+            let script = "kind(\"Toggle\", View, { on = \"Bool\" }, { control = true })\n" + line + "\nreturn StackView { Toggle {} }\n"
+            let dynamic = InProcessDynamicPass(stdlibPaths: []).check(file: "states.lua", source: script)
+            // Line 8 has two mistakes; the runtime stops at the first.
+            guard d.line != 8 || d.column < 50 else { continue }
+            let same = dynamic.first { $0.code == d.code && $0.line == 2 }
+            XCTAssertNotNil(same, "\(d) not reported at run time: \(dynamic)")
+            XCTAssertEqual(same?.column, d.column, "\(d)")
+            XCTAssertEqual(same?.message, d.message)
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import StyleCore
+import StyleLayout
 import StyleLua
+import StyleText
 
 /// The accessibility checks of lint's dynamic pass on one screen: its tree styled in every
 /// combination of `AccessibilityMatrix` (each theme evaluated on its own, as `--theme` does),
@@ -9,8 +11,12 @@ import StyleLua
 ///
 ///     let found = AccessibilityPass(checks: .init()).check(evaluation, file: "app.lua", source: text, options: options)
 ///
-/// A diagnostic points at the line that set the text colour when the linted file set it, else
-/// at the view's constructor, so that `-- stylerun: ignore low-contrast` there silences it.
+/// Per theme: `low-contrast` in each trait set of the matrix, for each view as styled and for
+/// each control in each other state it can take (`StateStyling`); `fixed-font-size` and
+/// `small-touch-target` once, at the default traits (a layout at 375 points); `truncated-text`
+/// in a layout per content size, the tree restyled for each. A diagnostic points at the line
+/// that set the value at fault when the linted file set it, else at the view's constructor, so
+/// that `-- stylerun: ignore CODE` there silences it.
 struct AccessibilityPass {
     var checks: AccessibilityChecks
 
@@ -18,6 +24,12 @@ struct AccessibilityPass {
         guard checks.isEnabled, evaluation.root != nil else { return [] }
         var findings = AccessibilityFindings()
         var diagnostics: [Diagnostic] = []
+        func report(_ errors: [Diagnostic]) {
+            for d in errors where d.severity == .error && !diagnostics.contains(d) { diagnostics.append(d) }
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        let images = ImageDimensions(folder: folder.isEmpty ? "." : folder)
+        let engine = LayoutEngine(measurer: FontTextMeasurer(), imageSize: { images.size(of: $0) })
         let themes: [String?] = evaluation.themeNames.isEmpty ? [nil] : evaluation.themeNames
         for theme in themes {
             let themed: Evaluation
@@ -27,27 +39,63 @@ struct AccessibilityPass {
                 var themedOptions = options
                 themedOptions.theme = theme
                 do throws(DiagnosticList) {
-                    themed = try Evaluation.evaluate(source: source, chunk: file, folder: (file as NSString).deletingLastPathComponent,
-                                                     options: themedOptions)
+                    themed = try Evaluation.evaluate(source: source, chunk: file, folder: folder, options: themedOptions)
                 } catch {
                     // The script fails in this theme only: that is a finding of its own.
-                    diagnostics += error.diagnostics.filter { $0.severity == .error }
+                    report(error.diagnostics)
                     continue
                 }
             }
             guard let root = themed.root else { continue }
-            for traits in AccessibilityMatrix.traitSets {
-                themed.prepareForApplication()
-                let styling = Cascade(themed.stylesheet).apply(to: root, recordingProvenance: true)
+            themed.prepareForApplication()
+            let stylesheet = themed.stylesheet
+            // What the default styling reports, the run already did for the active theme.
+            func styled(_ traits: Traits) -> Bool {
+                let styling = Cascade(stylesheet, traits: traits).apply(to: root, recordingProvenance: true)
                 guard !styling.contains(where: { $0.severity == .error }) else {
-                    if themed !== evaluation { diagnostics += styling.filter { $0.severity == .error } }
-                    continue
+                    if themed !== evaluation || traits != .default { report(styling) }
+                    return false
                 }
-                for finding in LowContrastRule(level: checks.contrastLevel).findings(in: root, traits: traits) {
-                    findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: traits,
-                                                                     state: Self.state(of: finding.sample.view)))
+                return true
+            }
+            let contrast = LowContrastRule(level: checks.contrastLevel)
+            for traits in AccessibilityMatrix.traitSets {
+                guard styled(traits) else { continue }
+                for finding in contrast.findings(in: root, traits: traits) {
+                    let state: ControlState? = finding.sample.view.kind.isControl ? finding.sample.view.state : nil
+                    findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state))
+                }
+                var controls: [View] = []
+                SmallTouchTargetRule.forEachDrawn(root) { if $0.kind.isControl { controls.append($0) } }
+                for control in controls {
+                    for state in AccessibilityMatrix.otherStates(of: control) {
+                        let (found, changed, errors) = StateStyling.with(control, in: state, stylesheet: stylesheet, traits: traits) {
+                            TextContrast.samples(in: control, screen: ScreenColors(for: traits)).compactMap(contrast.finding)
+                        }
+                        report(errors)
+                        // A state that changes nothing looks as the current one: already counted.
+                        guard changed else { continue }
+                        for finding in found where finding.sample.view === control {
+                            findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state))
+                        }
+                    }
+                }
+                if traits == .default {
+                    let once = AccessibilityCondition(theme: theme, traits: nil)
+                    for finding in FixedFontSizeRule().findings(in: root) { findings.add(finding, file: file, in: once) }
+                    let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits))
+                    for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once) }
                 }
             }
+            var truncation = TruncatedTextRule()
+            for size in AccessibilityMatrix.contentSizes {
+                let traits = Traits(contentSize: size)
+                guard styled(traits) else { continue }
+                truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
+            }
+            for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil)) }
+            // The tree is left styled for the default traits, as the run styled it.
+            _ = styled(.default)
         }
         let stdlib = options.stdlibPaths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let naming = { (location: SourceLocation) -> String in
@@ -56,19 +104,13 @@ struct AccessibilityPass {
         }
         return diagnostics + findings.diagnostics(file: file, naming: naming)
     }
-
-    /// A control's state as its properties give it; nil for a view that is not a control.
-    static func state(of view: View) -> ControlState? {
-        guard view.kind.isA(Schema.button) || view.kind.isA(Schema.textField) else { return nil }
-        return view["isEnabled"] == .bool(false) ? .disabled : .normal
-    }
 }
 
 /// Findings gathered across the matrix: each distinct one once, with every combination it
 /// was seen in, in the order first seen.
 struct AccessibilityFindings {
     private var order: [Key] = []
-    private var found: [Key: (finding: LowContrastFinding, conditions: [AccessibilityCondition])] = [:]
+    private var found: [Key: (finding: AccessibilityFinding, conditions: [AccessibilityCondition])] = [:]
 
     private struct Key: Hashable {
         var code: Diagnostic.Code
@@ -77,9 +119,9 @@ struct AccessibilityFindings {
         var message: String
     }
 
-    mutating func add(_ finding: LowContrastFinding, file: String, in condition: AccessibilityCondition) {
-        let location = Self.location(of: finding, file: file)
-        let key = Key(code: LowContrastRule.code, location: location, view: finding.sample.view.reference, message: finding.message)
+    mutating func add(_ finding: AccessibilityFinding, file: String, in condition: AccessibilityCondition) {
+        let location = finding.location(file: file)
+        let key = Key(code: finding.code, location: location, view: finding.view.reference, message: finding.message(\.description))
         if found[key] == nil {
             order.append(key)
             found[key] = (finding, [])
@@ -87,20 +129,12 @@ struct AccessibilityFindings {
         if !found[key]!.conditions.contains(condition) { found[key]!.conditions.append(condition) }
     }
 
-    /// Where a finding is reported: the line that set the text colour, else the view's constructor.
-    private static func location(of finding: LowContrastFinding, file: String) -> SourceLocation {
-        let set = finding.sample.color.location, built = finding.sample.view.location
-        if let set, set.file == file { return set }
-        if let built, built.file == file { return built }
-        return set ?? built ?? SourceLocation(file: file, line: 1)
-    }
-
     func diagnostics(file: String, naming: (SourceLocation) -> String) -> [Diagnostic] {
         order.map { key in
             let entry = found[key]!
-            let conditions = entry.conditions.map(\.description).joined(separator: "; ")
-            return Diagnostic(key.code, "\(entry.finding.message(naming: naming)). Fails in \(conditions).", at: key.location,
-                              severity: entry.finding.severity)
+            let conditions = entry.conditions.map(\.description).filter { !$0.isEmpty }
+            let fails = conditions.isEmpty ? "." : ". Fails in \(conditions.joined(separator: "; "))."
+            return Diagnostic(key.code, entry.finding.message(naming) + fails, at: key.location, severity: entry.finding.severity)
         }
     }
 }

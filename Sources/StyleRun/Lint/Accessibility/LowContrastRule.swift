@@ -14,7 +14,7 @@ public struct LowContrastRule: Sendable {
     public init(level: ContrastLevel) { self.level = level }
 
     public func findings(in root: View, traits: Traits) -> [LowContrastFinding] {
-        TextContrast.samples(in: root, screen: .of(traits.colorScheme)).compactMap(finding)
+        TextContrast.samples(in: root, screen: ScreenColors(for: traits)).compactMap(finding)
     }
 
     /// The finding for one measured text, nil when it passes.

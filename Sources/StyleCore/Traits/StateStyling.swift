@@ -1,0 +1,26 @@
+/// A control styled as it is in another of its states, for as long as a check looks at it: what
+/// lint's accessibility checks measure a control's highlighted, selected and focused colours in.
+///
+///     let found = StateStyling.with(button, in: .highlighted, stylesheet: sheet, traits: traits) {
+///         TextContrast.samples(in: button, screen: ScreenColors(for: traits))
+///     }
+///
+/// The control alone is styled, its ancestors as they are, exactly as `StateValues` styles each
+/// other state; afterwards it holds its own state, values and provenance again.
+public enum StateStyling {
+    /// The result of `body` run while `view` holds the values it takes in `state`, whether any
+    /// value differs from its current state's, and what styling that state reported.
+    public static func with<T>(_ view: View, in state: ControlState, stylesheet: Stylesheet, traits: Traits,
+                               recordingProvenance: Bool = true,
+                               _ body: () -> T) -> (result: T, changed: Bool, diagnostics: [Diagnostic]) {
+        let override = view.stateOverride, values = view.values, record = view.record
+        view.stateOverride = state
+        let diagnostics = ReferenceCascade(stylesheet, traits: traits).styleAlone(view, recordingProvenance: recordingProvenance)
+        let changed = view.values != values
+        let result = body()
+        view.stateOverride = override
+        view.values = values
+        view.record = record
+        return (result, changed, diagnostics)
+    }
+}

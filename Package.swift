@@ -58,7 +58,7 @@ let package = Package(
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
         .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleLayout", "StyleRun", "StylePreview", "StyleLanguageServer"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
-        .target(name: "StylePreview", dependencies: ["StyleCore", "StyleRun"]),
+        .target(name: "StylePreview", dependencies: ["StyleCore", "StyleLayout", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
         .target(name: "StyleLanguageServer", dependencies: ["StyleCore", "LuaSyntax", "StyleLua", "StyleRun"]),
         // `assertStyleSnapshot(of:)` for hosts' XCTest suites.

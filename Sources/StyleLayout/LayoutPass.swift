@@ -14,7 +14,7 @@ final class LayoutPass {
     let options: LayoutOptions
     private(set) var entries: [ObjectIdentifier: ViewLayout] = [:]
     private(set) var substitutions: [FontWarning] = []
-    private var roles: [ObjectIdentifier: LayoutRole] = [:]
+    private var values: [ObjectIdentifier: LayoutValues] = [:]
     private var heights: [SizeKey: Double] = [:]
     private var widths: [SizeKey: Double] = [:]
 
@@ -33,13 +33,13 @@ final class LayoutPass {
     /// room reserved for (a frame, a role and a size or two each).
     func run(_ root: View, count: Int = 0) {
         entries.reserveCapacity(count)
-        roles.reserveCapacity(count)
+        values.reserveCapacity(count)
         heights.reserveCapacity(count * 2)
         widths.reserveCapacity(count)
         let width = options.width
         let height: Double
         let heightReason: String
-        if let h = root.number("height") {
+        if let h = values(of: root).height {
             height = h
             heightReason = "height constraint"
         } else {
@@ -50,36 +50,41 @@ final class LayoutPass {
               widthReason: "the screen (\(Frame.number(width)))", heightReason: heightReason)
     }
 
-    func role(of view: View) -> LayoutRole {
+    /// The view's layout values, read from it the first time the pass asks.
+    func values(of view: View) -> LayoutValues {
         let id = ObjectIdentifier(view)
-        if let role = roles[id] { return role }
-        let role = LayoutRole(view)
-        roles[id] = role
-        return role
+        if let v = values[id] { return v }
+        let v = LayoutValues(view)
+        values[id] = v
+        return v
     }
+
+    func role(of view: View) -> LayoutRole { values(of: view).role }
 
     // MARK: Constraints
 
     /// The width a view's own constraints fix: `width`, or `height × aspectRatio`.
     func fixedWidth(of view: View) -> Double? {
-        if let w = view.number("width") { return w }
-        if let h = view.number("height"), let r = view.number("aspectRatio"), r > 0 { return h * r }
+        let v = values(of: view)
+        if let w = v.width { return w }
+        if let h = v.height, let r = v.aspectRatio { return h * r }
         return nil
     }
 
     /// The height a view's own constraints fix at a width: `height`, or `width ÷ aspectRatio`.
     func fixedHeight(of view: View, width: Double) -> Double? {
-        if let h = view.number("height") { return h }
-        if let r = view.number("aspectRatio"), r > 0 { return width / r }
+        let v = values(of: view)
+        if let h = v.height { return h }
+        if let r = v.aspectRatio { return width / r }
         return nil
     }
 
     func widthConstraintReason(of view: View) -> String {
-        view.number("width") != nil ? "width constraint" : "height × aspectRatio"
+        values(of: view).width != nil ? "width constraint" : "height × aspectRatio"
     }
 
     func heightConstraintReason(of view: View) -> String {
-        view.number("height") != nil ? "height constraint" : "width ÷ aspectRatio"
+        values(of: view).height != nil ? "height constraint" : "width ÷ aspectRatio"
     }
 
     // MARK: Measuring
@@ -113,7 +118,7 @@ final class LayoutPass {
             if children.isEmpty {
                 w = 0
             } else {
-                let margins = view.insets("layoutMargins") ?? .zero
+                let margins = values(of: view).margins
                 let inner = maxWidth.map { max(0, $0 - margins.left - margins.right) }
                 w = children.map { naturalWidth(of: $0, maxWidth: inner) }.max()! + margins.left + margins.right
             }
@@ -149,7 +154,7 @@ final class LayoutPass {
             if children.isEmpty {
                 h = 0
             } else {
-                let margins = view.insets("layoutMargins") ?? .zero
+                let margins = values(of: view).margins
                 let inner = max(0, width - margins.left - margins.right)
                 h = children.reduce(margins.top + margins.bottom) { sum, child in
                     sum + height(of: child, width: fixedWidth(of: child) ?? inner)
@@ -210,10 +215,10 @@ final class LayoutPass {
 
     /// A label's text measured at a width; nil when it has no text.
     func labelText(_ view: View, maxWidth: Double?, lines: Int? = nil) -> TextMeasurement? {
-        guard let text = view.string("text"), !text.isEmpty else { return nil }
-        return measure(TextRequest(text: text, font: view.font("font") ?? .system(17), maxWidth: maxWidth,
-                                   numberOfLines: lines ?? view.int("numberOfLines") ?? 1,
-                                   lineBreakMode: lineBreakMode(view, "lineBreakMode")), for: view)
+        guard var request = values(of: view).text else { return nil }
+        request.maxWidth = maxWidth
+        if let lines { request.numberOfLines = lines }
+        return measure(request, for: view)
     }
 
     func lineBreakMode(_ view: View, _ path: String) -> LineBreakMode {
@@ -222,10 +227,9 @@ final class LayoutPass {
 
     /// A button's title in its title label's font, on the title label's lines.
     func buttonTitle(_ view: View, maxWidth: Double?) -> TextMeasurement? {
-        guard let title = view.string("title"), !title.isEmpty else { return nil }
-        return measure(TextRequest(text: title, font: view.font("titleLabel.font") ?? .system(17), maxWidth: maxWidth,
-                                   numberOfLines: view.int("titleLabel.numberOfLines") ?? 1,
-                                   lineBreakMode: lineBreakMode(view, "titleLabel.lineBreakMode")), for: view)
+        guard var request = values(of: view).text else { return nil }
+        request.maxWidth = maxWidth
+        return measure(request, for: view)
     }
 
     /// A button's intrinsic size: its image and title side by side, plus `contentEdgeInsets`.
@@ -247,7 +251,7 @@ final class LayoutPass {
     }
 
     func stackMargins(_ view: View, _ spec: StackSpec) -> Insets {
-        spec.marginsRelative ? (view.insets("layoutMargins") ?? .zero) : .zero
+        spec.marginsRelative ? values(of: view).margins : .zero
     }
 
     // MARK: Placing
@@ -292,7 +296,7 @@ final class LayoutPass {
     private func placeChildren(of view: View, in frame: Frame) {
         let children = view.children
         guard !children.isEmpty else { return }
-        let margins = view.insets("layoutMargins") ?? .zero
+        let margins = values(of: view).margins
         let inner = max(0, frame.width - margins.left - margins.right)
         let name = view.selectorDescription
         var y = frame.y + margins.top

@@ -28,6 +28,43 @@ enum LayoutRole {
     }
 }
 
+/// What layout reads of a view, read once per pass (`LayoutPass.values(of:)`): a read by path
+/// looks the property up by name, and a pass asks for a view's constraints many times.
+struct LayoutValues {
+    let role: LayoutRole
+    let width: Double?
+    let height: Double?
+    /// `aspectRatio` when positive, else nil.
+    let aspectRatio: Double?
+    let isHidden: Bool
+    /// `layoutMargins`, zero when the kind has none.
+    let margins: Insets
+    /// A label's text or a button's title with its font, lines and line break mode, at no
+    /// width; nil without text.
+    let text: TextRequest?
+
+    init(_ view: View) {
+        role = LayoutRole(view)
+        switch role {
+        case .label:
+            text = view.string("text").flatMap { $0.isEmpty ? nil : TextRequest(
+                text: $0, font: view.font("font") ?? .system(17), numberOfLines: view.int("numberOfLines") ?? 1,
+                lineBreakMode: LineBreakMode(rawValue: view.enumCase("lineBreakMode") ?? "") ?? .byTruncatingTail) }
+        case .button:
+            text = view.string("title").flatMap { $0.isEmpty ? nil : TextRequest(
+                text: $0, font: view.font("titleLabel.font") ?? .system(17), numberOfLines: view.int("titleLabel.numberOfLines") ?? 1,
+                lineBreakMode: LineBreakMode(rawValue: view.enumCase("titleLabel.lineBreakMode") ?? "") ?? .byTruncatingTail) }
+        default:
+            text = nil
+        }
+        width = view.number("width")
+        height = view.number("height")
+        aspectRatio = view.number("aspectRatio").flatMap { $0 > 0 ? $0 : nil }
+        isHidden = view.isHiddenForLayout
+        margins = view.insets("layoutMargins") ?? .zero
+    }
+}
+
 /// A stack view's own properties, as `UIStackView` has them.
 struct StackSpec {
     enum Axis: String { case horizontal, vertical }

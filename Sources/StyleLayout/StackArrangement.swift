@@ -40,14 +40,18 @@ struct StackArrangement {
         self.spec = spec
         let horizontal = spec.axis == .horizontal
         let name = explains ? stack.selectorDescription : ""
-        items = stack.children.map { Item(view: $0, isHidden: $0.isHiddenForLayout, horizontal: horizontal) }
+        items = stack.children.map { Item(view: $0, isHidden: pass.values(of: $0).isHidden, horizontal: horizontal) }
         let visible = items.indices.filter { !items[$0].isHidden }
         let alignment = spec.crossAlignment
 
         // Across a vertical stack first: each view's width decides its height (text wraps).
         if !horizontal {
+            // A view's own width is needed only to fit the stack to it or to align it: a
+            // given breadth filled asks none (measuring one is a stack's whole arrangement).
             var naturals: [Int: Double] = [:]
-            for i in visible { naturals[i] = pass.naturalWidth(of: items[i].view, maxWidth: cross ?? widthLimit) }
+            if cross == nil || alignment != .fill {
+                for i in visible { naturals[i] = pass.naturalWidth(of: items[i].view, maxWidth: cross ?? widthLimit) }
+            }
             let length = cross ?? naturals.values.max() ?? 0
             crossLength = length
             for i in visible {

@@ -86,8 +86,12 @@ enum PreviewScript {
         screen.style.width = width + "px";
         sizeClassLabel.textContent = sizeClassOf(width);
         requestAnimationFrame(markOverflow);
-        if (send && state.version > 0 && state.traits.horizontalSizeClass !== sizeClassOf(width)) {
-          sendTraits({ horizontalSizeClass: sizeClassOf(width) });
+        // The server lays the screen out at this width (and restyles when the size class moves).
+        if (send && state.version > 0) {
+          const changes = {};
+          if (state.width !== width) changes.width = String(width);
+          if (state.traits.horizontalSizeClass !== sizeClassOf(width)) changes.horizontalSizeClass = sizeClassOf(width);
+          sendTraits(changes);
         }
       }
       const savedDevice = asked.get("width") || sessionStorage.getItem("stylerun.device");
@@ -119,7 +123,7 @@ enum PreviewScript {
 
       // The traits the server styled for, in the switches; on the first state, what the
       // address or the width ask and the server has not yet.
-      function updateTraits(traits, first) {
+      function updateTraits(traits, first, laidOutWidth) {
         for (const name of traitNames) {
           if (traitSelects[name].value !== traits[name]) traitSelects[name].value = traits[name];
         }
@@ -135,6 +139,7 @@ enum PreviewScript {
         } else if (traits.horizontalSizeClass !== sizeClassOf(width)) {
           wanted.horizontalSizeClass = sizeClassOf(width);
         }
+        if (laidOutWidth !== currentWidth()) wanted.width = String(currentWidth());
         pendingTraits = null;
         sendTraits(wanted);
       }
@@ -427,6 +432,7 @@ enum PreviewScript {
             element("dt", {}, "Path"), element("dd", { "data-stylerun": "path" }, path.map((ref, i) => [i ? " › " : "", viewButton(ref, "ancestor")])),
             element("dt", {}, "Parent"), element("dd", {}, view.parent === null ? "(the root)" : viewButton(view.parent, "parent")),
             element("dt", {}, "Children"), element("dd", { "data-stylerun": "children" }, view.children.length ? view.children.map((ref) => viewButton(ref, "child")) : "(none)")),
+          layoutPanel(view),
           overflow ? element("p", { "data-stylerun": "overflow" }, `Overflow: ${overflow}.`) : null,
           contrastPanel(view),
           view.control ? statePicker(view) : null,
@@ -434,6 +440,16 @@ enum PreviewScript {
           view.control ? statesPanel(view) : null,
           defaultsPanel].flat().filter((child) => child !== null));
         panel.scrollTop = scroll;
+      }
+
+      // The frame the server's layout computed (root coordinates, points), and why.
+      function layoutPanel(view) {
+        if (!view.frame) return null;
+        const n = (v) => String(Math.round(v * 100) / 100);
+        const f = view.frame;
+        return element("section", { "data-stylerun": "layout" },
+          element("p", { "data-stylerun": "frame-value" }, `Frame: ${n(f.x)},${n(f.y)} ${n(f.width)}×${n(f.height)}`),
+          element("p", { "data-stylerun": "frame-reason" }, view.frameReason));
       }
 
       // Each text of the view against the background behind it, as the server measured it.
@@ -535,7 +551,7 @@ enum PreviewScript {
         document.body.style.background = background || defaultBackground;
         screen.style.background = background;
         updateThemes(next.themes, next.theme);
-        updateTraits(next.traits, first);
+        updateTraits(next.traits, first, next.width);
         views = new Map(next.explain.map((v) => [v.reference, v]));
         if (next.ok) hideErrors();
         else showErrors(next.diagnostics, next.screen !== null);

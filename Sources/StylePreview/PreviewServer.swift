@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StyleLayout
 import StyleRun
 
 /// A live preview of one script: the library's watch re-renders on every save, and a small
@@ -36,6 +37,8 @@ public final class PreviewServer: @unchecked Sendable {
     private let lock = NSLock()
     private var current: PreviewState
     private var handle: WatchHandle?
+    /// Read and changed only on `queue`, where the watch calls back.
+    nonisolated(unsafe) private var builder: PreviewStateBuilder?
 
     /// Binds the server; nothing is watched or served until `start()`.
     ///
@@ -67,18 +70,39 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Starts watching the script and serving.
     public func start() {
-        var builder = PreviewStateBuilder(title: current.title, folder: folder, stdlibPaths: runtime.stdlibPaths)
+        let builder = PreviewStateBuilder(title: current.title, folder: folder, stdlibPaths: runtime.stdlibPaths)
+        queue.sync { self.builder = builder }
         runtime.traits = traits
         let handle = runtime.watch(file: file, theme: theme, queue: queue) { [weak self] event, watched in
-            guard let self else { return }
+            guard let self, var builder = self.builder else { return }
             let state = builder.update(with: event, watched: watched)
-            lock.withLock { current = state }
-            hub.publish(ServerSentEvent.frame(event: "state", id: String(state.version), retry: 500,
-                                              data: state.json.serialized(.line)))
+            self.builder = builder
+            publish(state)
         }
         lock.withLock { self.handle = handle }
         server.start()
     }
+
+    private func publish(_ state: PreviewState) {
+        lock.withLock { current = state }
+        hub.publish(ServerSentEvent.frame(event: "state", id: String(state.version), retry: 500,
+                                          data: state.json.serialized(.line)))
+    }
+
+    /// Lays the screen out again at `width` points, on the watch's queue, with the tree and
+    /// styles it has.
+    private func relayout(width: Double) {
+        guard let handle = lock.withLock({ handle }) else { return }
+        handle.perform { [weak self] sheet, root in
+            guard let self, var builder = self.builder else { return }
+            let state = builder.relayout(width: width, root: root, stylesheet: sheet)
+            self.builder = builder
+            publish(state)
+        }
+    }
+
+    /// The widths the page may lay the screen out at, in points.
+    public static let widths: ClosedRange<Double> = 200...2000
 
     /// Stops watching, ends every event stream and closes the server.
     public func stop() {
@@ -140,13 +164,25 @@ public final class PreviewServer: @unchecked Sendable {
             return .text(400, "Name the traits to set, e.g. /traits?colorScheme=dark. Traits are \(Traits.names.joined(separator: ", ")).")
         }
         var traits = state.traits
+        var width: Double?
+        var namesTraits = false
         for (name, value) in request.query.sorted(by: { $0.key < $1.key }) {
+            if name == "width" {
+                guard let w = Double(value), w.isFinite, Self.widths.contains(w) else {
+                    return .text(400, "The width is a number of points from \(Int(Self.widths.lowerBound)) to \(Int(Self.widths.upperBound)), not '\(value)'.")
+                }
+                width = w
+                continue
+            }
+            namesTraits = true
             do throws(TraitError) { try traits.set(name, to: value) } catch {
                 return .text(400, error.message)
             }
         }
-        lock.withLock { handle }?.setTraits(traits)
-        return .text(200, "Styling for \(traits).")
+        // The width first: a size class that changes with it then restyles at the new width.
+        if let width, width != state.width { relayout(width: width) }
+        if namesTraits { lock.withLock { handle }?.setTraits(traits) }
+        return .text(200, width.map { "Laying out at \(Frame.number($0)) points, styling for \(traits)." } ?? "Styling for \(traits).")
     }
 
     /// Puts the control at `view` in `state` (`highlighted`, `selected+focused`), or back in

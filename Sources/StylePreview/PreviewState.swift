@@ -1,4 +1,5 @@
 import Foundation
+import StyleLayout
 import StyleRun
 
 /// What the preview shows at one moment, as plain data any thread can read: the last good
@@ -43,6 +44,8 @@ public struct PreviewState: Sendable {
     public var stateOverrides: [String: ControlState] = [:]
     /// The views with a `low-contrast` finding under `traits`, each `{"reference", "message"}`.
     public var failing: [JSONValue] = []
+    /// The width in points the screen is laid out at (the toolbar's width).
+    public var width = LayoutOptions.defaultWidth
 
     public init(title: String) { self.title = title }
 
@@ -64,6 +67,7 @@ public struct PreviewState: Sendable {
             "traits": .object(Traits.Name.allCases.map { (key: $0.rawValue, value: .string(traits[$0])) }),
             "stateOverrides": .object(stateOverrides.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value.description)) }),
             "failing": .array(failing),
+            "width": .number(width),
         ]
     }
 }
@@ -77,6 +81,8 @@ public struct PreviewStateBuilder {
     /// How files are named in the state: relative to `folder`, the stdlib's as `stdlib/…`.
     private let paths: PreviewPaths
     private var loadedOnce = false
+    /// Kept across updates: a restyle that moves nothing keeps its frames, and text is measured once.
+    private var layoutEngine: LayoutEngine?
 
     /// - Parameter stdlibPaths: the runtime's stdlib folders, whose files the state names `stdlib/NAME`.
     public init(title: String, folder: String, stdlibPaths: [String] = Runtime.defaultStdlibPaths) {
@@ -111,6 +117,16 @@ public struct PreviewStateBuilder {
         return state
     }
 
+    /// The state laid out at `width` points, the same tree and styles: a new screen (the
+    /// toolbar's width changed), or only a new version before the script first loads.
+    public mutating func relayout(width: Double, root: View?, stylesheet: LoadedStylesheet?) -> PreviewState {
+        state.version += 1
+        state.width = width
+        state.changed = []
+        if let root, state.screen != nil { render(root, stylesheet: stylesheet) }
+        return state
+    }
+
     private mutating func render(_ root: View, stylesheet: LoadedStylesheet?) {
         var images: [String: String] = [:]
         root.forEachInTree { view in
@@ -121,8 +137,17 @@ public struct PreviewStateBuilder {
             }
         }
         let known = images
-        let renderer = HTMLRenderer(imageURL: { known[$0] == nil ? nil : "/images/" + ImageFiles.urlEncoded($0) },
+        var renderer = HTMLRenderer(imageURL: { known[$0] == nil ? nil : "/images/" + ImageFiles.urlEncoded($0) },
                                     marksReferences: true)
+        // Laid out on the server at the page's width and traits; the page draws the frames.
+        var frames: LayoutFrames?
+        if let stylesheet {
+            let engine = layoutEngine ?? stylesheet.layoutEngine()
+            layoutEngine = engine
+            let layout = stylesheet.layout(root, width: state.width, traits: state.traits, engine: engine)
+            if layout.tooDeep == nil { frames = layout.frames }
+        }
+        renderer.frames = frames
         state.screen = renderer.renderScreen(root)
         state.images = images
         // With no background of its own the screen stands on the system's: black in dark.
@@ -137,7 +162,7 @@ public struct PreviewStateBuilder {
             state.diagnostics = diagnostics.map { paths.relativized(CodeFrame.json($0)) }
         }
         let contrast = PreviewContrast(root, traits: state.traits)
-        state.explain = paths.relativized(Self.explain(root, states: states, contrast: contrast))
+        state.explain = paths.relativized(Self.explain(root, states: states, contrast: contrast, frames: frames))
         let positions = Dictionary(uniqueKeysWithValues: Self.views(of: root).enumerated().map { (ObjectIdentifier($1), $0) })
         let names = TreeReferences(root)
         state.failing = contrast.failing.map { failure in
@@ -160,7 +185,8 @@ public struct PreviewStateBuilder {
     /// A control adds `"control": true`, its `"state"` (`normal`, `highlighted+selected`) and,
     /// with `states`, the other states' values explained (`"states"`); a view with text adds
     /// `"contrast"`, each text's readout (`PreviewContrast`).
-    static func explain(_ root: View, states: StateValues? = nil, contrast: PreviewContrast? = nil) -> JSONValue {
+    static func explain(_ root: View, states: StateValues? = nil, contrast: PreviewContrast? = nil,
+                        frames: LayoutFrames? = nil) -> JSONValue {
         let views = views(of: root)
         var renderer = ExplainRenderer()
         renderer.states = states
@@ -198,6 +224,12 @@ public struct PreviewStateBuilder {
             }
             if let readouts = contrast?.readouts[ObjectIdentifier(view)] {
                 members.append((key: "contrast", value: .array(readouts)))
+            }
+            if let layout = frames?.layout(of: view) {
+                let f = layout.frame
+                members.append((key: "frame", value: ["x": .number(f.x), "y": .number(f.y),
+                                                      "width": .number(f.width), "height": .number(f.height)]))
+                members.append((key: "frameReason", value: .string(layout.reason)))
             }
             return .object(members)
         })

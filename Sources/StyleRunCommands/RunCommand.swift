@@ -123,7 +123,10 @@ public enum RunCommand: Command {
                     try sheet.checkTimeLimit(while: "printing")
                 }
             case .html:
-                text = Data(HTMLRenderer().render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
+                // The page draws computed frames, as the preview does: at --width, else 375.
+                var renderer = HTMLRenderer()
+                renderer.frames = frames ?? sheet.layout(root, width: LayoutArguments.width(arguments) ?? LayoutOptions.defaultWidth).frames
+                text = Data(renderer.render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
             case .tree:
                 // The tree's text goes out in pieces as it is written, never held whole (a
                 // screen's is megabytes of fresh pages); the time limit is checked at each piece.

@@ -85,6 +85,26 @@ final class PreviewTraitsTests: XCTestCase {
         XCTAssertEqual(evaluations.count, 2)
     }
 
+    func testTheServerLaysTheScreenOutAtThePagesWidthAndTheScreenIsDrawnAtTheFrames() throws {
+        XCTAssertEqual(preview.state.width, 375)
+        XCTAssertEqual(view("#root")?["frame"]?["width"], .number(375))
+        guard case .string(let reason)? = view("#gray")?["frameReason"] else { return XCTFail("no frameReason") }
+        XCTAssertTrue(reason.contains("StackView#root"), reason)
+        XCTAssertTrue(preview.state.screen?.contains("width: 375px; height: ") == true, "the root is not drawn at its frame")
+        XCTAssertTrue(preview.state.screen?.contains("position: absolute; margin: 0; flex: none; left: 0; top: 0;") == true,
+                      "the first label is not drawn at its frame")
+        for bad in ["abc", "100", "5000", "nan"] {
+            let refused = try get("/traits?width=\(bad)", headers: "X-Stylerun: traits\r\n")
+            XCTAssertTrue(refused.head.hasPrefix("HTTP/1.1 400") && refused.body.contains("from 200 to 2000"), "\(bad): \(refused)")
+        }
+        XCTAssertTrue(try get("/traits?width=320", headers: "X-Stylerun: traits\r\n").head.hasPrefix("HTTP/1.1 200"))
+        XCTAssertTrue(eventually { self.view("#root")?["frame"]?["width"] == .number(320) }, "the width never laid the screen out again")
+        XCTAssertEqual(preview.state.width, 320)
+        XCTAssertEqual(preview.state.json["width"], .number(320))
+        XCTAssertTrue(preview.state.screen?.contains("width: 320px; height: ") == true)
+        XCTAssertEqual(evaluations.count, 1, "a width evaluated the script again")
+    }
+
     func testAScriptThatReadsItsTraitsIsEvaluatedAgainForNewOnes() throws {
         try source.replacingOccurrences(of: #"text = "Plain""#, with: "text = traits.colorScheme").write(to: script, atomically: true, encoding: .utf8)
         XCTAssertTrue(eventually { self.preview.state.screen?.contains(">light</div>") == true })

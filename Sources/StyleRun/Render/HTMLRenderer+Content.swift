@@ -139,7 +139,7 @@ extension HTMLRenderer {
     }
 
     func fontStyle(_ f: Font, _ style: inout CSSDeclarations) {
-        var family = HTMLRenderer.systemFontFamily
+        var family = systemFamily
         var weight = f.weight, italic = f.italic
         if f.name != "system" {
             // A PostScript name is a family and a face: "Lato-BoldItalic" is Lato at 700, italic.

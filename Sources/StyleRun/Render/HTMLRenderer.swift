@@ -1,4 +1,5 @@
 import StyleCore
+import StyleLayout
 
 /// The styled tree as one self-contained HTML5 page that looks like the screen (REFERENCE §2.1).
 /// (Over 400 lines: one function per kind's content, and the CSS and escaping helpers only this
@@ -34,6 +35,12 @@ public struct HTMLRenderer: Sendable {
     /// The traits the tree was styled for: the screen stands on their `systemBackground` and
     /// its text defaults to their `label` colour.
     public var traits: Traits = .default
+    /// The frames of a layout of the tree (`LoadedStylesheet.layout`), or nil to let the
+    /// browser flow the views (flexbox for stacks, top to bottom in plain views). With frames,
+    /// the root is as large as its frame and every other view is positioned absolutely at its
+    /// own, so the page shows what the layout computed; the system font is drawn in Inter, the
+    /// font the layout measured it in.
+    public var frames: LayoutFrames?
 
     /// A renderer.
     ///
@@ -178,6 +185,7 @@ public struct HTMLRenderer: Sendable {
         // replaces the kind's own drawing.
         layerAndViewStyle(view, &style)
         declaredKindStyle(view, &style)
+        if let frames, let frame = frames.layout(of: view)?.frame { frameStyle(view, frame, parent: parent, frames, &style) }
         if view["isHidden"] == .bool(true) { style.add("display", "none") }
         if !style.isEmpty { attributes.append(("style", style.text)) }
 
@@ -239,12 +247,45 @@ public struct HTMLRenderer: Sendable {
         if !view.children.isEmpty, case .insets(let m)? = view["layoutMargins"], m != .zero {
             style.add("padding", padding(m))
         }
-        let sized = view["width"] != .null || view["height"] != .null || view["aspectRatio"] != .null
-        if let parent, Family(parent.kind) == .view, view.children.isEmpty, !sized {
+        if fillsParent(view, parent: parent) {
             style.add("position", "absolute")
             style.add("inset", "0")
         }
     }
+
+    /// A childless plain view with no size inside a plain view: drawn as pinned to its
+    /// parent's edges (a background gradient), which the layout does not model (it has no height).
+    private func fillsParent(_ view: View, parent: View?) -> Bool {
+        guard let parent, Family(parent.kind) == .view, Family(view.kind) == .view, view.children.isEmpty else { return false }
+        return view["width"] == .null && view["height"] == .null && view["aspectRatio"] == .null
+    }
+
+    /// A view at its computed frame: the root as large as its frame, in the page's flow; any
+    /// other view absolutely positioned in its parent's padding box (inside the parent's border).
+    private func frameStyle(_ view: View, _ frame: Frame, parent: View?, _ frames: LayoutFrames, _ style: inout CSSDeclarations) {
+        guard let parent else {
+            style.add("width", px(frame.width))
+            style.add("height", px(frame.height))
+            return
+        }
+        guard !fillsParent(view, parent: parent), let outer = frames.layout(of: parent)?.frame else { return }
+        var border = 0.0
+        if case .number(let w)? = parent["layer.borderWidth"], w > 0 { border = w }
+        style.add("position", "absolute")
+        style.add("margin", "0")
+        style.add("flex", "none")
+        style.add("left", px(frame.x - outer.x - border))
+        style.add("top", px(frame.y - outer.y - border))
+        style.add("width", px(frame.width))
+        style.add("height", px(frame.height))
+        // No floor of the flowing page's (an image placeholder's 44 points): the frame is the size.
+        style.add("min-width", "0")
+        style.add("min-height", "0")
+    }
+
+    /// The family CSS draws the system font in: with frames, Inter first, the font the layout
+    /// measured the text in (REFERENCE §10.2).
+    var systemFamily: String { frames == nil ? HTMLRenderer.systemFontFamily : "Inter, " + HTMLRenderer.systemFontFamily }
 
     /// Custom properties of a declared kind that CSS can draw: the ends of a gradient.
     private func declaredKindStyle(_ view: View, _ style: inout CSSDeclarations) {

@@ -498,9 +498,102 @@ def test_contrast(driver, stylerun, folder):
         preview.stop()
 
 
+
+LAYOUT_SCRIPT = """
+return StackView {
+  id = "root", axis = "vertical", spacing = 12, alignment = "fill",
+  isLayoutMarginsRelativeArrangement = true, layoutMargins = insets(20, 16, 24, 16),
+  Label { id = "title", text = "A title", font = font.system(28, "bold") },
+  Label { id = "body", numberOfLines = 0, font = font.preferred("body"),
+          text = "A long paragraph that wraps onto several lines at a phone's width, and onto fewer at a tablet's." },
+  View {
+    id = "card", layoutMargins = insets(10, 12, 10, 12),
+    Label { id = "note", text = "Inside a card's margins", numberOfLines = 0 },
+    StackView {
+      id = "row", axis = "horizontal", spacing = 8, alignment = "center", distribution = "fill",
+      Label { id = "price", text = "$4.99" },
+      Button { id = "buy", title = "Buy now", contentEdgeInsets = insets(10, 20, 10, 20) },
+    },
+  },
+  Button { id = "more", title = "Learn more", contentEdgeInsets = insets(8, 16, 8, 16) },
+}
+"""
+
+# Every element's box, relative to the screen, with its frame from the server's layout.
+BOXES_SCRIPT = """
+const screen = document.querySelector('[data-stylerun="screen"]').getBoundingClientRect();
+const frames = new Map(window.stylerun.state().explain.map((v) => [v.reference, v.frame]));
+return [...document.querySelectorAll('[data-stylerun="screen"] [data-ref]')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return { ref: e.dataset.ref, box: [r.left - screen.left, r.top - screen.top, r.width, r.height],
+           frame: frames.get(e.dataset.ref) || null };
+});
+"""
+
+
+def layout_frames(stylerun, path, width, content_size=None):
+    """`stylerun FILE --layout --width W --format json`'s frames, by id."""
+    command = [stylerun, path, "--layout", "--width", str(width), "--format", "json"]
+    if content_size:
+        command += ["--trait", f"contentSize={content_size}"]
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    import json
+    frames = {}
+    pending = [json.loads(result.stdout)]
+    while pending:
+        view = pending.pop()
+        if view.get("id"):
+            frames[view["id"]] = view["frame"]
+        pending.extend(view.get("children", []))
+    return frames
+
+
+def test_frames_match_the_layout(driver, stylerun, folder):
+    """Each element sits at the frame the layout computed, within a point: at 320 and 768
+    points, and at the largest accessibility text size."""
+    preview = Preview(stylerun, folder, "layout", text=LAYOUT_SCRIPT)
+    try:
+        open_page(driver, preview)
+        heights = {}
+        for width, size in [(320, None), (768, None), (768, "accessibilityExtraExtraExtraLarge")]:
+            if size:
+                choose(driver, "contentSize", size)
+                wait(driver, f"window.stylerun.state().traits.contentSize === '{size}'", message=size)
+            else:
+                set_width(driver, width)
+            wait(driver, f"window.stylerun.state().width === {width} && document.getElementById('root').getBoundingClientRect().width === {width}",
+                 message=f"the layout at {width} points")
+            expected = layout_frames(stylerun, preview.path, width, size)
+            boxes = driver.execute_script(BOXES_SCRIPT)
+            assert len(boxes) == 9, boxes
+            for entry in boxes:
+                frame = entry["frame"]
+                assert frame is not None, f"{entry['ref']} has no frame in the state"
+                view_id = entry["ref"].lstrip("#")
+                cli = expected[view_id]
+                want = [frame["x"], frame["y"], frame["width"], frame["height"]]
+                assert all(abs(a - b) <= 1e-6 for a, b in zip(want, [cli["x"], cli["y"], cli["width"], cli["height"]])), \
+                    f"{entry['ref']} at {width}: the server's frame {want} is not the CLI's {cli}"
+                assert all(abs(a - b) <= 1 for a, b in zip(entry["box"], want)), \
+                    f"{entry['ref']} at {width}{' ' + size if size else ''}: drawn at {entry['box']}, laid out at {want}"
+            heights[(width, size)] = expected["body"]["height"]
+        # The cases differ, so the check is not of one layout three times.
+        assert heights[(320, None)] > heights[(768, None)], heights
+        assert heights[(768, "accessibilityExtraExtraExtraLarge")] > heights[(768, None)], heights
+        # The inspector shows the frame and why.
+        driver.find_element(By.ID, "buy").click()
+        wait(driver, "document.querySelector('[data-stylerun=\"frame-reason\"]')", message="the inspector's frame")
+        reason = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="frame-reason"]').text
+        assert "StackView#row" in reason, reason
+        assert driver.find_element(By.CSS_SELECTOR, '[data-stylerun="frame-value"]').text.startswith("Frame: "), "no frame value"
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+
 TESTS = [test_screen_renders, test_save_updates_in_place, test_broken_save_shows_overlay_and_fix_removes_it,
          test_broken_at_start, test_theme_switch, test_inspector, test_trait_toolbar, test_starting_traits,
-         test_states, test_contrast, test_screenshots, test_static_page_looks_like_the_preview,
+         test_states, test_contrast, test_frames_match_the_layout, test_screenshots, test_static_page_looks_like_the_preview,
          test_save_to_pixels_latency]
 
 

@@ -77,6 +77,21 @@ public struct Color: Hashable, Sendable {
 public struct Font: Hashable, Sendable {
     public enum Weight: String, CaseIterable, Sendable {
         case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+        /// The OpenType (and CSS) weight, 100…900, as UIKit's weights map to San Francisco's.
+        public var openTypeWeight: Int {
+            switch self {
+            case .ultraLight: 100
+            case .thin: 200
+            case .light: 300
+            case .regular: 400
+            case .medium: 500
+            case .semibold: 600
+            case .bold: 700
+            case .heavy: 800
+            case .black: 900
+            }
+        }
     }
 
     /// A Dynamic Type text style and the system font it stands for at `large` (its other

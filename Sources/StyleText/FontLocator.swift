@@ -20,24 +20,10 @@ struct FontLocator {
         let substitution: FontSubstitution?
     }
 
-    /// The OpenType weight (100…900) of a `Font.Weight`, as UIKit's weights map to San Francisco's.
-    static func openTypeWeight(_ weight: Font.Weight) -> Int {
-        switch weight {
-        case .ultraLight: 100
-        case .thin: 200
-        case .light: 300
-        case .regular: 400
-        case .medium: 500
-        case .semibold: 600
-        case .bold: 700
-        case .heavy: 800
-        case .black: 900
-        }
-    }
 
     /// The file for `font`; nil only when Fontconfig knows no font at all.
     func locate(_ font: Font) -> Location? {
-        let weight = Int32(Self.openTypeWeight(font.weight))
+        let weight = Int32(font.weight.openTypeWeight)
         let italic: Int32 = font.italic ? 1 : 0
         if font.name == "system" {
             guard let match = Self.match(family: Self.systemStandIn, postScriptName: nil, weight: weight, italic: italic) else { return nil }

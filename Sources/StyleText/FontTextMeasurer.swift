@@ -124,7 +124,7 @@ public final class FontTextMeasurer: TextMeasurer {
             } else {
                 do throws(FontFace.OpenError) {
                     let face = try FontFace(library: library, path: location.path, index: location.index,
-                                            weight: Double(FontLocator.openTypeWeight(font.weight)), italic: font.italic)
+                                            weight: Double(font.weight.openTypeWeight), italic: font.italic)
                     faces[cacheKey] = face
                     r = Resolved(face: face, substitution: location.substitution)
                 } catch {

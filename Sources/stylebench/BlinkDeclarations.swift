@@ -112,10 +112,8 @@ extension BlinkPage {
 
     static func font(_ v: Value) -> String? {
         guard case .font(let f) = v else { return nil }
-        let weights: [Font.Weight: Int] = [.ultraLight: 100, .thin: 200, .light: 300, .regular: 400, .medium: 500,
-                                           .semibold: 600, .bold: 700, .heavy: 800, .black: 900]
         let family = f.name == "system" ? "system-ui" : string(f.name)
-        return (f.italic ? "italic " : "") + (f.smallCaps ? "small-caps " : "") + "\(weights[f.weight]!) \(px(f.size)) \(family)"
+        return (f.italic ? "italic " : "") + (f.smallCaps ? "small-caps " : "") + "\(f.weight.openTypeWeight) \(px(f.size)) \(family)"
     }
 
     static func keyword(true yes: String, false no: String) -> @Sendable (Value) -> String? {

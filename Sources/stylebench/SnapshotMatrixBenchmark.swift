@@ -56,14 +56,20 @@ struct SnapshotMatrixBenchmark {
     /// for every trait set (and, `capturing`, recorded as a snapshot's views and values).
     static func evaluateAndStyle(_ screens: [String], traitSets: [Traits], capturing: Bool) {
         let runtime = Runtime()
+        // A screen that does not load or style would make the baseline measure less than the
+        // matrix does: the run stops instead.
+        func load(_ file: String, theme: String? = nil) -> LoadedStylesheet {
+            do { return try runtime.load(file: file, theme: theme) } catch { fail("\(file) does not load:\n\(error)") }
+        }
         for file in screens {
-            guard let first = try? runtime.load(file: file), let root = first.root else { continue }
+            let first = load(file)
+            guard let root = first.root else { continue }  // a module, not a screen
             for theme in first.themeNames.isEmpty ? [nil] : first.themeNames.sorted().map(Optional.some) {
-                guard let sheet = theme == nil || theme == first.activeTheme ? first : try? runtime.load(file: file, theme: theme),
-                      let tree = sheet === first ? root : sheet.root else { continue }
+                let sheet = theme == nil || theme == first.activeTheme ? first : load(file, theme: theme)
+                guard let tree = sheet === first ? root : sheet.root else { continue }
                 for traits in traitSets {
                     sheet.traits = traits
-                    try? sheet.apply(to: tree)
+                    do { try sheet.apply(to: tree) } catch { fail("\(file) does not style for \(traits):\n\(error)") }
                     if capturing { _ = StyleSnapshot(tree) }
                 }
             }

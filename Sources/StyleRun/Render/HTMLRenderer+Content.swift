@@ -151,7 +151,7 @@ extension HTMLRenderer {
         }
         style.add("font-family", family)
         style.add("font-size", px(f.size))
-        style.add("font-weight", String(HTMLRenderer.cssWeight(weight)))
+        style.add("font-weight", String(weight.openTypeWeight))
         if italic { style.add("font-style", "italic") }
         if f.smallCaps { style.add("font-variant", "small-caps") }
     }
@@ -211,18 +211,5 @@ extension HTMLRenderer {
         return (String(name[..<dash]), style.isEmpty && !italic ? nil : weight, italic)
     }
 
-    static func cssWeight(_ weight: Font.Weight) -> Int {
-        switch weight {
-        case .ultraLight: 100
-        case .thin: 200
-        case .light: 300
-        case .regular: 400
-        case .medium: 500
-        case .semibold: 600
-        case .bold: 700
-        case .heavy: 800
-        case .black: 900
-        }
-    }
 
 }

@@ -125,6 +125,7 @@ public enum RunCommand: Command {
             case .html:
                 // The page draws computed frames, as the preview does: at --width, else 375.
                 var renderer = HTMLRenderer()
+                renderer.traits = sheet.traits  // the screen and page colours of --trait colorScheme, contrast
                 renderer.frames = frames ?? sheet.layout(root, width: LayoutArguments.width(arguments) ?? LayoutOptions.defaultWidth).frames
                 text = Data(renderer.render(root, title: URL(fileURLWithPath: path).lastPathComponent).utf8)
             case .tree:

@@ -24,7 +24,8 @@ rule(".card", concat(
   mut(StackView.spacing, grid(3)),
   mut(StackView.isLayoutMarginsRelativeArrangement, true),
   base.baseRoundedStyle,
-  mut(View.backgroundColor, white(0.96))
+  -- Light grey as in the episode; UIKit's secondarySystemBackground in dark mode.
+  mut(View.backgroundColor, color.dynamic { light = white(0.96), dark = color.secondarySystemBackground.dark })
 ))
 rule(".card--featured", base.borderStyle(base.purple, 2))
 

@@ -27,18 +27,20 @@ appearance(Button, baseButtonStyle)
 
 local roundedButtonStyle = style(Button, roundedRectStyle)
 
+-- Black and white as in the episode, inverted in dark mode: UIKit's `label` colour (black,
+-- or white in dark) and `systemBackground` (white, or black in dark).
 local filledButtonStyle = roundedButtonStyle .. style(Button, function(b)
-  b.backgroundColor = color.black
-  b.tintColor = color.white
+  b.backgroundColor = color.label
+  b.tintColor = color.systemBackground
   -- UIKit draws a system button's title in its tint colour; here the title colour is explicit.
-  b.titleColor = color.white
+  b.titleColor = color.systemBackground
 end)
 
 local borderButtonStyle = roundedButtonStyle
-  .. base.borderStyle(color.black, 2)
-  .. mut(Button.titleColor, color.black)
+  .. base.borderStyle(color.label, 2)
+  .. mut(Button.titleColor, color.label)
 
-local textButtonStyle = mut(Button.titleColor, color.black)
+local textButtonStyle = mut(Button.titleColor, color.label)
 
 -- A parametrised style is a function that returns a style.
 local function imageButtonStyle(icon)
@@ -105,7 +107,8 @@ end)
 
 -- The screen ---------------------------------------------------------------------------
 
-return View { id = "screen", backgroundColor = color.white,
+-- White, or black in dark mode: UIKit's systemBackground.
+return View { id = "screen", backgroundColor = color.systemBackground,
   GradientView { id = "gradient", style = gradientStyle },
 
   StackView { id = "root", style = rootStackViewStyle,

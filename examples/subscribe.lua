@@ -11,7 +11,8 @@ local grid = base.grid
 local orStyle = mut(Label.font, font.preferred "subheadline")
 
 return StackView { id = "root", style = base.baseStackViewStyle,
-  View { id = "card", backgroundColor = white(0.96),
+  -- The episode's light grey card; in dark mode, UIKit's secondarySystemBackground.
+  View { id = "card", backgroundColor = color.dynamic { light = white(0.96), dark = color.secondarySystemBackground.dark },
     style = { base.generousMargins, base.autoLayoutStyle },
 
     -- The episode's root stack view: 24 points (six grid units) of margin all round.

@@ -101,11 +101,12 @@ base.baseTextButtonStyle = concat(
   mver(Button.titleLabel.font, bolded)
 )
 
---- A text-only button in black, for secondary actions ("Login").
+--- A text-only button in black (white in dark mode: UIKit's `label` colour), for secondary
+--- actions ("Login").
 ---@type Style
 base.secondaryTextButtonStyle = concat(
   base.baseTextButtonStyle,
-  mut(Button.titleColor, color.black)
+  mut(Button.titleColor, color.label)
 )
 
 --- A text-only button in purple, for primary actions ("Watch episode →").

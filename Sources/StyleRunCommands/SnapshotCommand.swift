@@ -13,7 +13,7 @@ public enum SnapshotCommand: Command {
         name: "snapshot", summary: "Compare each screen script, in each theme, with its recorded snapshot (for CI).",
         arguments: [.repeating("PATH")],
         options: [Options.update.option, Options.format.option, Options.images.option, Options.imageTolerance.option,
-                  Options.trait.option, CommonOptions.noIsolation.option, .help] + LayoutArguments.options + LimitOptions.options)
+                  Options.trait.option, StateOptions.state.option, CommonOptions.noIsolation.option, .help] + LayoutArguments.options + LimitOptions.options)
 
     enum Options {
         static let update = OptionKey<Bool>.flag("update", help: "Record missing snapshots, rewrite those that differ, delete obsolete ones.")
@@ -34,17 +34,24 @@ public enum SnapshotCommand: Command {
         let runtime = Runtime()
         LimitOptions.apply(arguments, to: runtime)
         let width = LayoutArguments.width(arguments)
+        let states = arguments[StateOptions.state]
+        if let problem = StateOptions.checkAssignments(states) {
+            console.error("stylerun snapshot: \(problem.message)" + (problem.code == .badArgument ? "" : " [\(problem.code)]"))
+            return ExitStatus.usage
+        }
         let evaluator: any SnapshotEvaluator
         if arguments[CommonOptions.noIsolation] {
             var inProcess = InProcessSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
             inProcess.layoutWidth = width
+            inProcess.states = states
             evaluator = inProcess
         } else {
             var isolated = IsolatedSnapshotEvaluator(limits: runtime.limits, stdlibPaths: runtime.stdlibPaths)
             isolated.layoutWidth = width
+            isolated.states = states
             evaluator = isolated
         }
-        var options = SnapshotOptions(update: arguments[Options.update], ci: SnapshotOptions.isCI())
+        var options = SnapshotOptions(update: arguments[Options.update], ci: SnapshotOptions.isCI(), states: states)
         if !arguments[Options.trait].isEmpty {
             do throws(SnapshotMatrix.Problem) {
                 options.matrix = try SnapshotMatrix.parse(options: arguments[Options.trait])

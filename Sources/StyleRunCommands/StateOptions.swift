@@ -40,6 +40,24 @@ enum StateOptions {
         }
     }
 
+    /// The first `--state` assignment whose form or states are wrong, checked before any
+    /// script runs (`snapshot`, which gives them to every screen): `SELECTOR=STATE[+STATE…]`
+    /// with known states. The selector is read against each screen's schema, which may declare
+    /// kinds of its own.
+    static func checkAssignments(_ assignments: [String]) -> Diagnostic? {
+        for text in assignments {
+            guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+                return Diagnostic(.badArgument, "--state '\(text)' needs SELECTOR=STATE, e.g. --state '#subscribe=highlighted'.",
+                                  at: location("--state", column: 1))
+            }
+            if case .failure(let e) = ControlState.parseList(String(text[text.index(after: equals)...])) {
+                return Diagnostic(e.code, e.message, at: location("--state", column: text.distance(from: text.startIndex, to: equals) + 2),
+                                  suggestions: e.suggestion.map { [$0] } ?? [])
+            }
+        }
+        return nil
+    }
+
     private static func location(_ option: String, column: Int) -> SourceLocation {
         SourceLocation(file: option, line: 1, column: column)
     }

@@ -342,6 +342,18 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// Every example is readable in dark mode and at high contrast, in every state: `stylerun
+    /// lint` (its accessibility checks over the trait matrix) finds no error in them. Warnings
+    /// (the seeds' fixed font sizes, their small buttons) are the seeds' designs, kept as written.
+    func testTheExamplesLintWithoutErrors() throws {
+        let r = try StyleRunCommand.run(["lint", "examples", "--format", "json"], in: repositoryRoot)
+        let report = try JSONValue(parsing: r.stdout)
+        guard case .array(let diagnostics)? = report["diagnostics"] else { return XCTFail(r.stdout) }
+        let errors = diagnostics.filter { $0["severity"] == "error" }
+        XCTAssertEqual(errors, [], "\(errors.map { "\($0["file"] ?? .null):\($0["line"] ?? .null) \($0["message"] ?? .null)" })")
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
     func testTheSubscribeExampleStylesItsButtonsLikeTheSeed() throws {
         let r = try StyleRunCommand.run(["examples/subscribe.lua", "--format", "json"], in: repositoryRoot)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -395,6 +407,65 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// The Styling Kit's SimpleView with its three appearances as classes, the theme as dynamic
+    /// colours, the adaptive view compact at a compact width only, Dynamic Type fonts, and the
+    /// action button's pressed and disabled looks.
+    func testTheSimpleViewExampleAdaptsToStatesAndTraits() throws {
+        func tree(_ extra: [String] = []) throws -> JSONValue {
+            let r = try StyleRunCommand.run(["examples/simple-view.lua", "--format", "json"] + extra, in: repositoryRoot)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderr, "", "no warnings")
+            return try JSONValue(parsing: r.stdout)
+        }
+        // The parts of one SimpleView: its body, labels, title, text, image and action.
+        func parts(_ id: String, in tree: JSONValue) throws -> (body: JSONValue, title: JSONValue, image: JSONValue, action: JSONValue) {
+            let body = try XCTUnwrap(find(id, in: tree)?["children"]?[0])
+            let labels = try XCTUnwrap(body["children"]?[0])
+            return (body, try XCTUnwrap(labels["children"]?[0]), try XCTUnwrap(body["children"]?[1]), try XCTUnwrap(body["children"]?[2]))
+        }
+        let light = try tree()
+        let full = try parts("full", in: light)
+        XCTAssertEqual(full.title["properties"]?["textAlignment"], "center")
+        XCTAssertEqual(full.title["properties"]?["font"]?["size"], 24)
+        XCTAssertEqual(full.title["properties"]?["font"]?["textStyle"], "title2")
+        XCTAssertEqual(full.image["properties"]?["isHidden"], true)
+        XCTAssertEqual(full.action["properties"]?["backgroundColor"], "#FF0000FF", "the bright theme's UIColor.red")
+        XCTAssertEqual(full.action["states"]?["highlighted"], ["alpha": 0.7])
+        XCTAssertEqual(full.action["states"]?["disabled"]?["backgroundColor"], "#8E8E93FF", "UIKit's systemGray")
+        let withImage = try parts("with-image", in: light)
+        XCTAssertNil(withImage.image["properties"]?["isHidden"])
+        XCTAssertEqual(withImage.image["properties"]?["width"], 100)
+        let compact = try parts("compact", in: light)
+        XCTAssertNil(compact.body["properties"]?["axis"], "horizontal, a stack view's default")
+        XCTAssertEqual(compact.body["properties"]?["distribution"], "equalSpacing")
+        XCTAssertEqual(compact.title["properties"]?["textAlignment"], "left")
+        XCTAssertEqual(compact.title["properties"]?["font"]?["size"], 16)
+        // Adaptive: compact at the default (compact) width, full at a regular one; disabled.
+        let adaptive = try parts("adaptive", in: light)
+        XCTAssertNil(adaptive.body["properties"]?["axis"])
+        XCTAssertEqual(adaptive.body["properties"]?["distribution"], "equalSpacing")
+        XCTAssertEqual(adaptive.action["properties"]?["backgroundColor"], "#8E8E93FF")
+        XCTAssertEqual(adaptive.action["properties"]?["isEnabled"], false)
+        let regular = try parts("adaptive", in: try tree(["--trait", "horizontalSizeClass=regular"]))
+        XCTAssertEqual(regular.body["properties"]?["axis"], "vertical")
+        XCTAssertEqual(regular.title["properties"]?["textAlignment"], "center")
+
+        // Dark: the theme's other colours; a larger text size: larger fonts, same text styles.
+        let dark = try tree(["--trait", "colorScheme=dark", "--trait", "contentSize=accessibilityMedium"])
+        let darkFull = try parts("full", in: dark)
+        XCTAssertEqual(find("full", in: dark)?["properties"]?["backgroundColor"], "#000000FF")
+        XCTAssertEqual(darkFull.action["properties"]?["backgroundColor"], "#0000FFFF")
+        XCTAssertEqual(darkFull.title["properties"]?["textColor"], "#FFFFFFFF")
+        guard case .number(let size)? = darkFull.title["properties"]?["font"]?["size"] else { return XCTFail("no font size") }
+        XCTAssertGreaterThan(size, 24)
+        XCTAssertEqual(darkFull.title["properties"]?["font"]?["textStyle"], "title2")
+
+        // Pressed from the command line.
+        let pressed = try parts("compact", in: try tree(["--state", "#compact-action=highlighted"]))
+        XCTAssertEqual(pressed.action["properties"]?["alpha"], 0.7)
+        XCTAssertEqual(pressed.action["states"]?["normal"], ["alpha": 1])
+    }
+
     func testExplainNamesStylesListsSkippedRulesAndSuggestsNearMisses() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -425,7 +496,8 @@ final class CLITests: XCTestCase {
     }
 
     /// The README's one-screen example is run as written, and gives what its text says: the
-    /// `with(…, bolder)` title is a bold title3.
+    /// `with(…, bolder)` title is a bold title3 that follows Dynamic Type, the primary button
+    /// fades while pressed and greys when disabled.
     func testTheREADMEExampleProducesWhatItShows() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try XCTUnwrap(readme.range(of: "```lua\n"))
@@ -440,8 +512,21 @@ final class CLITests: XCTestCase {
         let tree = try JSONValue(parsing: r.stdout)
         let title = try XCTUnwrap(find("title", in: tree))["properties"]
         XCTAssertEqual(title?["font"], ["name": "system", "size": 20, "weight": "bold", "italic": false, "smallCaps": false, "textStyle": "title3"])
-        let subscribe = try XCTUnwrap(find("subscribe", in: tree))["properties"]
-        XCTAssertEqual(subscribe?["backgroundImage"], ["color": "#974DFFFF"])
+        let subscribe = try XCTUnwrap(find("subscribe", in: tree))
+        XCTAssertEqual(subscribe["properties"]?["backgroundImage"], ["color": "#974DFFFF"])
+        // Pressed, it fades; disabled, it greys: the control's values in its other states.
+        XCTAssertEqual(subscribe["states"]?["highlighted"], ["alpha": 0.8])
+        XCTAssertEqual(subscribe["states"]?["disabled"]?["backgroundImage"], ["color": "#AAAAAAFF"])
+        let later = try XCTUnwrap(find("later", in: tree))
+        XCTAssertEqual(later["properties"]?["backgroundImage"], ["color": "#AAAAAAFF"], "a disabled button is styled disabled")
+        XCTAssertEqual(later["states"]?["normal"]?["backgroundImage"], ["color": "#974DFFFF"])
+
+        // Dynamic Type: the title follows the reader's text size without another evaluation of the script.
+        let large = try StyleRunCommand.run(["app.lua", "--format", "json", "--trait", "contentSize=accessibilityLarge"], in: folder)
+        XCTAssertEqual(large.status, 0, large.stderr)
+        let largeTitle = try XCTUnwrap(find("title", in: try JSONValue(parsing: large.stdout)))["properties"]
+        XCTAssertEqual(largeTitle?["font"]?["size"], 37)
+        XCTAssertEqual(largeTitle?["font"]?["textStyle"], "title3")
     }
 }
 

@@ -6,7 +6,7 @@ import XCTest
 /// screens laid out at a small phone's, a phone's and a tablet's width, reviewed by hand and
 /// kept as snapshots (`SNAPSHOT_RECORD=1` records them again).
 final class LayoutCLITests: XCTestCase {
-    static let screens = ["subscribe", "episode-cell", "sign-in", "styling-kit", "themes", "cascade"]
+    static let screens = ["subscribe", "episode-cell", "sign-in", "styling-kit", "simple-view", "themes", "cascade"]
 
     /// The frames of a `--format json` tree, one line per view: `Kind#id x,y w×h`, indented
     /// by depth, with a truncation when there is one.

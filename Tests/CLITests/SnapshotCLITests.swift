@@ -165,6 +165,52 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(typo.stderr, "stylerun snapshot: 'accesibilityLarge' is not a value of contentSize. Did you mean 'accessibilityLarge'? [unknown-trait]\n")
     }
 
+    /// `--state` puts the controls it names in a state before each screen is styled; the
+    /// snapshot is a file of its own, named by the assignment, which a run without `--state`
+    /// neither compares nor calls obsolete; a state's change shows as a difference of that file.
+    func testAStateSnapshotHasItsOwnFile() throws {
+        let script = folder.appendingPathComponent("press.lua")
+        try """
+            rule("Button:highlighted", mut(View.alpha, 0.5))
+            return StackView { id = "root", Button { id = "go", title = "Go" } }
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let pressed = ["press.lua", "--state", "#go=highlighted"]
+        let recorded = try snapshot(pressed)
+        XCTAssertEqual(recorded.status, 0, recorded.stdout + recorded.stderr)
+        XCTAssertEqual(recorded.stdout, """
+            recorded  press.lua (#go=highlighted): no snapshot was recorded; wrote __snapshots__/press.lua.state-%23go%3Dhighlighted.snap
+            Snapshots: 1 recorded.
+
+            """)
+        let file = folder.appendingPathComponent("__snapshots__/press.lua.state-%23go%3Dhighlighted.snap")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("# stylerun snapshot: press.lua, states #go=highlighted\n"), text)
+        XCTAssertTrue(text.contains("alpha: 0.5"), text)
+
+        // Without --state: the tree as written, in its own file; the state's file is not judged.
+        let plain = try snapshot(["press.lua"], environment: ["CI": "true"])
+        XCTAssertEqual(plain.status, 1, "the plain snapshot is missing under CI")
+        XCTAssertEqual(plain.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count, 2, plain.stdout)
+        XCTAssertTrue(plain.stdout.hasPrefix("missing   press.lua: "), plain.stdout)
+
+        try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "0.5", with: "0.6")
+            .write(to: script, atomically: true, encoding: .utf8)
+        let changed = try snapshot(pressed + ["--format", "json"], environment: ["CI": "true"])
+        XCTAssertEqual(changed.status, 1, changed.stdout)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any])
+        let result = try XCTUnwrap((object["snapshots"] as? [[String: Any]])?.first)
+        XCTAssertEqual(result["states"] as? [String], ["#go=highlighted"])
+        XCTAssertEqual(result["status"] as? String, "changed")
+
+        let typo = try snapshot(["press.lua", "--state", "#go=hilighted"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "stylerun snapshot: Unknown state 'hilighted'. Did you mean 'highlighted'? [unknown-state]\n")
+        let nowhere = try snapshot(["press.lua", "--state", "#stop=disabled"])
+        XCTAssertEqual(nowhere.status, 1)
+        XCTAssertTrue(nowhere.stdout.contains("failed    press.lua\n  --state:1:1: error: --state '#stop=disabled': no view matches '#stop'."), nowhere.stdout)
+    }
+
     func testAScriptOverItsLimitFailsAloneAndUsageMistakesExitTwo() throws {
         try "while true do end\n".write(to: folder.appendingPathComponent("spin.lua"), atomically: true, encoding: .utf8)
         let result = try snapshot(["--timeout", "0.5"])

@@ -12,7 +12,7 @@ import StyleLua
 /// Each script is captured by its own child, `stylerun __child snapshot-capture`, which reads
 ///
 ///     {"limits": {"seconds": 5, "memory": 268435456, "instructions": 1000000000}, "stdlib": "/…/stdlib",
-///      "file": "screens/home.lua", "html": false}
+///      "file": "screens/home.lua", "html": false, "traits": [{}], "states": ["#go=highlighted"]}
 ///
 /// on standard input, runs `InProcessSnapshotEvaluator` on it, writes `{"progress": THEME}` after
 /// each theme and finally `{"capture": …}`. Up to `concurrency` children run at once. A child's
@@ -25,6 +25,8 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     public var concurrency: Int
     /// When set, frames at this width are recorded too (`InProcessSnapshotEvaluator.layoutWidth`).
     public var layoutWidth: Double?
+    /// `--state` assignments for every tree (`InProcessSnapshotEvaluator.states`).
+    public var states: [String] = []
 
     /// The argument after `__child` that selects the snapshot evaluator.
     public static let childMode = "snapshot-capture"
@@ -72,6 +74,7 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
     private func capture(file: String, html: Bool, traits: [Traits]) -> ScriptCapture {
         var work: [(key: String, value: JSONValue)] = [("file", .string(file)), ("html", .bool(html)), ("traits", .array(traits.map(\.json)))]
         if let layoutWidth { work.append(("layoutWidth", .number(layoutWidth))) }
+        if !states.isEmpty { work.append(("states", .array(states.map(JSONValue.string)))) }
         let request = ChildRequest(limits: limits, stdlibPaths: stdlibPaths, work: work)
         let os = resourceLimits
         var outcome: ChildProcess.Outcome
@@ -136,6 +139,11 @@ public struct IsolatedSnapshotEvaluator: SnapshotEvaluator {
         if let width = request["layoutWidth"] {
             guard case .number(let w) = width, w.isFinite, w > 0 else { throw .invalidRequest }
             evaluator.layoutWidth = w
+        }
+        if let given = request["states"] {
+            guard case .array(let list) = given else { throw .invalidRequest }
+            for case .string(let assignment) in list { evaluator.states.append(assignment) }
+            guard evaluator.states.count == list.count else { throw .invalidRequest }
         }
         willEvaluate(file)
         let capture = evaluator.capture(file: file, html: request["html"] == .bool(true), traits: traits) { theme in

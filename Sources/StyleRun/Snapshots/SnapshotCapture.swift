@@ -60,6 +60,10 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
     /// When set (`snapshot --layout`, `--width`), each view's frame at this screen width is
     /// recorded too, as its `frame` line.
     public var layoutWidth: Double?
+    /// `--state` assignments (`#subscribe=highlighted`) given, in order, to each theme's tree
+    /// before it is styled; one that matches no control of a screen fails that screen, as with
+    /// `stylerun FILE --state`.
+    public var states: [String] = []
     /// Receives the scripts' `print` output.
     public var log: @Sendable (String) -> Void = { _ in }
 
@@ -89,6 +93,7 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
             var captures: [ThemeCapture] = []
             for theme in themes.isEmpty ? [nil] : themes.map(Optional.some) {
                 let sheet = theme == nil || theme == first.activeTheme ? first : try runtime.load(file: file, theme: theme)
+                if !states.isEmpty, let own = sheet.root { try sheet.applyStates(states, to: own) }
                 for (i, set) in traits.enumerated() {
                     sheet.traits = set
                     let root: View

@@ -1,12 +1,14 @@
 import Foundation
 
 /// Where snapshots live: a `__snapshots__` folder beside each script, one file per script,
-/// theme and trait set, named `SCRIPT[@THEME][.TRAIT-VALUE…].snap` (`subscribe.lua@dark.snap`,
-/// `cell.lua.snap`, `cell.lua.colorScheme-dark.snap`), with the screenshot beside it as `.png`
-/// and, when that differs, `.diff.png`.
+/// theme, trait set and `--state` assignments, named `SCRIPT[@THEME][.TRAIT-VALUE…][.state-ASSIGNMENT…].snap`
+/// (`subscribe.lua@dark.snap`, `cell.lua.snap`, `cell.lua.colorScheme-dark.snap`,
+/// `subscribe.lua.state-%23subscribe%3Dhighlighted.snap`), with the screenshot beside it as
+/// `.png` and, when that differs, `.diff.png`.
 ///
-/// A theme's name is written with every character other than letters, digits, `_` and `-` as
-/// `%XX` (its UTF-8 bytes), so any name makes one file name and the script's name is found back.
+/// A theme's name and a state assignment are written with every character other than letters,
+/// digits, `_` and `-` as `%XX` (its UTF-8 bytes), so any name makes one file name and the
+/// script's name is found back.
 public enum SnapshotFiles {
     public static let folderName = "__snapshots__"
     public static let textExtension = "snap"
@@ -26,23 +28,31 @@ public enum SnapshotFiles {
     ///     SnapshotFiles.path(script: "examples/subscribe.lua", theme: "dark")    // examples/__snapshots__/subscribe.lua@dark.snap
     ///     SnapshotFiles.path(script: "home.lua", theme: nil, traits: dark)               // __snapshots__/home.lua.colorScheme-dark.snap
     ///
+    ///     SnapshotFiles.path(script: "s.lua", theme: nil, states: ["#go=highlighted"])      // __snapshots__/s.lua.state-%23go%3Dhighlighted.snap
+    ///
     /// Traits at their default are left out of the name, in the order of `Traits.names`, so the
-    /// default traits' file is the one stylerun wrote before there were traits.
-    public static func path(script: String, theme: String?, traits: Traits = .default, extension ext: String = textExtension) -> String {
+    /// default traits' file is the one stylerun wrote before there were traits; `states` (the
+    /// run's `--state` assignments, in order) come last, each a part of its own.
+    public static func path(script: String, theme: String?, traits: Traits = .default, states: [String] = [],
+                            extension ext: String = textExtension) -> String {
         var name = (script as NSString).lastPathComponent
         if let theme { name += "@" + encode(theme) }
         name += suffix(traits)
+        for assignment in states { name += "." + statePrefix + encode(assignment) }
         return (folder(of: script) as NSString).appendingPathComponent(name + "." + ext)
     }
+
+    /// What starts the part of a name that records one `--state` assignment.
+    static let statePrefix = "state-"
 
     /// `.colorScheme-dark.contentSize-accessibilityLarge`: the traits that differ from the defaults.
     static func suffix(_ traits: Traits) -> String {
         Traits.Name.allCases.filter { traits[$0] != Traits.default[$0] }.map { ".\($0.rawValue)-\(traits[$0])" }.joined()
     }
 
-    /// The script and theme a snapshot file records, from its path; nil for a file that is not
-    /// a snapshot (`.diff.png`, a stray file).
-    static func parse(_ path: String) -> (script: String, theme: String?, traits: Traits)? {
+    /// The script, theme, traits and states a snapshot file records, from its path; nil for a
+    /// file that is not a snapshot (`.diff.png`, a stray file).
+    static func parse(_ path: String) -> (script: String, theme: String?, traits: Traits, states: [String])? {
         let name = (path as NSString).lastPathComponent
         guard !name.hasSuffix(diffImageSuffix) else { return nil }
         var stem: Substring
@@ -64,6 +74,13 @@ public enum SnapshotFiles {
         }
         var traits = Traits()
         var last = -1
+        // `.state-…` parts come after every trait.
+        var states: [String] = []
+        while let part = parts.last, part.hasPrefix(statePrefix) {
+            guard let assignment = decode(part.dropFirst(statePrefix.count)), !assignment.isEmpty else { return nil }
+            states.insert(assignment, at: 0)
+            parts.removeLast()
+        }
         for part in parts {
             guard let dash = part.firstIndex(of: "-"), case .success(let name) = Traits.Name.parse(String(part[..<dash])),
                   let rank = Traits.Name.allCases.firstIndex(of: name), rank > last else { return nil }
@@ -75,7 +92,7 @@ public enum SnapshotFiles {
         stem = stem[..<lua.upperBound]
         let parent = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         let script = parent.isEmpty ? String(stem) : (parent as NSString).appendingPathComponent(String(stem))
-        return (script, theme, traits)
+        return (script, theme, traits, states)
     }
 
     /// The snapshot files under `paths`: for a folder, those of every `__snapshots__` inside
@@ -114,7 +131,7 @@ public enum SnapshotFiles {
         return entries.sorted().map { (folder as NSString).appendingPathComponent($0) }.filter { parse($0) != nil }
     }
 
-    // MARK: Theme names in file names
+    // MARK: Theme names and state assignments in file names
 
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-".utf8)
 

@@ -106,6 +106,10 @@ enum SnapshotJSONReport {
             ("diagnostics", .array(r.diagnostics.map(\.json))),
             ("message", r.message.map(JSONValue.string) ?? .null),
         ]
+        if !r.states.isEmpty {
+            // A run with `--state`: after "traits", as the file name has them.
+            members.insert(("states", .array(r.states.map(JSONValue.string))), at: 3)
+        }
         if let image = r.image {
             members.append(("image", [
                 "file": .string(image.file), "status": .string(image.status.rawValue),

@@ -55,6 +55,8 @@ public struct SnapshotResult: Sendable {
     public var theme: String?
     /// The traits the screen was styled for.
     public var traits: Traits = .default
+    /// The `--state` assignments its tree was given, in order.
+    public var states: [String] = []
     /// The snapshot file.
     public var file: String
     public var status: Status
@@ -82,10 +84,12 @@ public struct SnapshotResult: Sendable {
         [.changed, .missing, .failed, .obsolete].contains(status) || image?.fails == true
     }
 
-    /// `examples/subscribe.lua (theme "dark")`, `examples/subscribe.lua (colorScheme=dark)`, or the script alone.
+    /// `examples/subscribe.lua (theme "dark")`, `examples/subscribe.lua (colorScheme=dark)`,
+    /// `examples/subscribe.lua (#subscribe=highlighted)`, or the script alone.
     public var name: String {
         var what = theme.map { ["theme \"\($0)\""] } ?? []
         if !traits.isDefault { what.append(traits.description) }
+        what += states
         return what.isEmpty ? script : "\(script) (\(what.joined(separator: ", ")))"
     }
 }

@@ -12,12 +12,19 @@ public struct SnapshotOptions: Sendable {
     /// The trait sets every screen is snapshotted for (`--trait`); nil for each script's
     /// `stylerun.snapshots.json`, or the default traits without one.
     public var matrix: SnapshotMatrix?
+    /// `--state` assignments (`#subscribe=highlighted`), in order, given to every screen's tree
+    /// before it is styled; their snapshots are files of their own
+    /// (`SnapshotFiles.path(…, states:)`), and a run judges only the files of its own states.
+    /// The evaluator must put the trees in the same states (`InProcessSnapshotEvaluator.states`).
+    public var states: [String]
 
-    public init(update: Bool = false, ci: Bool = false, images: ImageSnapshotOptions? = nil, matrix: SnapshotMatrix? = nil) {
+    public init(update: Bool = false, ci: Bool = false, images: ImageSnapshotOptions? = nil, matrix: SnapshotMatrix? = nil,
+                states: [String] = []) {
         self.update = update
         self.ci = ci
         self.images = images
         self.matrix = matrix
+        self.states = states
     }
 
     /// Whether `environment` is a CI runner's: `CI` set to anything but empty, `false` or `0`
@@ -132,12 +139,14 @@ public struct SnapshotRunner: Sendable {
         let name = (script as NSString).lastPathComponent
         var title = capture.theme.map { "\(name), theme \"\($0)\"" } ?? name
         if !capture.traits.isDefault { title += ", traits \(capture.traits)" }
-        var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme, traits: capture.traits),
+        if !options.states.isEmpty { title += ", states \(options.states.joined(separator: " "))" }
+        var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme, traits: capture.traits, states: options.states),
                            title: title, sourceFolder: (script as NSString).deletingLastPathComponent, script: script, theme: capture.theme)
         result.traits = capture.traits
+        result.states = options.states
         if let images = options.images, let html = capture.html {
             result.image = images.check(html: html, path: SnapshotFiles.path(script: script, theme: capture.theme, traits: capture.traits,
-                                                                             extension: SnapshotFiles.imageExtension),
+                                                                             states: options.states, extension: SnapshotFiles.imageExtension),
                                         update: options.update, ci: options.ci)
         }
         return result
@@ -232,7 +241,9 @@ public struct SnapshotRunner: Sendable {
     private func obsolete(under paths: [String], evaluated: [String: ScriptCapture], matrices: [String: SnapshotMatrix]) -> [SnapshotResult] {
         var out: [SnapshotResult] = []
         for path in SnapshotFiles.recorded(under: paths) {
-            guard let (script, theme, traits) = SnapshotFiles.parse(path) else { continue }
+            guard let (script, theme, traits, states) = SnapshotFiles.parse(path) else { continue }
+            // Another run's states (or none, for a run with `--state`): that run judges it.
+            guard states == options.states else { continue }
             let reason: String
             switch evaluated[Self.key(script)] {
             case nil:
@@ -261,6 +272,7 @@ public struct SnapshotRunner: Sendable {
             }
             var result = SnapshotResult(script: script, theme: theme, file: path, status: .obsolete, message: "The snapshot is obsolete: \(reason).")
             result.traits = traits
+            result.states = states
             if options.update {
                 do throws(SnapshotFileAccess.Problem) {
                     try SnapshotFileAccess.delete(path)

@@ -21,6 +21,10 @@ public final class DeadWrites {
     private let parts: [Range<Int>]
     /// The operation running now, set by `StyleApplication.apply(_:)`.
     var operation = 0
+    /// How many `when`s the running operation is inside: their writes happen only in some
+    /// states and traits, so they make no earlier write dead (a later write still makes theirs
+    /// dead, as their style then never shows).
+    var conditionalDepth = 0
     /// Per slot, the part that last set it whole and has not been read since.
     private var unread: [Int: Int] = [:]
     public private(set) var found: [Finding] = []
@@ -39,7 +43,7 @@ public final class DeadWrites {
             unread[slot] = nil
             return
         }
-        if let earlier = unread[slot], earlier != part, earlier >= 0 {
+        if conditionalDepth == 0, let earlier = unread[slot], earlier != part, earlier >= 0 {
             found.append(Finding(earlierPart: earlier, laterPart: part, property: property))
         }
         unread[slot] = part

@@ -295,7 +295,10 @@ public final class StyleApplication {
             try fn.apply(to: self)
         case .when(let condition, let style, _):
             guard condition.holds(state: view.state, traits: traits) else { return }
-            // The parts count as the `when`'s operation for dead writes (lint).
+            // The parts count as the `when`'s operation for dead writes (lint), and hold only
+            // sometimes: what they replace is still the value in other states and traits.
+            deadWrites?.conditionalDepth += 1
+            defer { deadWrites?.conditionalDepth -= 1 }
             try style.forEachOperation { op throws(Diagnostic) in
                 if case .when = op {} else { try budget?.step(recording: recordsProvenance, at: op.location) }
                 try apply(op)

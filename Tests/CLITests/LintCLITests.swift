@@ -36,7 +36,7 @@ final class LintCLITests: XCTestCase {
         let result = try StyleRunCommand.run(["lint", "--format", "json", "dynamic"], in: lint)
         XCTAssertEqual(result.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["files"] as? Int, 9)
+        XCTAssertEqual(object["files"] as? Int, 10)
         let diagnostics = try XCTUnwrap(object["diagnostics"] as? [[String: Any]])
         XCTAssertEqual(object["errors"] as? Int, diagnostics.filter { $0["severity"] as? String == "error" }.count)
         XCTAssertEqual(diagnostics.first?["file"] as? String, "dynamic/function-styles.lua", "paths as given, sorted")

@@ -67,6 +67,10 @@ final class LintDynamicTests: XCTestCase {
         XCTAssertEqual(found.first?.severity, .warning)
     }
 
+    func testAWhenMakesNoEarlierWriteDead() throws {
+        XCTAssertEqual(try dynamic("when-overrides.lua"), ["9:3 duplicate-set"])
+    }
+
     func testMessagesNameTheMistakeAndSuggest() throws {
         let path = lintFixtures.appendingPathComponent("dynamic/function-styles.lua").path
         let found = InProcessDynamicPass().check(file: path, source: try String(contentsOfFile: path, encoding: .utf8))
@@ -85,7 +89,7 @@ final class LintDynamicTests: XCTestCase {
 
     func testTheWholeLintReportsEachFindingOnce() throws {
         let report = try Linter().lint(paths: [lintFixtures.appendingPathComponent("dynamic").path])
-        XCTAssertEqual(report.files, 9)
+        XCTAssertEqual(report.files, 10)
         let keys = report.diagnostics.map { "\($0.file):\($0.line):\($0.code.rawValue)" }
         XCTAssertEqual(keys.count, Set(keys).count, "a finding reported twice: \(keys)")
         XCTAssertEqual(report.diagnostics, report.diagnostics.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) })

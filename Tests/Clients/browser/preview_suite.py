@@ -152,14 +152,14 @@ def test_broken_save_shows_overlay_and_fix_removes_it(driver, stylerun, folder):
         open_page(driver, preview)
         preview.edit('title = "Sign in"', 'title = "Good"')
         wait(driver, "document.getElementById('signIn').textContent === 'Good'")
-        line = next(i + 1 for i, text in enumerate(preview.original.splitlines()) if "b.titleColor = color.white" in text)
-        broken = preview.original.replace('title = "Sign in"', 'title = "Broken"').replace("b.titleColor = color.white", "b.titleColour = color.white")
+        line = next(i + 1 for i, text in enumerate(preview.original.splitlines()) if "b.titleColor = color.systemBackground" in text)
+        broken = preview.original.replace('title = "Sign in"', 'title = "Broken"').replace("b.titleColor = color.systemBackground", "b.titleColour = color.systemBackground")
         preview.write(broken)
         wait(driver, "document.querySelector('[data-stylerun=\"error\"]')", message="the error overlay")
         text = overlay_text(driver)
         assert re.search(rf"sign-in\.lua:{line}:\d+: error: .*titleColour", text), text
         assert "Did you mean 'titleColor'?" in text, text
-        assert "b.titleColour = color.white" in text, "the code frame is missing: " + text
+        assert "b.titleColour = color.systemBackground" in text, "the code frame is missing: " + text
         assert "^" in text, text
         assert driver.find_element(By.ID, "signIn").text == "Good", "the last good screen was not kept"
         status = driver.find_element(By.CSS_SELECTOR, '[data-stylerun="status"]')
@@ -222,7 +222,7 @@ def test_inspector(driver, stylerun, folder):
         row = inspector.find_element(By.CSS_SELECTOR, 'tr[data-property="titleColor"]:not([data-stylerun])')
         # An opaque colour as the tree writes it (Color.displayHex), not the JSON's #000000FF.
         assert "#000000" in row.text and "#000000FF" not in row.text and "style #1" in row.text, row.text
-        line = next(i + 1 for i, t in enumerate(preview.original.splitlines()) if "mut(Button.titleColor, color.black)" in t)
+        line = next(i + 1 for i, t in enumerate(preview.original.splitlines()) if "mut(Button.titleColor, color.label)" in t)
         assert row.find_element(By.CSS_SELECTOR, "[data-location]").text.endswith(f"sign-in.lua:{line}"), row.text
         insets = inspector.find_element(By.CSS_SELECTOR, 'tr[data-property="contentEdgeInsets"]:not([data-stylerun])')
         assert "appearance(Button)" in insets.text, insets.text
@@ -256,6 +256,8 @@ def test_inspector(driver, stylerun, folder):
 def test_screenshots(driver, stylerun, folder, update=False):
     failures = []
     os.makedirs(SCREENSHOTS, exist_ok=True)
+    # Tall enough for the tallest screen: an element's screenshot stops at the window's edge.
+    driver.set_window_size(1200, 1600)
     for name in EXAMPLES:
         preview = Preview(stylerun, folder, name)
         try:
@@ -277,6 +279,7 @@ def test_screenshots(driver, stylerun, folder, update=False):
             kept = os.path.join(tempfile.gettempdir(), f"stylerun-{name}-actual.png")
             shutil.copy(os.path.join(folder, name + ".png"), kept)
             failures.append(f"{name} differs from {os.path.relpath(reviewed, ROOT)} ({fraction * 100:.2f} %); see {kept}")
+    driver.set_window_size(1200, 900)
     assert not failures, "; ".join(failures)
 
 
@@ -306,7 +309,7 @@ def test_save_to_pixels_latency(driver, stylerun, folder):
         colors = [("rgb(250, 250, 250)", "rgb(250, 250, 250)"), ("rgb(240, 240, 255)", "rgb(240, 240, 255)")]
         for i in range(20):
             source, expected = colors[i % 2]
-            text = preview.original.replace("backgroundColor = color.white", f"backgroundColor = {source}")
+            text = preview.original.replace("backgroundColor = color.systemBackground", f"backgroundColor = {source}")
             time.sleep(0.15)  # one save at a time, each past the watcher's debounce
             start = time.time() * 1000
             preview.write(text)

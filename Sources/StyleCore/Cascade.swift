@@ -66,8 +66,11 @@ public struct Cascade {
     /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
     /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape
     /// (`knownSameShape` when the caller has just asked `previous.hasSameShape(as: root)`).
+    /// `partial`: `root` is part of a tree styled before, restyled alone (a state change): what
+    /// the engine keeps for the whole tree (kept results and own styles, the tree's size) is
+    /// neither pruned nor resized for it. `onlyRoot`: only `root` itself is restyled.
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
-             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, onlyRoot: Bool = false)
+             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, partial: Bool = false, onlyRoot: Bool = false)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
@@ -77,7 +80,7 @@ public struct Cascade {
         // A tree styled under other traits is restyled whole: any value may differ.
         let previous = previous.flatMap { $0.traits == engine.traits ? $0 : nil }
         // One view restyled alone (a state change) reserves room for one, not for a tree.
-        let expectedSize = onlyRoot ? 1 : previous?.entries.count ?? engine.lastTreeSize
+        let expectedSize = onlyRoot ? 1 : partial ? 0 : previous?.entries.count ?? engine.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
         var unlisted: [View] = previous == nil ? [root] : []
@@ -105,9 +108,6 @@ public struct Cascade {
                         sameSelectors: sameSelectors, fault: fault)
         } : nil
         let carried = sameSelectors ? previous : nil
-        let appearances = stylesheet.appearances.sorted {
-            ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order)
-        }
         let index = engine.ruleIndex
         let table = index.provenanceTable
         // A tree of the previous shape under rules of the previous selectors has the previous
@@ -117,14 +117,14 @@ public struct Cascade {
             ?? MatchedResults(table: table, recordsProvenance: recordingProvenance, ruleCount: stylesheet.rules.count,
                               appearanceCount: stylesheet.appearances.count)
         let numbersContexts = sharesStyles && (remembering || previous != nil || !Self.contextsHardlyRepeat(in: engine))
-        let steps = CascadeSteps(appearances: appearances.map { PreparedAppearance($0, table: table, traits: engine.traits) }, index: index,
+        let steps = CascadeSteps(appearances: engine.preparedAppearances(table: table), index: index,
                                  provenanceTable: recordingProvenance ? table : nil, budget: budget,
                                  traits: engine.traits, defaults: engine.defaults,
                                  cachesResults: sharesStyles, numbersContexts: numbersContexts, ownStyles: engine.ownStyles,
                                  carriedContexts: carriedContexts?.contextCount,
-                                 expectedContexts: numbersContexts && !onlyRoot ? engine.lastContextCount : 0,
-                                 expectedContextMatches: numbersContexts && !onlyRoot ? engine.lastContextMatchCount : 0, results: results,
-                                 fault: fault)
+                                 expectedContexts: numbersContexts && !partial ? engine.lastContextCount : 0,
+                                 expectedContextMatches: numbersContexts && !partial ? engine.lastContextMatchCount : 0, results: results,
+                                 partial: partial, fault: fault)
         // The ancestors of the view being styled: those above `root`, then the path from
         // `root` down, as `views` is in depth-first order.
         var path = AncestorPath(index: index, plan: plan)
@@ -200,9 +200,9 @@ public struct Cascade {
         if !sameShape {
             for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
         }
-        // What one view restyled alone saw says nothing of the tree's size.
-        if !onlyRoot { engine.lastTreeSize = views.count }
-        if onlyRoot {
+        // What part of a tree restyled alone saw says nothing of the tree's size.
+        if !partial { engine.lastTreeSize = views.count }
+        if partial {
         } else if numbersContexts || !sharesStyles {
             engine.lastContextCount = steps.contextCount
             engine.lastContextMatchCount = steps.contextMatchCount

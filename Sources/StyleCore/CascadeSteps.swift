@@ -72,9 +72,12 @@ final class CascadeSteps {
     /// of the stylesheet found, and how many matches they kept.
     /// `results`: what earlier cascades of the stylesheet worked out, when it holds for this one
     /// (`MatchedResults.holds(for:table:recordsProvenance:)`); a new table otherwise.
+    /// `partial`: the cascade restyles part of a tree styled before (a state change), so the
+    /// kept styles and results the rest of the tree uses are not pruned.
     init(appearances: [PreparedAppearance], index: RuleIndex, provenanceTable: ProvenanceTable?,
          budget: CascadeBudget?, traits: Traits = .default, defaults: ResolvedDefaults? = nil, cachesResults: Bool, numbersContexts: Bool, ownStyles: OwnStyles? = nil, carriedContexts: Int? = nil,
-         expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults, fault: CascadeFault? = nil) {
+         expectedContexts: Int = 0, expectedContextMatches: Int = 0, results: MatchedResults, partial: Bool = false,
+         fault: CascadeFault? = nil) {
         self.appearances = appearances
         keysIgnoreMatches = fault == .resultsIgnoreMatches
         keysIgnoreState = fault == .resultsIgnoreState
@@ -89,9 +92,9 @@ final class CascadeSteps {
         contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts, expectedMatches: expectedContextMatches)
         self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable && $0.traits == traits ? $0 : nil }
             ?? OwnStyles(table: index.provenanceTable, traits: traits)
-        self.ownStyles.startCascade()
+        self.ownStyles.startCascade(partial: partial)
         self.results = results
-        results.startCascade()
+        results.startCascade(partial: partial)
     }
 
     /// The match context of `view` (`MatchContexts`), given its parent's; nil when results are
@@ -305,8 +308,11 @@ final class OwnStyles {
     var preparedCount: Int { entries.values.count { $0.prepared != nil } }
 
     /// Begins a cascade: drops the styles the previous one did not apply when they outnumber
-    /// those it did.
-    func startCascade() {
+    /// those it did. A `partial` one (a state change restyling a view or a subtree) drops
+    /// nothing and counts as part of the previous cascade: what a view alone applies says
+    /// nothing of what the rest of the tree still uses.
+    func startCascade(partial: Bool = false) {
+        if partial { return }
         if entries.count > 2 * used + 64 {
             entries = entries.filter { $0.value.lastUsed == generation }
         }

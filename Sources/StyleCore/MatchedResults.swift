@@ -85,7 +85,9 @@ final class MatchedResults {
 
     /// Begins a cascade: lets go of the results the previous one did not use when they
     /// outnumber those it did.
-    func startCascade() {
+    func startCascade(partial: Bool = false) {
+        // Part of a tree restyled (a state change): the rest of it still uses what it kept.
+        if partial { return }
         if entries.count > 2 * used + 256 {
             let kept = entries.filter { $0.lastUsed == generation }
             entries = []

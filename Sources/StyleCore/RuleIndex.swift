@@ -88,6 +88,10 @@ public struct RuleIndex {
 
     /// Every id and class the rules name.
     let namedKeys: NamedKeys
+    /// Whether some rule's selector has a pseudo-class in a compound other than its subject
+    /// (`Button:highlighted > Label`): then a view's state changes what its descendants match.
+    /// Found once per index, not at every state change.
+    let hasPseudoClassesAboveSubjects: Bool
 
     /// One complex selector, with what the cascade tests before verifying it, computed once.
     struct Candidate {
@@ -195,6 +199,7 @@ public struct RuleIndex {
             compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
         })
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable, traits: traits) }
+        hasPseudoClassesAboveSubjects = prepared.contains { $0.selector.compounds.dropLast().contains(where: \.hasPseudoClasses) }
     }
 
     /// `old`'s buckets and candidates for `rules`, which have `old`'s selectors (the same text,
@@ -217,6 +222,7 @@ public struct RuleIndex {
         byAncestorName = old.byAncestorName
         slots = old.slots
         namedKeys = old.namedKeys
+        hasPseudoClassesAboveSubjects = old.hasPseudoClassesAboveSubjects
         preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable, traits: traits) }
     }
 

@@ -30,6 +30,10 @@ public final class StyleEngine {
     var matchedResults: MatchedResults?
     /// The kinds' defaults resolved for `traits`.
     private(set) var defaults: ResolvedDefaults
+    /// The stylesheet's appearances as the cascade applies them (`preparedAppearances(table:)`),
+    /// and what they were prepared for: how many the stylesheet had, and the table. Dropped
+    /// when another stylesheet is adopted or the traits change.
+    private var cachedAppearances: (count: Int, table: ProvenanceTable, prepared: [PreparedAppearance])?
 
     /// The traits the cascades style for (SPEC §6.2): `when`s decide by them and every value
     /// written is resolved for them. Changing them drops what the cascades learned of the
@@ -44,6 +48,7 @@ public final class StyleEngine {
             defaults = ResolvedDefaults(traits: traits)
             matchedResults = nil
             ownStyles = nil
+            cachedAppearances = nil
             cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
         }
     }
@@ -73,7 +78,23 @@ public final class StyleEngine {
         let old = cachedIndex
         self.stylesheet = stylesheet
         matchedResults = nil
+        cachedAppearances = nil
         cachedIndex = old.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
+    }
+
+    /// The stylesheet's appearances in the order they apply (super-kinds first, then source
+    /// order), prepared for `traits` with their origins in `table`: worked out once, not at
+    /// every cascade (a state change restyles one view). Appearances are only ever appended,
+    /// so a count that changed prepares them again.
+    func preparedAppearances(table: ProvenanceTable) -> [PreparedAppearance] {
+        let appearances = stylesheet.appearances
+        if let cached = cachedAppearances, cached.count == appearances.count, cached.table === table {
+            return cached.prepared
+        }
+        let prepared = appearances.sorted { ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order) }
+            .map { PreparedAppearance($0, table: table, traits: traits) }
+        cachedAppearances = (appearances.count, table, prepared)
+        return prepared
     }
 
     /// Records provenance into `index`'s table from now on: a restyle after a tree another

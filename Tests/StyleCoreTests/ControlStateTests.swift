@@ -255,6 +255,31 @@ final class StateChangeTests: XCTestCase {
         assertLikeTheReference(sheet, root)
     }
 
+    func testAStateChangeKeepsWhatTheRestOfTheTreeUses() {
+        // 300 results kept for the tree: one view restyled alone must not prune them as a
+        // cascade that used few would, nor leave the tree's next restyle different.
+        let sheet = Stylesheet()
+        for i in 0..<300 { sheet.addRule(".c\(i)", T.mut(Schema.view, "alpha", .number(Double(i) / 1000), line: i + 1), line: i + 1) }
+        sheet.addRule("Button:highlighted", T.mut(Schema.button, "titleColor", gray, line: 301), line: 301)
+        let root = View(kind: Schema.stackView)
+        for i in 0..<300 { root.addChild(View(kind: Schema.label, classes: ["c\(i)"])) }
+        let button = View(kind: Schema.button, id: "b")
+        root.addChild(button)
+        let engine = StyleEngine(sheet)
+        XCTAssertEqual(Cascade(engine).apply(to: root, recordingProvenance: false), [])
+        let kept = engine.matchedResults?.count ?? 0
+        XCTAssertGreaterThanOrEqual(kept, 300)
+        for state in [ControlState.highlighted, nil, .highlighted] {
+            XCTAssertEqual(Cascade(engine).setState(state, of: button, recordingProvenance: false).restyled.count, 1)
+            // The highlighted button's result is one more.
+            XCTAssertGreaterThanOrEqual(engine.matchedResults?.count ?? 0, kept, "the tree's results are kept")
+            XCTAssertEqual(engine.lastTreeSize, 302, "the tree's size, not the view's")
+        }
+        XCTAssertEqual(Cascade(engine).apply(to: root, recordingProvenance: false), [])
+        XCTAssertEqual(button["titleColor"], gray)
+        assertLikeTheReference(sheet, root)
+    }
+
     func testAFailureKeepsTheFormerStateAndValues() {
         let sheet = Stylesheet()
         sheet.addRule("Button:disabled", T.function(Schema.button) { app throws(Diagnostic) in

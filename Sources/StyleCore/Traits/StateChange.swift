@@ -21,7 +21,7 @@ extension Cascade {
         var before: [ObjectIdentifier: ValueStore] = [:]
         if subtree { view.forEachInTree { before[ObjectIdentifier($0)] = $0.values } } else { before[ObjectIdentifier(view)] = view.values }
         let result = run(view, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget,
-                         onlyRoot: !subtree)
+                         partial: true, onlyRoot: !subtree)
         if result.diagnostics.contains(where: { $0.severity == .error }) {
             view.stateOverride = former
             return (result.diagnostics, [], [])
@@ -38,13 +38,5 @@ extension Cascade {
             }
         }
         return (result.diagnostics, restyled, changes)
-    }
-}
-
-extension RuleIndex {
-    /// Whether some rule's selector has a pseudo-class in a compound other than its subject:
-    /// then a view's state changes what its descendants match.
-    var hasPseudoClassesAboveSubjects: Bool {
-        prepared.contains { $0.selector.compounds.dropLast().contains(where: \.hasPseudoClasses) }
     }
 }

@@ -117,8 +117,12 @@ int srlua_load(lua_State *L) {
     }
     srlua_Budget *b = srlua_budget(L);
     if (b->sourceLimit && len > b->sourceLimit) {
-        lua_pushfstring(L, "load: the chunk is %d MiB, past the source size limit of %d MiB.",
-                        (int)(len >> 20), (int)(b->sourceLimit >> 20));
+        if (b->sourceLimit >= (1u << 20))
+            lua_pushfstring(L, "load: the chunk is %d MiB, past the source size limit of %d MiB.",
+                            (int)(len >> 20), (int)(b->sourceLimit >> 20));
+        else  /* a host's small cap */
+            lua_pushfstring(L, "load: the chunk is %I bytes, past the source size limit of %I bytes.",
+                            (lua_Integer)len, (lua_Integer)b->sourceLimit);
         return shim_refuse(L, srlua_SourceLimit);
     }
     int hasEnv = !lua_isnone(L, 4);

@@ -128,7 +128,10 @@ void srlua_limitmessage(const srlua_Budget *b, srlua_Limit limit, char *buffer, 
         snprintf(buffer, size, "A string pattern went past the pattern limit of %d steps.", SRLUA_PATTERN_STEPS);
         break;
     case srlua_SourceLimit:
-        snprintf(buffer, size, "A chunk given to load went past the source size limit of %zu MiB.", b->sourceLimit >> 20);
+        if (b->sourceLimit >= (1u << 20))
+            snprintf(buffer, size, "A chunk given to load went past the source size limit of %zu MiB.", b->sourceLimit >> 20);
+        else  /* a host's small cap */
+            snprintf(buffer, size, "A chunk given to load went past the source size limit of %zu bytes.", b->sourceLimit);
         break;
     }
 }

@@ -124,7 +124,7 @@ public final class Evaluation {
     public static func evaluate(file path: String, options: EvaluationOptions = .init()) throws(DiagnosticList) -> Evaluation {
         let source: String
         do {
-            source = try SourceFile.read(path)
+            source = try SourceFile.read(path, limits: options.limits)
         } catch {
             throw DiagnosticList([error])
         }

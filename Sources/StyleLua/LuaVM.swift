@@ -55,7 +55,7 @@ final class LuaVM {
         budget.pointee.instructionLimit = limits.instructions
         budget.pointee.hookInterval = 1000
         budget.pointee.hostSlack = 64 << 20
-        budget.pointee.sourceLimit = size_t(SourceFile.maximumSize)
+        budget.pointee.sourceLimit = size_t(limits.scriptBytes)
         budget.pointee.printLimit = size_t(max(limits.printedBytes, 0))
         budget.pointee.seconds = limits.seconds > 0 ? limits.seconds : 0
         budget.pointee.deadline = limits.seconds > 0 ? srlua_now() + limits.seconds : 0

@@ -61,7 +61,7 @@ extension Evaluation {
         }
         let source: String
         do {
-            source = try SourceFile.read(found.display)
+            source = try SourceFile.read(found.display, limits: options.limits)
         } catch {
             throw failure(.unreadableModule(error), pointingAt: ["\"\(name)\""])
         }

@@ -14,14 +14,20 @@ enum SourceFileError: Error {
     case compiledChunk
     case binary
     case notUTF8
-    case tooLarge(megabytes: Int)
-    case grewTooLarge
+    /// Past the cap of `limit` bytes (`Limits.scriptBytes`).
+    /// `scales`: the cap is the memory limit's (a larger limit allows the file).
+    case tooLarge(bytes: Int, limit: Int, scales: Bool)
+    case grewTooLarge(limit: Int, scales: Bool)
     case system(String)
+
+    /// The memory limit in MiB whose script cap takes a file of `bytes` (16 bytes of limit a byte).
+    static func memoryMiB(for bytes: Int) -> Int {
+        (bytes.multipliedReportingOverflow(by: 16).overflow ? Int.max : bytes * 16 + (1 << 20) - 1) >> 20
+    }
 
     /// The diagnostic for the file at `path`.
     func diagnostic(_ path: String) -> Diagnostic {
         let at = SourceLocation(file: path, line: 1)
-        let limit = SourceFile.maximumSize >> 20
         switch self {
         case .notFound: return Diagnostic(.fileNotFound, "No such file: '\(path)'.", at: at)
         case .permissionDenied: return Diagnostic(.unreadableFile, "Cannot read '\(path)': permission denied.", at: at)
@@ -32,10 +38,13 @@ enum SourceFileError: Error {
         case .compiledChunk: return Diagnostic(.unreadableFile, "'\(path)' is a compiled Lua chunk; only source text is allowed.", at: at)
         case .binary: return Diagnostic(.unreadableFile, "'\(path)' is a binary file, not a Lua script.", at: at)
         case .notUTF8: return Diagnostic(.unreadableFile, "'\(path)' is not UTF-8 text.", at: at)
-        case .tooLarge(let megabytes):
-            return Diagnostic(.unreadableFile, "'\(path)' is \(megabytes) MiB; scripts may be at most \(limit) MiB.", at: at)
-        case .grewTooLarge:
-            return Diagnostic(.unreadableFile, "'\(path)' is over \(limit) MiB; scripts may be at most \(limit) MiB.", at: at)
+        case .tooLarge(let bytes, let limit, let scales):
+            let raising = scales ? " (a sixteenth of the memory limit; --memory \(Self.memoryMiB(for: bytes)) allows this one)" : ""
+            let over = bytes >= 1 << 20 && bytes & ((1 << 20) - 1) != 0 ? "over " : ""
+            return Diagnostic(.unreadableFile, "'\(path)' is \(over)\(SourceFile.size(bytes)); scripts may be at most \(SourceFile.size(limit))\(raising).", at: at)
+        case .grewTooLarge(let limit, let scales):
+            let raising = scales ? " (a sixteenth of the memory limit)" : ""
+            return Diagnostic(.unreadableFile, "'\(path)' is over \(SourceFile.size(limit)); scripts may be at most \(SourceFile.size(limit))\(raising).", at: at)
         case .system(let reason): return Diagnostic(.unreadableFile, "Cannot read '\(path)': \(reason).", at: at)
         }
     }
@@ -43,8 +52,15 @@ enum SourceFileError: Error {
 
 /// Reading script files: text only, with the errors REFERENCE §5 names.
 public enum SourceFile {
-    /// The largest script read (bigger files are refused before parsing).
-    public static let maximumSize = 16 << 20
+    /// The largest script read with the default limits (bigger files are refused before
+    /// parsing); `Limits.scriptBytes` is the cap for other limits.
+    public static let maximumSize = Limits.minimumScriptBytes
+
+    /// A size as the messages write it: whole MiB (rounded down, which the file's message says
+    /// with "over"), bytes below 1 MiB (a host's small cap).
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
 
     /// The text with a first line starting with `#` (`#!/usr/bin/env stylerun`) made a comment,
     /// as `lua` skips it in files; lines keep their numbers.
@@ -52,9 +68,10 @@ public enum SourceFile {
         source.utf8.first == UInt8(ascii: "#") ? "--" + source.dropFirst() : source
     }
 
-    public static func read(_ path: String) throws(Diagnostic) -> String {
+    /// The text of the script at `path`, at most `limits.scriptBytes` bytes.
+    public static func read(_ path: String, limits: Limits = .default) throws(Diagnostic) -> String {
         do throws(SourceFileError) {
-            return try text(path)
+            return try text(path, maximumSize: limits.scriptBytes, scales: !limits.setsScriptBytes)
         } catch {
             throw error.diagnostic(path)
         }
@@ -64,10 +81,10 @@ public enum SourceFile {
     /// `fstat` says (a 750 KB script was copied three times on its way in: through a growing
     /// `Data`, into a `String`, and into a C string for Lua; each copy's fresh pages cost more
     /// than the copying), else through `contents`.
-    private static func text(_ path: String) throws(SourceFileError) -> String {
+    private static func text(_ path: String, maximumSize: Int, scales: Bool) throws(SourceFileError) -> String {
         let fd = try open(path)
         defer { close(fd) }
-        let size = try regularFileSize(fd)
+        let size = try regularFileSize(fd, maximumSize: maximumSize, scales: scales)
         var failure: SourceFileError?
         var complete = false
         let text = String(unsafeUninitializedCapacity: max(size, 1)) { buffer -> Int in
@@ -104,7 +121,7 @@ public enum SourceFile {
         if let failure { throw failure }
         if complete { return text }
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw .system(String(cString: strerror(errno))) }
-        let data = try contents(fd)
+        let data = try contents(fd, maximumSize: maximumSize, scales: scales)
         let bytes = [UInt8](data)
         let invalid = bytes.withUnsafeBufferPointer { buffer -> SourceFileError? in
             do throws(SourceFileError) { try check(buffer) } catch { return error }
@@ -140,7 +157,7 @@ public enum SourceFile {
     /// that the checks hold for what is read: it cannot become a FIFO (which would block), a
     /// folder or a bigger file between checking and reading, and a file deleted meanwhile is
     /// still read whole.
-    private static func regularFileSize(_ fd: Int32) throws(SourceFileError) -> Int {
+    private static func regularFileSize(_ fd: Int32, maximumSize: Int, scales: Bool) throws(SourceFileError) -> Int {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             throw .system(String(cString: strerror(errno)))
@@ -151,13 +168,13 @@ public enum SourceFile {
         default: throw .notARegularFile
         }
         guard Int(info.st_size) <= maximumSize else {
-            throw .tooLarge(megabytes: Int(info.st_size) >> 20)
+            throw .tooLarge(bytes: Int(info.st_size), limit: maximumSize, scales: scales)
         }
         return Int(info.st_size)
     }
 
     /// The bytes of a file that grows while it is read, still held to the limit.
-    private static func contents(_ fd: Int32) throws(SourceFileError) -> Data {
+    private static func contents(_ fd: Int32, maximumSize: Int, scales: Bool) throws(SourceFileError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -169,7 +186,7 @@ public enum SourceFile {
             }
             data.append(buffer, count: n)
             guard data.count <= maximumSize else {
-                throw .grewTooLarge
+                throw .grewTooLarge(limit: maximumSize, scales: scales)
             }
         }
         return data

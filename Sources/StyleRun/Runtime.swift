@@ -325,3 +325,6 @@ public final class LoadedStylesheet {
 
 /// Reading script files with the checks and messages of REFERENCE §5 (missing, folder, binary, not UTF-8).
 public typealias SourceFile = StyleLua.SourceFile
+
+/// What one evaluation may spend (REFERENCE §1.11), the script size cap included.
+public typealias Limits = StyleLua.Limits

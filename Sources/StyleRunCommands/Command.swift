@@ -47,9 +47,17 @@ enum LimitOptions {
 
     /// Applies the limits given on the command line to `runtime`.
     static func apply(_ arguments: ParsedArguments, to runtime: Runtime) {
-        if let t = arguments[timeout] { runtime.limits.seconds = t }
-        if let m = arguments[memory] { runtime.limits.memory = min(m, 1 << 40) << 20 }  // no overflow
-        if let n = arguments[instructions] { runtime.limits.instructions = Int64(n) }
+        runtime.limits = limits(arguments, over: runtime.limits)
+    }
+
+    /// `base` with the limits given on the command line (the script size cap follows the
+    /// memory limit: `Limits.scriptBytes`).
+    static func limits(_ arguments: ParsedArguments, over base: Limits = .default) -> Limits {
+        var limits = base
+        if let t = arguments[timeout] { limits.seconds = t }
+        if let m = arguments[memory] { limits.memory = min(m, 1 << 40) << 20 }  // no overflow
+        if let n = arguments[instructions] { limits.instructions = Int64(n) }
+        return limits
     }
 }
 

@@ -50,7 +50,7 @@ public enum RunCommand: Command {
             console.error("stylerun: \(problem)")
             return ExitStatus.usage
         }
-        if let failure = ScriptPath.check(path) {
+        if let failure = ScriptPath.check(path, limits: LimitOptions.limits(arguments)) {
             return console.report([failure], json: json, status: ScriptPath.status(failure))
         }
         if let output = arguments[Options.output], OutputFile.isSameFile(output, path) {
@@ -189,11 +189,11 @@ public enum RunCommand: Command {
 enum ScriptPath {
     /// A diagnostic when `path` does not exist, is a folder or cannot be opened (a loop of
     /// symbolic links), else nil; other unusable files are found when the script is read.
-    static func check(_ path: String) -> Diagnostic? {
+    static func check(_ path: String, limits: Limits = .default) -> Diagnostic? {
         var isDirectory: ObjCBool = false
         guard !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue else { return nil }
         do throws(Diagnostic) {
-            _ = try SourceFile.read(path)
+            _ = try SourceFile.read(path, limits: limits)
             return nil
         } catch {
             return error
@@ -203,9 +203,9 @@ enum ScriptPath {
 
 extension ScriptPath {
     /// A diagnostic when the file at `path` cannot be read as a script, else nil.
-    static func checkReadable(_ path: String) -> Diagnostic? {
+    static func checkReadable(_ path: String, limits: Limits = .default) -> Diagnostic? {
         do throws(Diagnostic) {
-            _ = try SourceFile.read(path)
+            _ = try SourceFile.read(path, limits: limits)
             return nil
         } catch {
             return error

@@ -34,7 +34,7 @@ public enum WatchCommand: Command {
         }
         // What the plain command refuses (a FIFO, a device, an unreadable file) is refused here
         // too, rather than watched for a change that would never make it readable.
-        if let failure = ScriptPath.checkReadable(path) {
+        if let failure = ScriptPath.checkReadable(path, limits: LimitOptions.limits(arguments)) {
             return console.report([failure], json: json, status: ScriptPath.status(failure))
         }
         let runtime = Runtime(log: { console.error($0) })

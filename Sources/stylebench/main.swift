@@ -9,9 +9,14 @@ if arguments.first == "--memory-probe", arguments.count == 3, let views = Int(ar
     MemoryBenchmark.probe(views: views, provenance: arguments[2] == "provenance")
     exit(0)
 }
-if arguments.first == "--write-screen", arguments.count == 2 {
-    // The screen benchmark's script and stand-ins, for a profiler or a run by hand.
-    write(Workload(views: 10_000).screenSource(), to: arguments[1] + "/screen.lua")
+if arguments.first == "--evalscale-probe", arguments.count == 2 {
+    EvalScaleBenchmark.probe(arguments[1])
+    exit(0)
+}
+if arguments.first == "--write-screen", arguments.count == 2 || (arguments.count == 3 && Int(arguments[2]) != nil) {
+    // The screen benchmark's script and stand-ins, for a profiler or a run by hand; the
+    // evalscale benchmark's sizes with a number of views.
+    write(Workload(views: arguments.count == 3 ? Int(arguments[2])! : 10_000).screenSource(), to: arguments[1] + "/screen.lua")
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
@@ -21,7 +26,7 @@ if arguments.first == "--write-page", arguments.count == 2 {
     write(BlinkPage(workload, sheet: ScreenBenchmark.stylesheet(of: workload).stylesheet).html, to: arguments[1] + "/page.html")
     exit(0)
 }
-let sections = ["apply", "outside", "screen", "reload", "scale", "output", "layout", "lint", "a11y", "snapshot", "start", "memory", "lsp", "blink", "tokens", "states"]
+let sections = ["apply", "outside", "screen", "reload", "scale", "evalscale", "output", "layout", "lint", "a11y", "snapshot", "start", "memory", "lsp", "blink", "tokens", "states"]
 /// `--only SECTION`: one benchmark, e.g. under a profiler.
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let understood = arguments.enumerated().allSatisfy { i, a in
@@ -29,13 +34,13 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 }
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
-    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER | --write-page FOLDER
+    usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
+           stylebench --write-screen FOLDER [VIEWS] | --write-page FOLDER
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
     --only    run one benchmark (for a profiler).
-    --write-screen FOLDER   write the screen benchmark's screen.lua and standins.lua there.
+    --write-screen FOLDER [VIEWS]   write the screen benchmark's screen.lua (10,000 views or VIEWS) and standins.lua there.
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)
@@ -103,6 +108,10 @@ if runs("tokens") {
 if runs("scale") {
     progress("scale…")
     rows += ScaleBenchmark(quick: quick).run()
+}
+if only == "evalscale" {  // minutes and gigabytes at a million views: only when asked for
+    progress("evalscale…")
+    rows += EvalScaleBenchmark(quick: quick).run()
 }
 if runs("output") {
     progress("output…")

@@ -144,4 +144,25 @@ final class BudgetTests: XCTestCase {
         XCTAssertTrue(message.hasSuffix("… (\(20 * 1024 * 1024 + "app.lua:2: ".utf8.count - 4096) more bytes). (applied to Label#l1)"),
                       String(message.suffix(80)))
     }
+
+    /// A script past 16 MiB is refused with the cap and the memory limit that allows it; with
+    /// that `--memory` it runs, isolated or not, and one MiB less still refuses it.
+    func testTheScriptCapFollowsTheMemoryLimit() throws {
+        let script = "return Label { id = \"big\" }\n--[[" + String(repeating: "x", count: 17 << 20) + "]]\n"
+        let size = script.utf8.count
+        let needed = (size * 16 + (1 << 20) - 1) >> 20
+        let refused = try run(script, [])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains(
+            "'app.lua' is over 17 MiB; scripts may be at most 16 MiB (a sixteenth of the memory limit; --memory \(needed) allows this one)."),
+                      refused.stderr)
+        for extra in [[], ["--no-isolation"]] {
+            let r = try run(script, extra + ["--memory", String(needed)])
+            XCTAssertEqual(r.status, 0, "\(extra): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "Label#big\n", "\(extra)")
+        }
+        let short = try run(script, ["--memory", String(needed - 1)])
+        XCTAssertEqual(short.status, 1, short.stderr)
+        XCTAssertTrue(short.stderr.contains("'app.lua' is over 17 MiB; scripts may be at most \((needed - 1) >> 4) MiB"), short.stderr)
+    }
 }

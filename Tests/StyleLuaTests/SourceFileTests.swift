@@ -72,4 +72,67 @@ final class SourceFileTests: XCTestCase {
         let text = String(repeating: line, count: 40_000)
         XCTAssertEqual(try read(Array(text.utf8)).get(), text)
     }
+
+    /// A script is held to `Limits.scriptBytes`: a file one byte past the cap is refused with
+    /// the cap in the message, and one of exactly the cap is read.
+    func testAScriptPastTheCapIsRefusedWithTheCap() throws {
+        let file = folder.appendingPathComponent("big.lua")
+        let text = "return 1\n" + String(repeating: "-- a comment line\n", count: 55)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let size = text.utf8.count
+        var limits = Limits()
+        limits.scriptBytes = size - 1
+        XCTAssertThrowsError(try SourceFile.read(file.path, limits: limits)) { error in
+            let diagnostic = error as! Diagnostic
+            XCTAssertEqual(diagnostic.message, "'\(file.path)' is \(size) bytes; scripts may be at most \(size - 1) bytes.")
+            XCTAssertEqual(diagnostic.code, .unreadableFile)
+        }
+        limits.scriptBytes = size
+        XCTAssertEqual(try SourceFile.read(file.path, limits: limits), text)
+    }
+
+    /// The cap follows the memory limit: a sixteenth of it, never under 16 MiB; a host's own
+    /// cap stands whatever the memory limit.
+    func testTheScriptCapScalesWithTheMemoryLimit() {
+        XCTAssertEqual(Limits().scriptBytes, 16 << 20)
+        XCTAssertEqual(Limits(memory: 64 << 20).scriptBytes, 16 << 20)
+        XCTAssertEqual(Limits(memory: 512 << 20).scriptBytes, 32 << 20)
+        XCTAssertEqual(Limits(memory: 2048 << 20).scriptBytes, 128 << 20)
+        var limits = Limits(memory: 2048 << 20)
+        XCTAssertFalse(limits.setsScriptBytes)
+        limits.scriptBytes = 1000
+        limits.memory = 4096 << 20
+        XCTAssertEqual(limits.scriptBytes, 1000)
+        XCTAssertTrue(limits.setsScriptBytes)
+    }
+
+    /// A generated screen one byte past a host's cap is refused before it is evaluated, and
+    /// the same screen under a cap that takes it is evaluated whole; `load` in the script is
+    /// held to the same cap, in bytes.
+    func testEvaluatingAScreenHoldsItToTheCap() throws {
+        let file = folder.appendingPathComponent("screen.lua")
+        var text = "return StackView { id = \"root\",\n"
+        for i in 0..<500 { text += "  Label { class = \"card__title\", text = \"Title \(i)\" },\n" }
+        text += "}\n"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        var limits = Limits()
+        limits.scriptBytes = text.utf8.count - 1
+        XCTAssertThrowsError(try Evaluation.evaluate(file: file.path, options: EvaluationOptions(limits: limits))) { error in
+            let list = error as! DiagnosticList
+            XCTAssertEqual(list.diagnostics.map(\.message),
+                           ["'\(file.path)' is \(text.utf8.count) bytes; scripts may be at most \(text.utf8.count - 1) bytes."])
+        }
+        limits.scriptBytes = text.utf8.count
+        let evaluation = try Evaluation.evaluate(file: file.path, options: EvaluationOptions(limits: limits))
+        XCTAssertEqual(evaluation.root?.children.count, 500)
+
+        let loader = folder.appendingPathComponent("loader.lua")
+        try "local f = load(string.rep(\"x = 1 \", 200))\nreturn View {}\n"
+            .write(to: loader, atomically: true, encoding: .utf8)
+        limits.scriptBytes = 1000
+        XCTAssertThrowsError(try Evaluation.evaluate(file: loader.path, options: EvaluationOptions(limits: limits))) { error in
+            let messages = (error as! DiagnosticList).diagnostics.map(\.message).joined(separator: "\n")
+            XCTAssert(messages.contains("source size limit of 1000 bytes"), messages)
+        }
+    }
 }

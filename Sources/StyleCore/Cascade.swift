@@ -59,6 +59,22 @@ public struct Cascade {
         run(root, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget).diagnostics
     }
 
+    /// `apply(to:)`, telling what it changed: each view's values are compared with those the
+    /// walk took from it (a view never styled, with its kind's defaults), so nothing is copied
+    /// beforehand. What a trait change gives a host (`StyleBinder.deliver(_:)`).
+    ///
+    ///     engine.traits.colorScheme = .dark
+    ///     let (diagnostics, changes) = Cascade(engine).applyReportingChanges(to: root)
+    ///
+    /// - Returns: the diagnostics, and the values that changed in tree order, each with its
+    ///   view's reference and identity (none when styling failed: the tree is as it was).
+    public func applyReportingChanges(to root: View, recordingProvenance: Bool = true,
+                                      budget: CascadeBudget? = nil) -> (diagnostics: [Diagnostic], changes: [PropertyChange]) {
+        let result = run(root, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget,
+                         reportingChanges: true)
+        return (result.diagnostics, result.changes)
+    }
+
     /// `apply(to:)`, restyling only the views that `previous` shows could differ (see
     /// `StyledTree`); the others keep, or take over, the values and provenance they had.
     /// Returns the diagnostics, the tree as styled (nil unless styled without any diagnostic)
@@ -69,9 +85,12 @@ public struct Cascade {
     /// `partial`: `root` is part of a tree styled before, restyled alone (a state change): what
     /// the engine keeps for the whole tree (kept results and own styles, the tree's size) is
     /// neither pruned nor resized for it. `onlyRoot`: only `root` itself is restyled.
+    /// `reportingChanges`: the values that changed on each view styled, compared with what
+    /// the walk took from it (`changes`, empty otherwise and when styling failed).
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
-             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, partial: Bool = false, onlyRoot: Bool = false)
-        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool) {
+             budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, partial: Bool = false, onlyRoot: Bool = false,
+             reportingChanges: Bool = false)
+        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool, changes: [PropertyChange]) {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
@@ -167,7 +186,8 @@ public struct Cascade {
                     break
                 }
             }
-            if !view.isUnstyled {
+            // Reporting changes, a view never styled is compared with its defaults.
+            if reportingChanges || !view.isUnstyled {
                 let (values, record) = view.takeState()
                 saved.append(SavedState(index: i, values: values, record: record))
             }
@@ -232,7 +252,31 @@ public struct Cascade {
             }
         }
         let diagnostics = collector.diagnostics
-        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape)
+        let changes = reportingChanges && !collector.hasErrors ? Self.changes(of: views, since: saved, root: root) : []
+        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes)
+    }
+
+    /// The values that differ between each view's state before the walk (`saved`, by place in
+    /// `views`, tree order from `root`) and its values now, in tree order, slot by slot.
+    /// References are found for the whole tree in one walk, once a view has changed.
+    private static func changes(of views: [View], since saved: [SavedState], root: View) -> [PropertyChange] {
+        var changes: [PropertyChange] = []
+        var references: TreeReferences?
+        for state in saved {
+            let view = views[state.index], values = view.values, old = state.values
+            // A view that took the very result it had (one no trait changes) changed nothing.
+            if old.isSameStorage(as: values) { continue }
+            var reference: String?
+            for slot in values.indices where !old.sameValue(at: slot, as: values) {
+                if reference == nil {
+                    if references == nil { references = TreeReferences(views: views, parents: Self.parents(in: views)) }
+                    reference = references!.reference(at: state.index)
+                }
+                changes.append(PropertyChange(view: reference!, property: view.kind.properties[slot].path, old: old[slot],
+                                              new: values[slot], viewIdentity: view.identity))
+            }
+        }
+        return changes
     }
 
     /// Whether the last tree the engine styled had nearly as many match contexts as views,
@@ -264,6 +308,20 @@ public struct Cascade {
         guard let view = View.nextInTree(&unlisted) else { return nil }
         views.append(view)
         return view
+    }
+
+    /// The place in `views` (a tree in `forEachInTree` order, root first) of each view's
+    /// parent, -1 for the root's: found along the path to each view, in one pass.
+    static func parents(in views: [View]) -> [Int] {
+        var parents = [Int](repeating: -1, count: views.count)
+        var path: [Int] = []
+        for i in views.indices {
+            let parent = views[i].parent
+            while let last = path.last, views[last] !== parent { path.removeLast() }
+            parents[i] = path.last ?? -1
+            path.append(i)
+        }
+        return parents
     }
 
     /// `matches` as candidates, as the styled tree keeps them: the views of a context match

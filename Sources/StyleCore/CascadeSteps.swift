@@ -190,7 +190,10 @@ final class CascadeSteps {
             // The key keeps a list of its own: sharing the buffer's storage would make the
             // buffer copy itself at the next view.
             let result = MatchContexts.Result(values: view.values, record: view.record)
-            results.insert(MatchedResults.Key(kind: key.kind, matches: Array(keyBuffer), state: key.state, mixed: key.mixed), kind: kind, result)
+            let dependsOnTraits = kind.hasTraitDependentDefaults || applying.indices.contains { appearances[$0].style.dependsOnTraits }
+                || matches.contains { index.preparedStyles[$0.rule].dependsOnTraits }
+            results.insert(MatchedResults.Key(kind: key.kind, matches: Array(keyBuffer), state: key.state, mixed: key.mixed), kind: kind, result,
+                           dependsOnTraits: dependsOnTraits)
             if let context { contexts[context].result = result }
         }
     }
@@ -318,6 +321,18 @@ final class OwnStyles {
         }
         generation += 1
         used = 0
+    }
+
+    /// The same styles for `traits`: those prepared stay prepared when they write the same
+    /// under any traits (`PreparedStyle.dependsOnTraits`); the others are prepared again when
+    /// next applied.
+    func forTraits(_ traits: Traits) -> OwnStyles {
+        let next = OwnStyles(table: table, traits: traits)
+        next.generation = generation
+        next.used = used
+        next.entries = entries
+        for entry in entries.values where entry.prepared?.dependsOnTraits == true { entry.prepared = nil }
+        return next
     }
 
     /// `style` (whose storage is `key`) prepared when seen before; nil the first time.

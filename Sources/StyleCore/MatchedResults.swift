@@ -49,6 +49,8 @@ final class MatchedResults {
         let result: MatchContexts.Result
         /// The cascade (`generation`) that last used it.
         var lastUsed: Int
+        /// Whether the result can differ under other traits (see `insert`).
+        let dependsOnTraits: Bool
     }
 
     /// What the results were worked out with: they hold only for cascades of the same.
@@ -111,9 +113,22 @@ final class MatchedResults {
     }
 
     /// Keeps `result` for views of `kind` matching `key.matches`; there is none yet.
-    func insert(_ key: Key, kind: Kind, _ result: MatchContexts.Result) {
+    /// `dependsOnTraits`: whether it can differ under other traits (the kind's defaults do, or
+    /// a style that wrote it: `PreparedStyle.dependsOnTraits`).
+    func insert(_ key: Key, kind: Kind, _ result: MatchContexts.Result, dependsOnTraits: Bool = true) {
         used += 1
-        insert(Entry(key: key, kind: kind, result: result, lastUsed: generation))
+        insert(Entry(key: key, kind: kind, result: result, lastUsed: generation, dependsOnTraits: dependsOnTraits))
+    }
+
+    /// The traits changed: lets go of the results that can differ under them and keeps the
+    /// others, which hold under any traits (a stack's, an image's, when no `when` of a trait
+    /// and no dynamic value wrote them). Their views take the very same values again.
+    func dropTraitDependent() {
+        let kept = entries.filter { !$0.dependsOnTraits }
+        guard kept.count < entries.count else { return }
+        entries = []
+        index = ProbeIndex(expecting: kept.count)
+        for entry in kept { insert(entry) }
     }
 
     private func insert(_ entry: Entry) {

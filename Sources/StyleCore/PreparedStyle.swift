@@ -31,6 +31,10 @@ struct PreparedStyle {
     /// (`ValueTransform.dependsOnlyOnValue`): the result depends only on the view's kind and
     /// the values before.
     let isPlain: Bool
+    /// Whether what the style writes can differ under other traits (`dependsOnTraits(_:)`):
+    /// prepared again when the traits change. One that does not is kept (`RuleIndex`,
+    /// `OwnStyles`), and so are the results of views only such styles wrote (`MatchedResults`).
+    let dependsOnTraits: Bool
     /// A style too large to copy (one composed with itself many times) is not prepared: it is
     /// applied as it is, walking its shared parts.
     let unprepared: Style?
@@ -49,9 +53,11 @@ struct PreparedStyle {
             general = []
             unprepared = style
             isPlain = false
+            dependsOnTraits = Self.dependsOnTraits(style)
             return
         }
         unprepared = nil
+        dependsOnTraits = Self.dependsOnTraits(style)
         var written: [StyleOperation] = []
         written.reserveCapacity(style.count)
         Self.flatten(style, for: traits, into: &written)
@@ -76,6 +82,24 @@ struct PreparedStyle {
             guard condition.traitsHold(for: traits) else { return }
             if condition.testsState { written.append(op) } else { flatten(inner, for: traits, into: &written) }
         }
+    }
+
+    /// Whether what `style` writes can differ under other traits: it has a `when` that asks a
+    /// trait (held or not: other traits may decide it otherwise), a value that stands for
+    /// others under other traits (a dynamic colour, a font that follows Dynamic Type), or an
+    /// operation whose value is worked out as it is applied (a transform, a function), which
+    /// may be either.
+    static func dependsOnTraits(_ style: Style) -> Bool {
+        var depends = false
+        style.forEachOperation { op in
+            guard !depends else { return }
+            switch op {
+            case .set(_, let value, _): depends = value.dependsOnTraits
+            case .transform, .function: depends = true
+            case .when(let condition, let inner, _): depends = !condition.traits.isEmpty || dependsOnTraits(inner)
+            }
+        }
+        return depends
     }
 
     /// Whether the operation's result depends only on the view's kind, state and the values

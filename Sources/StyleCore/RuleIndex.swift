@@ -223,7 +223,16 @@ public struct RuleIndex {
         slots = old.slots
         namedKeys = old.namedKeys
         hasPseudoClassesAboveSubjects = old.hasPseudoClassesAboveSubjects
-        preparedStyles = rules.map { PreparedStyle($0.style, table: provenanceTable, traits: traits) }
+        // Styles that write the same under any traits stay prepared (the same style of the
+        // same kind: a trait change, or a reload that kept a rule as it was).
+        preparedStyles = rules.indices.map { r in
+            let style = rules[r].style, former = old.rules[r].style
+            if !old.preparedStyles[r].dependsOnTraits, let identity = style.storageIdentity,
+               identity == former.storageIdentity, style.kind === former.kind {
+                return old.preparedStyles[r]
+            }
+            return PreparedStyle(style, table: provenanceTable, traits: traits)
+        }
     }
 
     /// Whether two lists of rules have the same selectors, in order, for styles of the same

@@ -36,9 +36,11 @@ public final class StyleEngine {
     private var cachedAppearances: (count: Int, table: ProvenanceTable, prepared: [PreparedAppearance])?
 
     /// The traits the cascades style for (SPEC §6.2): `when`s decide by them and every value
-    /// written is resolved for them. Changing them drops what the cascades learned of the
-    /// others (prepared styles, kept results): the next cascade is a full one, and a restyle
-    /// after a tree styled under other traits restyles every view.
+    /// written is resolved for them. Changing them drops what the cascades learned that can
+    /// differ under others (styles prepared with a `when` of a trait or a dynamic value, the
+    /// results they or trait-dependent defaults wrote) and keeps the rest; the next cascade
+    /// visits every view, and a restyle after a tree styled under other traits restyles every
+    /// view.
     ///
     ///     engine.traits.colorScheme = .dark
     ///     Cascade(engine).apply(to: root)
@@ -46,8 +48,10 @@ public final class StyleEngine {
         didSet {
             guard traits != oldValue else { return }
             defaults = ResolvedDefaults(traits: traits)
-            matchedResults = nil
-            ownStyles = nil
+            // What holds under any traits is kept: the results no trait could change, the
+            // styles prepared that write the same (`PreparedStyle.dependsOnTraits`).
+            matchedResults?.dropTraitDependent()
+            ownStyles = ownStyles.map { $0.forTraits(traits) }
             cachedAppearances = nil
             cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
         }

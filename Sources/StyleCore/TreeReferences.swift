@@ -23,13 +23,18 @@ public final class TreeReferences {
     /// By entry: the ancestors above the root that its path starts from (outermost first), then
     /// the tree's views in `forEachInTree` order.
     private var parents: [Int] = []
+    /// The entries' views, for a table made from a tree: a step is spelled from its view's kind
+    /// and id only when a reference is read, so naming a tree spells only the references read
+    /// (a trait change that changed a fifth of the views). Read such a table while the views'
+    /// ids are as they were.
+    private var views: [View] = []
+    /// The entries' kinds and ids, for a table made of names (`append(kind:id:parent:siblingIndex:)`).
+    private var kinds: [String] = []
     private var ids: [String?] = []
-    /// `Kind[i]`, or `Kind` for a path's first step (the root), or `Kind#id` for a view with an id.
-    private var steps: [String] = []
-    /// The number of steps of the view's path.
-    private var stepCounts: [Int] = []
-    /// FNV-1a of the text of the view's whole path.
-    private var digests: [UInt64] = []
+    /// The entry's 1-based place among its parent's children (0 for the root).
+    private var siblingIndices: [Int32] = []
+    /// The number of steps of the entry's path.
+    private var stepCounts: [Int32] = []
     /// Entries before the root's.
     private let prefix: Int
 
@@ -64,22 +69,21 @@ public final class TreeReferences {
         }
         prefix = above.count
         let count = prefix + views.count
+        // The tree's own list when nothing is above it (no copy of it).
+        self.views = above.isEmpty ? views : above.reversed() + views
         self.parents.reserveCapacity(count)
-        ids.reserveCapacity(count)
-        steps.reserveCapacity(count)
+        siblingIndices.reserveCapacity(count)
         stepCounts.reserveCapacity(count)
-        digests.reserveCapacity(count)
-        var chain = Array(above.reversed())
-        chain.append(views[0])
-        for (i, view) in chain.enumerated() {
-            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === view } ?? 0) + 1
-            append(view, parent: i - 1, siblingIndex: siblingIndex)
+        let chain = self.views[...prefix]
+        for i in chain.indices {
+            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === chain[i] } ?? 0) + 1
+            appendEntry(parent: i - 1, siblingIndex: siblingIndex)
         }
-        var childCounts = [Int](repeating: 0, count: views.count)
+        var childCounts = [Int32](repeating: 0, count: views.count)
         for i in 1..<views.count {
             let parent = parents[i]
             childCounts[parent] += 1
-            append(views[i], parent: parent + prefix, siblingIndex: childCounts[parent])
+            appendEntry(parent: parent + prefix, siblingIndex: Int(childCounts[parent]))
         }
     }
 
@@ -89,7 +93,7 @@ public final class TreeReferences {
     /// The reference of the view at `position` in `forEachInTree` order.
     public func reference(at position: Int) -> String {
         let entry = position + prefix
-        if let id = ids[entry] { return "#" + id }
+        if let id = id(of: entry) { return "#" + id }
         return path(of: entry)
     }
 
@@ -108,52 +112,93 @@ public final class TreeReferences {
 
     private init(chain: [View]) {
         prefix = chain.count - 1
-        for (i, view) in chain.enumerated() {
-            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === view } ?? 0) + 1
-            append(view, parent: i - 1, siblingIndex: siblingIndex)
+        views = chain
+        for i in chain.indices {
+            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === chain[i] } ?? 0) + 1
+            appendEntry(parent: i - 1, siblingIndex: siblingIndex)
         }
     }
 
-    private func append(_ view: View, parent: Int, siblingIndex: Int) {
-        append(kind: view.kind.name, id: view.id, parent: parent, siblingIndex: siblingIndex)
-    }
-
-    /// Adds a view after its parent (at `parent`, an earlier entry, or -1 for the root).
+    /// Adds a view after its parent (at `parent`, an earlier entry, or -1 for the root), for a
+    /// table made of names.
     func append(kind: String, id: String?, parent: Int, siblingIndex: Int) {
-        let step: String, digest: UInt64, stepCount: Int
-        if let id {
-            step = "\(kind)#\(id)"
-            (digest, stepCount) = (Self.fnv(Self.fnvOffset, step), 1)
-        } else if parent < 0 {
-            step = kind
-            (digest, stepCount) = (Self.fnv(Self.fnvOffset, step), 1)
-        } else {
-            step = "\(kind)[\(siblingIndex)]"
-            (digest, stepCount) = (Self.fnv(Self.fnv(digests[parent], " > "), step), stepCounts[parent] + 1)
-        }
-        parents.append(parent)
+        precondition(views.isEmpty, "a table made of names, not of a tree")
+        kinds.append(kind)
         ids.append(id)
-        steps.append(step)
-        stepCounts.append(stepCount)
-        digests.append(digest)
+        appendEntry(parent: parent, siblingIndex: siblingIndex)
+    }
+
+    /// The entry after the last, whose view, or kind and id, is in place.
+    private func appendEntry(parent: Int, siblingIndex: Int) {
+        let entry = parents.count
+        parents.append(parent)
+        siblingIndices.append(Int32(clamping: siblingIndex))
+        stepCounts.append(parent < 0 || id(of: entry) != nil ? 1 : stepCounts[parent] + 1)
+    }
+
+    private func id(of entry: Int) -> String? { views.isEmpty ? ids[entry] : views[entry].id }
+    private func kind(of entry: Int) -> String { views.isEmpty ? kinds[entry] : views[entry].kind.name }
+
+    /// An entry's step: `Kind#id` for a view with an id, `Kind` for a path's first step (the
+    /// root), `Kind[i]` otherwise.
+    private func step(of entry: Int) -> String {
+        var text = ""
+        appendStep(of: entry, to: &text)
+        return text
+    }
+
+    private func appendStep(of entry: Int, to text: inout String) {
+        text += kind(of: entry)
+        if let id = id(of: entry) {
+            text += "#"
+            text += id
+        } else if parents[entry] >= 0 {
+            text += "["
+            text += String(siblingIndices[entry])
+            text += "]"
+        }
     }
 
     /// The path form of an entry's reference (`StackView#root > Label[2]`), shortened past
     /// `maximumSteps` steps.
     private func path(of entry: Int) -> String {
-        let total = stepCounts[entry]
+        let total = Int(stepCounts[entry])
         let written = total > Self.maximumSteps ? Self.keptSteps : total
-        var kept: [String] = []
-        kept.reserveCapacity(written + 1)
+        // The entries of the steps written, last first; then the text in one string.
+        var chain: [Int] = []
+        chain.reserveCapacity(written)
         var j = entry
         for _ in 0..<written {
-            kept.append(steps[j])
+            chain.append(j)
             j = parents[j]
         }
+        var text = ""
         if total > Self.maximumSteps {
-            kept.append("(\(total - written) steps, \(Self.hex(digests[j])))")
+            text = "(\(total - written) steps, \(Self.hex(digest(of: j)))) > "
         }
-        return kept.reversed().joined(separator: " > ")
+        for (n, e) in chain.reversed().enumerated() {
+            if n > 0 { text += " > " }
+            appendStep(of: e, to: &text)
+        }
+        return text
+    }
+
+    /// FNV-1a of the text of an entry's whole path (`View > View[1] > …`), worked out when a
+    /// shortened reference needs it: only paths longer than `maximumSteps` are digested.
+    private func digest(of entry: Int) -> UInt64 {
+        var chain: [Int] = []
+        chain.reserveCapacity(Int(stepCounts[entry]))
+        var j = entry
+        for _ in 0..<stepCounts[entry] {
+            chain.append(j)
+            j = parents[j]
+        }
+        var h = Self.fnvOffset
+        for (n, e) in chain.reversed().enumerated() {
+            if n > 0 { h = Self.fnv(h, " > ") }
+            h = Self.fnv(h, step(of: e))
+        }
+        return h
     }
 
     // MARK: Digest

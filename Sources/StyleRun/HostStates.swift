@@ -48,24 +48,16 @@ extension LoadedStylesheet {
         }
         let former = self.traits
         self.traits = traits
-        // Each view's values before (copies share their storage): the same tree is compared
-        // view by view, cheaper than two snapshots of it.
-        var before: [(View, ValueStore)] = []
-        root.forEachInTree { before.append(($0, $0.values)) }
-        do throws(DiagnosticList) {
-            try apply(to: root, recordingProvenance: recordingProvenance)
-        } catch {
+        // Each view's values are compared with those the cascade took from it: nothing is
+        // copied beforehand.
+        let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
+        evaluation.prepareForApplication(within: budget.remainingSeconds)
+        let (diagnostics, changes) = Cascade(engine).applyReportingChanges(to: root, recordingProvenance: recordingProvenance, budget: budget)
+        if diagnostics.contains(where: { $0.severity == .error }) {
             self.traits = former
-            throw error
+            throw DiagnosticList(diagnostics)
         }
-        var changes: [PropertyChange] = []
-        for (view, old) in before where old != view.values {
-            let reference = view.reference
-            for slot in view.values.indices where old[slot] != view.values[slot] {
-                changes.append(PropertyChange(view: reference, property: view.kind.properties[slot].path, old: old[slot],
-                                              new: view.values[slot], viewIdentity: view.identity))
-            }
-        }
+        applyWarnings = diagnostics
         binder?.deliver(changes)
         if let binder, binder.bindsStates { binder.deliverStates(stateValues(of: root, recordingProvenance: false, since: .now), in: root) }
         return changes

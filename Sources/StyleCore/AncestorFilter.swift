@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The ids, classes and kinds of a view's ancestors, as a counting Bloom filter: what lets the
 /// cascade reject a selector such as `.card--dark Label` without walking a view's ancestors.
 ///
@@ -128,10 +126,13 @@ struct AncestorFilter {
         }
     }
 
-    /// An id's or class's key: one name, one key, and two names never share one (`Names`), so
-    /// a compound compares keys rather than names.
-    static func key(id: String) -> Int { Names.key(tag: 1, id) }
-    static func key(class name: String) -> Int { Names.key(tag: 2, name) }
+    /// An id's or class's key: a hash of the name, computed from the name alone (no table of
+    /// names is kept). Two names may share a key, so a key says only that a name may be there:
+    /// the filter and the rule index's buckets take it as that, and matching confirms a key it
+    /// finds by comparing the names (`CompoundSelector.matches`, `CompoundRecords`). Never 0,
+    /// which stands for no id.
+    static func key(id: String) -> Int { nameKey(tag: 1, id) }
+    static func key(class name: String) -> Int { nameKey(tag: 2, name) }
     /// By name, so that a kind can compute its keys while it is initialized; two kinds of one
     /// name in different schemas share a key, which only makes the filter less selective. A
     /// kind's key is a hash, which may be some id's or class's key too: that only makes the
@@ -139,9 +140,24 @@ struct AncestorFilter {
     static func key(kind name: String) -> Int { key(tag: 3, name) }
     static func key(kind: Kind) -> Int { key(kind: kind.name) }
 
-    /// FNV-1a over a kind's name's UTF-8, its final bits mixed: it needs no protection against
-    /// chosen collisions (two names with one key only make the filter less selective; matching
-    /// tests kinds by identity).
+    /// How many low bits of an id's or class's key are kept; nil for all. Set only by tests,
+    /// to make distinct names share keys and show that no key is taken for its name.
+    @TaskLocal static var nameKeyBits: Int?
+
+    /// `key(tag:_:)` finished by splitmix64's finalizer, which spreads the bits over the
+    /// filter's counters, and never 0.
+    private static func nameKey(tag: UInt8, _ name: String) -> Int {
+        var z = UInt64(bitPattern: Int64(key(tag: tag, name)))
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        if let bits = nameKeyBits { z &= (1 << UInt64(bits)) - 1 }
+        return z == 0 ? 1 : Int(truncatingIfNeeded: z)
+    }
+
+    /// FNV-1a over a tag and a name's UTF-8, its final bits mixed: it needs no protection
+    /// against chosen collisions (two names with one key only make the filter less selective,
+    /// and matching compares names and tests kinds by identity).
     private static func key(tag: UInt8, _ name: String) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(tag)
         var name = name
@@ -155,39 +171,3 @@ struct AncestorFilter {
     }
 }
 
-/// The ids and classes the process has seen, each numbered once, as Blink interns its names:
-/// a key is its number, mixed by a bijection so that its bits spread over the filter's
-/// counters, so keys are equal exactly when names are. A key is computed once per name of a
-/// view (`View.selectorKeys`) and of a rule, never while matching.
-///
-/// The table keeps every name for the process's life: names are few (those of stylesheets and
-/// trees), and ids of numbered views (`row-1` … `row-9999`) a few bytes each.
-enum Names {
-    private static let table = Mutex<[NameKey: Int]>([:])
-
-    private struct NameKey: Hashable {
-        let tag: UInt8
-        let name: String
-    }
-
-    static func key(tag: UInt8, _ name: String) -> Int {
-        let number = table.withLock { table in
-            let key = NameKey(tag: tag, name: name)
-            if let number = table[key] { return number }
-            let number = table.count + 1
-            table[key] = number
-            return number
-        }
-        return mix(UInt64(number) | UInt64(tag) << 56)
-    }
-
-    /// splitmix64's finalizer: each step (xor with a shift, multiplication by an odd number) is
-    /// invertible, so distinct numbers stay distinct keys.
-    private static func mix(_ value: UInt64) -> Int {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(truncatingIfNeeded: z)
-    }
-}

@@ -15,7 +15,7 @@ struct CompoundRecords {
     struct Record {
         /// Nil for no kind.
         let kindID: ObjectIdentifier?
-        /// The id's key; 0 for no id (no name has key 0).
+        /// The id's key; 0 for no id (no name has key 0: `AncestorFilter.key(id:)`).
         let idKey: Int
         /// The first three classes' keys (0 past `classCount`); more are in `extraKeys`.
         let class0: Int, class1: Int, class2: Int
@@ -38,6 +38,15 @@ struct CompoundRecords {
 
     private(set) var records: [Record] = []
     private(set) var extraKeys: [Int] = []
+    /// Each record's id and classes as names, by record: a key two names may share, so a
+    /// record whose keys a view has is confirmed by these.
+    private(set) var names: [Names] = []
+
+    /// A compound's id and classes, to confirm its keys by.
+    struct Names {
+        let id: String?
+        let classes: [String]
+    }
 
     /// Appends `selector`'s compounds, left to right.
     mutating func append(_ selector: ComplexSelector) -> Span {
@@ -54,6 +63,7 @@ struct CompoundRecords {
                 classCount: Int32(keys.count), extraStart: Int32(extraStart),
                 states: compound.states, requiresNormal: compound.requiresNormal,
                 childOfLeft: i > 0 && selector.combinators[i - 1] == .child))
+            names.append(Names(id: compound.id, classes: compound.classes))
         }
         return Span(start: Int32(start), count: Int32(records.count - start))
     }
@@ -62,18 +72,20 @@ struct CompoundRecords {
     func matches(_ span: Span, _ view: View) -> Bool {
         records.withUnsafeBufferPointer { records in
             extraKeys.withUnsafeBufferPointer { extra in
-                let first = Int(span.start), last = first + Int(span.count) - 1
-                // Most selectors are one compound: no ancestors to search.
-                if first == last { return Self.matches(records[first], view, extra) }
-                var search = Search()
-                // The walk holds views unretained: `view` and its ancestors outlive the match.
-                return Self.matches(records, extra, first, last, Unmanaged.passUnretained(view), &search)
+                names.withUnsafeBufferPointer { names in
+                    let first = Int(span.start), last = first + Int(span.count) - 1
+                    // Most selectors are one compound: no ancestors to search.
+                    if first == last { return Self.matches(records[first], names.baseAddress! + first, view, extra) }
+                    var search = Search()
+                    // The walk holds views unretained: `view` and its ancestors outlive the match.
+                    return Self.matches(records, names, extra, first, last, Unmanaged.passUnretained(view), &search)
+                }
             }
         }
     }
 
     @inline(__always)
-    private static func matches(_ r: Record, _ view: View, _ extra: UnsafeBufferPointer<Int>) -> Bool {
+    private static func matches(_ r: Record, _ names: UnsafePointer<Names>, _ view: View, _ extra: UnsafeBufferPointer<Int>) -> Bool {
         if let kindID = r.kindID, !view.kind.isA(id: kindID) { return false }
         if r.idKey != 0 || r.classCount > 0 {
             let keys = view.selectorKeys
@@ -90,6 +102,10 @@ struct CompoundRecords {
                     }
                 }
             }
+            // Every key is there; two names may share a key, so the names confirm them.
+            // Read in place: a copy of the names would retain them at every record tested.
+            if r.idKey != 0, view.id != names.pointee.id { return false }
+            if r.classCount > 0, !CompoundSelector.hasClasses(names.pointee.classes, view) { return false }
         }
         if r.requiresNormal { return view.state.isEmpty }
         return r.states.isEmpty || view.state.isSuperset(of: r.states)
@@ -112,15 +128,16 @@ struct CompoundRecords {
     }
 
     /// Whether records `first...i` match with record `i` on `view`.
-    private static func matches(_ records: UnsafeBufferPointer<Record>, _ extra: UnsafeBufferPointer<Int>,
+    private static func matches(_ records: UnsafeBufferPointer<Record>, _ names: UnsafeBufferPointer<Names>,
+                                _ extra: UnsafeBufferPointer<Int>,
                                 _ first: Int, _ i: Int, _ view: Unmanaged<View>, _ search: inout Search) -> Bool {
         // Not retained: the caller keeps the view alive, and its ancestors with it.
         unowned(unsafe) let v = view.takeUnretainedValue()
-        guard matches(records[i], v, extra) else { return false }
+        guard matches(records[i], names.baseAddress! + i, v, extra) else { return false }
         guard i > first else { return true }
         if records[i].childOfLeft {
             guard let parent = v.unretainedParent else { return false }
-            return matches(records, extra, first, i - 1, parent, &search)
+            return matches(records, names, extra, first, i - 1, parent, &search)
         }
         var ancestor = v.unretainedParent
         while let a = ancestor {
@@ -128,7 +145,7 @@ struct CompoundRecords {
             let remembers = search.steps > Search.stepsBeforeMemo
             let key = Search.Key(compound: i - 1, view: a.toOpaque())
             if !(remembers && search.failed?.contains(key) == true) {
-                if matches(records, extra, first, i - 1, a, &search) { return true }
+                if matches(records, names, extra, first, i - 1, a, &search) { return true }
                 if remembers {
                     if search.failed == nil { search.failed = [] }
                     search.failed!.insert(key)

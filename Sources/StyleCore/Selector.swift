@@ -160,8 +160,9 @@ public struct CompoundSelector: Hashable, Sendable {
     /// How many pseudo-classes were written (each counts as a class for specificity).
     public var pseudoClassCount: Int { Int(storedPseudoClassCount) }
     private let storedPseudoClassCount: UInt8
-    /// The classes' `AncestorFilter` keys, one per name: a view has the class exactly when it
-    /// has the key, compared as numbers rather than strings.
+    /// The classes' `AncestorFilter` keys, one per name: a view without the key lacks the
+    /// class, compared as numbers rather than strings; one with it has the class when the
+    /// names agree too (two names may share a key).
     let classKeys: [Int]
 
     public init(kind: Kind?, id: String?, classes: [String], states: ControlState = [], requiresNormal: Bool = false,
@@ -186,11 +187,21 @@ public struct CompoundSelector: Hashable, Sendable {
         if let kindID, !view.kind.isA(id: kindID) { return false }
         if let id, view.id != id { return false }
         if !classKeys.isEmpty {
-            // Keys are equal exactly when names are (`AncestorFilter.key(class:)`).
+            // A key missing rules the class out; a key found may be another name's
+            // (`AncestorFilter.key(class:)`), so the names confirm it.
             let keys = view.selectorKeys.classes
             for key in classKeys where !keys.contains(key) { return false }
+            if !Self.hasClasses(classes, view) { return false }
         }
         return !hasPseudoClasses || matchesState(of: view)
+    }
+
+    /// Whether `view` has every class in `names`: what a compound's keys found is confirmed by.
+    @inline(__always)
+    static func hasClasses(_ names: [String], _ view: View) -> Bool {
+        let have = view.classes
+        for name in names where !have.contains(name) { return false }
+        return true
     }
 
     /// The pseudo-classes' test, apart: most compounds have none, and matching them stays as

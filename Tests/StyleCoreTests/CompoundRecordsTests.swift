@@ -1,10 +1,13 @@
 @testable import StyleCore
 import XCTest
 
-/// The rule index matches by `CompoundRecords` and compares names by key: both must agree with
-/// `ComplexSelector.matches` and with the names themselves.
+/// The rule index matches by `CompoundRecords` and compares names by key, confirming a key it
+/// finds by the names: both must agree with `ComplexSelector.matches` and with the names
+/// themselves, even where names share keys.
 final class CompoundRecordsTests: XCTestCase {
-    func testKeysAreEqualExactlyWhenNamesAre() {
+    /// Keys are a hash of the name: the same name always has the same key, and these distinct
+    /// names have distinct keys (so the filter and the buckets stay selective).
+    func testKeysFollowTheNames() {
         let names = (0..<5_000).map { "n\($0)" } + ["", "a", "A", "a-b", "a_b", "é", "e\u{301}"]
         var seen: [Int: String] = [:]
         for name in names {
@@ -63,6 +66,50 @@ final class CompoundRecordsTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(matched, tested / 100, "the random selectors match some views")
+    }
+}
+
+extension CompoundRecordsTests {
+    /// Names whose keys are forced equal (one bit of key: every name has key 1) match exactly
+    /// as with full keys: a key found is confirmed by the names, by the selectors, the records
+    /// and a whole cascade.
+    func testNamesThatShareAKeyAreToldApart() throws {
+        func world() throws -> (views: [View], selectors: [ComplexSelector], records: CompoundRecords, spans: [CompoundRecords.Span], values: [Value]) {
+            let root = View(kind: T.stack, id: "x", classes: ["a"])
+            let card = View(kind: T.stack, id: "y", classes: ["b"])
+            let label = View(kind: T.label, id: "z", classes: ["c", "d", "e", "f"])
+            let other = View(kind: T.label, classes: ["b"])
+            root.addChild(card)
+            card.addChild(label)
+            root.addChild(other)
+            let texts = [".a", ".b", ".q", "#x", "#q", "Label.c", "Label.q", "Label.c.d.e.f", "Label.c.d.e.q",
+                         ".b Label", ".q Label", "#y > Label", "#q > Label", "#x .b > .c", "#x .q > .c", "StackView#y.b"]
+            let selectors = try texts.map { try SelectorList.parse($0, schema: T.schema).selectors[0] }
+            let sheet = Stylesheet()
+            for (i, text) in texts.enumerated() {
+                sheet.addRule(text, T.mut(T.view, "alpha", .number(Double(i + 1) / 100), line: i + 1), line: i + 1)
+            }
+            let engine = StyleEngine(sheet)
+            XCTAssertEqual(Cascade(engine).apply(to: root, recordingProvenance: false), [])
+            let views = [root, card, label, other]
+            var records = CompoundRecords()
+            let spans = selectors.map { records.append($0) }
+            return (views, selectors, records, spans, views.map { $0.values[T.view.property("alpha")!.slot] })
+        }
+        let exact = try world()
+        let shared = try AncestorFilter.$nameKeyBits.withValue(1) {
+            XCTAssertEqual(AncestorFilter.key(class: "a"), AncestorFilter.key(class: "q"), "the names share a key")
+            XCTAssertEqual(AncestorFilter.key(id: "x"), AncestorFilter.key(class: "q"))
+            return try world()
+        }
+        XCTAssertEqual(shared.values, exact.values, "the cascade applies the same rules")
+        for (s, selector) in shared.selectors.enumerated() {
+            for (v, view) in shared.views.enumerated() {
+                let expected = exact.selectors[s].matches(exact.views[v])
+                XCTAssertEqual(selector.matches(view), expected, "\(selector.text) on \(view.selectorDescription)")
+                XCTAssertEqual(shared.records.matches(shared.spans[s], view), expected, "records: \(selector.text) on \(view.selectorDescription)")
+            }
+        }
     }
 }
 

@@ -122,6 +122,8 @@ public struct Cascade {
         if sameShape, let previous, previous.recordedProvenance == recordingProvenance {
             engine.shareProvenanceTable(of: previous.index)
         }
+        // Rebased views take results in the table their values are of: the previous tree's.
+        if sameShape, let previous { engine.shareValueTable(of: previous.index) }
         let plan = sameShape ? previous.flatMap {
             RestylePlan(previous: $0, stylesheet: stylesheet, index: engine.ruleIndex, recordingProvenance: recordingProvenance,
                         sameSelectors: sameSelectors, fault: fault)

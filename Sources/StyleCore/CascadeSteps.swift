@@ -7,11 +7,11 @@ struct PreparedAppearance {
     let originIndex: UInt32
     let style: PreparedStyle
 
-    init(_ appearance: Appearance, table: ProvenanceTable, traits: Traits = .default) {
+    init(_ appearance: Appearance, table: ProvenanceTable, values: ValueTable, traits: Traits = .default) {
         kind = ObjectIdentifier(appearance.kind)
         styleKind = ObjectIdentifier(appearance.style.kind)
         originIndex = table.index(of: .appearance(kind: appearance.kind.name))
-        style = PreparedStyle(appearance.style, table: table, traits: traits)
+        style = PreparedStyle(appearance.style, table: table, values: values, traits: traits)
     }
 
     /// `Appearance.applies(to:)`.
@@ -86,12 +86,13 @@ final class CascadeSteps {
         self.provenanceTable = provenanceTable
         self.budget = budget
         self.traits = traits
-        self.defaults = defaults.flatMap { $0.traits == traits ? $0 : nil } ?? ResolvedDefaults(traits: traits)
+        self.defaults = defaults.flatMap { $0.traits == traits && $0.values === index.values ? $0 : nil }
+            ?? ResolvedDefaults(traits: traits, values: index.values)
         self.cachesResults = cachesResults
         self.numbersContexts = numbersContexts
         contexts = carriedContexts.map { MatchContexts(index, carrying: $0) } ?? MatchContexts(index, expecting: expectedContexts, expectedMatches: expectedContextMatches)
-        self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable && $0.traits == traits ? $0 : nil }
-            ?? OwnStyles(table: index.provenanceTable, traits: traits)
+        self.ownStyles = ownStyles.flatMap { $0.table === index.provenanceTable && $0.values === index.values && $0.traits == traits ? $0 : nil }
+            ?? OwnStyles(table: index.provenanceTable, values: index.values, traits: traits)
         self.ownStyles.startCascade(partial: partial)
         self.results = results
         results.startCascade(partial: partial)
@@ -202,7 +203,7 @@ final class CascadeSteps {
     private func application(on view: View) -> StyleApplication {
         if let reused { reused.restart(on: view); return reused }
         let application = StyleApplication(view: view, provenanceTable: provenanceTable, origins: index.provenanceTable,
-                                           traits: traits, defaults: defaults)
+                                           traits: traits, defaults: defaults, values: index.values)
         application.budget = budget
         reused = application
         return application
@@ -296,13 +297,16 @@ final class OwnStyles {
     let table: ProvenanceTable
     /// The traits they are prepared for.
     let traits: Traits
+    /// The value table their constants are interned in.
+    let values: ValueTable
     private var entries: [UnsafeRawPointer: Entry] = [:]
     private var generation = 0
     /// How many entries the current cascade applied.
     private var used = 0
 
-    init(table: ProvenanceTable, traits: Traits = .default) {
+    init(table: ProvenanceTable, values: ValueTable, traits: Traits = .default) {
         self.table = table
+        self.values = values
         self.traits = traits
     }
 
@@ -327,7 +331,7 @@ final class OwnStyles {
     /// under any traits (`PreparedStyle.dependsOnTraits`); the others are prepared again when
     /// next applied.
     func forTraits(_ traits: Traits) -> OwnStyles {
-        let next = OwnStyles(table: table, traits: traits)
+        let next = OwnStyles(table: table, values: values, traits: traits)
         next.generation = generation
         next.used = used
         next.entries = entries
@@ -347,7 +351,7 @@ final class OwnStyles {
             used += 1
         }
         if let prepared = entry.prepared { return prepared }
-        let prepared = PreparedStyle(style, table: table, traits: traits)
+        let prepared = PreparedStyle(style, table: table, values: values, traits: traits)
         entry.prepared = prepared
         return prepared
     }
@@ -371,7 +375,7 @@ extension CascadeSteps {
         let alone = View(kind: kind)
         if kind.isControl { alone.stateOverride = state }
         let application = StyleApplication(view: alone, provenanceTable: provenanceTable, origins: index.provenanceTable,
-                                           traits: traits, defaults: defaults)
+                                           traits: traits, defaults: defaults, values: index.values)
         application.budget = budget
         var collector = DiagnosticCollector()
         runAppearancesAndRules(application, matches: matches, context: context, into: &collector)

@@ -6,7 +6,7 @@
 /// (a transform, a function, a field, a path resolved per view, a value that fails its check)
 /// keeps the general path, with the same results and diagnostics as `StyleApplication.apply`.
 ///
-///     let prepared = PreparedStyle(rule.style, table: index.provenanceTable)
+///     let prepared = PreparedStyle(rule.style, table: index.provenanceTable, values: index.values)
 ///     try application.apply(prepared)
 struct PreparedStyle {
     /// One operation: plain data, so running a prepared style copies and counts no references.
@@ -17,6 +17,7 @@ struct PreparedStyle {
         let locationIndex: UInt32
         /// The path's root kind: the view must be one for the fast path.
         let root: ObjectIdentifier?
+        /// Interned in the table the style was prepared with (`values`).
         let value: StoredValue
         /// Where the operation as written is in `general`, for the general path.
         let general: Int32
@@ -46,8 +47,9 @@ struct PreparedStyle {
     /// recording provenance. A `when` is decided here as far as traits go: one whose traits
     /// do not hold is left out, one that asks only traits stands for its parts in its place,
     /// and one that asks a state is kept, for each view to decide. Values are resolved for
-    /// `traits` once, here.
-    init(_ style: Style, table: ProvenanceTable, traits: Traits = .default) {
+    /// `traits` once, here, and interned in `values`, the table of the stores the style is
+    /// applied to (the engine's); a value it has no room for keeps the general path.
+    init(_ style: Style, table: ProvenanceTable, values: ValueTable, traits: Traits = .default) {
         guard style.count <= Self.maximumPrepared else {
             operations = []
             general = []
@@ -65,7 +67,7 @@ struct PreparedStyle {
         isPlain = written.allSatisfy(Self.isPlain)
         operations = written.indices.map { i in
             if case .set(.keyPath(let kp), let value, let location) = written[i], case .property(let p) = kp.target,
-               case .success(let checked) = p.check(value), let stored = StoredValue(sharingIfPossible: checked.resolved(for: traits)) {
+               case .success(let checked) = p.check(value), let stored = StoredValue(interning: checked.resolved(for: traits), in: values) {
                 return Operation(slot: Int32(p.slot), locationIndex: table.index(of: location),
                                  root: ObjectIdentifier(kp.root), value: stored, general: Int32(i), isCondition: false)
             }

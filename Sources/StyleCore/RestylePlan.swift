@@ -164,7 +164,9 @@ final class RestylePlan {
         let matches = previous.entries[i].matches
         guard let base = steps.sharedResult(kind: view.kind, state: view.state, candidates: matches, context: context) else { return false }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
-        guard baseValues.holdsOnlySharedValues else { return false }
+        // The view's values and records are rebased onto the base's in place: only when both
+        // are of one value table (a tree another engine styled is restyled instead).
+        guard baseValues.holdsOnlySharedValues, previous.entries[i].values.sharesTable(with: baseValues) else { return false }
         var record: ProvenanceRecord?
         if let old = previous.entries[i].record {
             // A record whose own writes are not apart from its appearances' and rules' (a result

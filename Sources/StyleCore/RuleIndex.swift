@@ -29,6 +29,9 @@ public struct RuleIndex {
     /// Where the cascade records the provenance of the views this index styles: the rules'
     /// origins and locations are entered once, here, rather than at every write.
     let provenanceTable: ProvenanceTable
+    /// Where the prepared styles' constants are interned: the table of the stores the cascade
+    /// applies them to (the engine's, `StyleEngine.valueTable`).
+    let values: ValueTable
     /// Where each rule's complex selectors start in `prepared`.
     let firstCandidate: [Int]
     /// By the id's and the class's `AncestorFilter` key, which a view computes once
@@ -134,13 +137,15 @@ public struct RuleIndex {
     let ranks: [Int32]
 
     public init(_ rules: [Rule]) {
-        self.init(rules, provenanceTable: ProvenanceTable())
+        self.init(rules, provenanceTable: ProvenanceTable(), values: ValueTable())
     }
 
-    /// An index recording provenance into `provenanceTable` (a restyle shares one table).
-    init(_ rules: [Rule], provenanceTable: ProvenanceTable, traits: Traits = .default) {
+    /// An index recording provenance into `provenanceTable` (a restyle shares one table), its
+    /// styles' constants interned in `values`.
+    init(_ rules: [Rule], provenanceTable: ProvenanceTable, values: ValueTable, traits: Traits = .default) {
         self.rules = rules
         self.provenanceTable = provenanceTable
+        self.values = values
         self.traits = traits
         var classUse: [String: Int] = [:]
         var ancestorNameUse: [Int: Int] = [:]
@@ -198,17 +203,19 @@ public struct RuleIndex {
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
             compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
         })
-        self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable, traits: traits) }
+        self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable, values: values, traits: traits) }
         hasPseudoClassesAboveSubjects = prepared.contains { $0.selector.compounds.dropLast().contains(where: \.hasPseudoClasses) }
     }
 
     /// `old`'s buckets and candidates for `rules`, which have `old`'s selectors (the same text,
     /// of the very same kinds) and style kinds, in order, with other styles: a theme switch
-    /// re-prepares the styles and keeps the rest. Nil when the selectors differ.
-    init?(_ rules: [Rule], selectorsOf old: RuleIndex, provenanceTable: ProvenanceTable, traits: Traits? = nil) {
+    /// re-prepares the styles (their constants interned in `values`) and keeps the rest. Nil
+    /// when the selectors differ.
+    init?(_ rules: [Rule], selectorsOf old: RuleIndex, provenanceTable: ProvenanceTable, values: ValueTable, traits: Traits? = nil) {
         guard provenanceTable === old.provenanceTable, Self.sameSelectors(rules, old.rules, compoundByCompound: true) else { return nil }
         self.rules = rules
         self.provenanceTable = provenanceTable
+        self.values = values
         let traits = traits ?? old.traits
         self.traits = traits
         prepared = old.prepared
@@ -224,14 +231,15 @@ public struct RuleIndex {
         namedKeys = old.namedKeys
         hasPseudoClassesAboveSubjects = old.hasPseudoClassesAboveSubjects
         // Styles that write the same under any traits stay prepared (the same style of the
-        // same kind: a trait change, or a reload that kept a rule as it was).
+        // same kind, its constants in the same table: a trait change, or a reload that kept a
+        // rule as it was).
         preparedStyles = rules.indices.map { r in
             let style = rules[r].style, former = old.rules[r].style
-            if !old.preparedStyles[r].dependsOnTraits, let identity = style.storageIdentity,
+            if !old.preparedStyles[r].dependsOnTraits, old.values === values, let identity = style.storageIdentity,
                identity == former.storageIdentity, style.kind === former.kind {
                 return old.preparedStyles[r]
             }
-            return PreparedStyle(style, table: provenanceTable, traits: traits)
+            return PreparedStyle(style, table: provenanceTable, values: values, traits: traits)
         }
     }
 

@@ -39,6 +39,9 @@ public final class StyleApplication {
     /// The kinds' defaults resolved for `traits`, worked out once per kind by the cascade; nil
     /// to resolve them for each view (a host applying by hand, the reference cascade).
     @exclusivity(unchecked) var defaults: ResolvedDefaults?
+    /// The table the engine's prepared styles intern their constants in, which the view's
+    /// values are of once reset (`defaults` are interned there); nil with no engine.
+    private let values: ValueTable?
     /// Constructor literals that a style applied after them would replace, by slot.
     @exclusivity(unchecked) private var watchedLiterals: [Int: Literal] = [:]
     /// Literals a later style replaced outright, with the write that did it.
@@ -48,16 +51,27 @@ public final class StyleApplication {
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil, traits: traits)
     }
 
+    /// Styles `view` by hand for `engine`: from the kind's defaults for the engine's traits,
+    /// as the engine's cascade starts a view, so that the engine's constants
+    /// (`StyleEngine.constant(_:)`) are written as one slot store each.
+    public convenience init(view: View, engine: StyleEngine, recordsProvenance: Bool) {
+        self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil, traits: engine.traits,
+                  defaults: engine.defaults, values: engine.valueTable)
+    }
+
     /// Records provenance into `provenanceTable` when there is one: the cascade shares one
-    /// table among all the views it styles.
+    /// table among all the views it styles. `defaults` and `values`: the engine's, which go
+    /// together (the defaults are interned in `values`).
     init(view: View, provenanceTable: ProvenanceTable?, origins: ProvenanceTable? = nil, traits: Traits = .default,
-         defaults: ResolvedDefaults? = nil) {
+         defaults: ResolvedDefaults? = nil, values: ValueTable? = nil) {
+        precondition(defaults.map { $0.values === values } ?? true, "Defaults are interned in the application's table")
         self.view = view
         self.provenanceTable = provenanceTable
         self.recordsProvenance = provenanceTable != nil
         self.origins = origins ?? provenanceTable
         self.traits = traits
         self.defaults = defaults
+        self.values = values
         resetView()
     }
 
@@ -73,13 +87,15 @@ public final class StyleApplication {
         if !replacedLiterals.isEmpty { replacedLiterals = [] }
     }
 
-    /// Puts the view back to its kind's defaults, with an empty record when provenance is kept.
+    /// Puts the view back to its kind's defaults (the engine's, in its table, when there is
+    /// one), with an empty record when provenance is kept.
     func resetView() {
-        view.resetToDefaults()
         if let defaults {
-            if let resolved = defaults.store(for: view.kind) { view.values = resolved }
-        } else if let resolved = ResolvedDefaults.resolve(view.kind, for: traits) {
-            view.values = resolved
+            view.record = nil
+            view.values = defaults.store(for: view.kind)
+        } else {
+            view.resetToDefaults()
+            if let resolved = ResolvedDefaults.resolve(view.kind, for: traits) { view.values = resolved }
         }
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }
     }
@@ -113,20 +129,26 @@ public final class StyleApplication {
         view.values[slot] = value.resolved(for: traits)
     }
 
-    /// Writes a stored value (a constant made with `StoredValue(sharing:)`): a 16-byte store,
-    /// with no checking, reference counting or allocation. The hand-written equivalent of a
-    /// prepared `mut`.
+    /// Writes a constant an engine made (`StyleEngine.constant(_:)`), as it is: with no
+    /// checking, reference counting or allocation for a view styled for that engine
+    /// (`init(view:engine:recordsProvenance:)`), as the view's own value for any other. The
+    /// hand-written equivalent of a prepared `mut`.
     ///
-    ///     let red = StoredValue(sharing: .color(.red))
+    ///     let red = engine.constant(.color(.red))
     ///     application.write(Label.textColor.property, red, at: nil)
-    public func write(_ property: Property, _ value: StoredValue, at location: SourceLocation?) {
+    public func write(_ property: Property, _ constant: StyleConstant, at location: SourceLocation?) {
         recordWrite(slot: property.slot, at: location, isTransform: false)
-        view.values.write(value, at: property.slot)
+        if let stored = constant.stored(for: view.values) {
+            view.values.write(stored, at: property.slot)
+        } else {
+            view.values[property.slot] = constant.value
+        }
     }
 
-    /// `write(slot:_:at:)` of a value from a style prepared with this application's table, its
-    /// location already entered there.
+    /// `write(slot:_:at:)` of a value from a style prepared with this application's tables
+    /// (`values`, and its location already entered in the provenance table).
     func write(slot: Int, _ value: StoredValue, locationIndex: UInt32) {
+        assert(!value.isShared || values.map(view.values.isOfTable) == true, "A prepared value is written to a store of its table")
         if recordsProvenance { record(slot: slot, locationIndex: locationIndex, isTransform: false) }
         view.values.write(value, at: slot)
     }
@@ -310,8 +332,8 @@ public final class StyleApplication {
     /// (`sharesValueOnlyResults`) and `fromValueAlone` (a field set into it, a `mver` whose
     /// result depends on the value alone), else as any value.
     private func writeComputed(_ property: Property, _ value: Value, fromValueAlone: Bool, isTransform: Bool, at location: SourceLocation) {
-        guard sharesValueOnlyResults, fromValueAlone, !view.values.stored(property.slot).isOwn,
-              let shared = StoredValue(sharingIfPossible: value.resolved(for: traits)) else {
+        guard sharesValueOnlyResults, fromValueAlone, !view.values.stored(property.slot).isOwn, let values,
+              view.values.isOfTable(values), let shared = StoredValue(interning: value.resolved(for: traits), in: values) else {
             write(property, value, at: location, isTransform: isTransform)
             return
         }

@@ -1,6 +1,6 @@
 /// What the cascades of a stylesheet keep between them: the rule index, the provenance table,
-/// the results of appearances and rules (`MatchedResults`), the views' own styles
-/// (`OwnStyles`) and how big the last tree was. A `Stylesheet` is only what a script declared;
+/// the value table, the results of appearances and rules (`MatchedResults`), the views' own
+/// styles (`OwnStyles`) and how big the last tree was. A `Stylesheet` is only what a script declared;
 /// an engine styles with one at a time, and a reload adopts the next (`adopt(_:)`), sharing
 /// the table and, for the same selectors, the index. Freed with the engine.
 ///
@@ -15,6 +15,11 @@ public final class StyleEngine {
     /// Where the index records provenance; kept across adopted stylesheets, so that records a
     /// restyle keeps from the previous one read the same origins and locations.
     private(set) var provenanceTable = ProvenanceTable()
+    /// The values the engine's prepared styles, constants and defaults intern (`ValueTable`),
+    /// kept across adopted stylesheets and traits, freed with the engine and the views it
+    /// styled, as Lua keeps its strings in its state. A restyle after a tree another engine
+    /// styled takes that engine's table (`shareValueTable(of:)`).
+    private(set) var valueTable: ValueTable
     /// How many views the tree last styled had: the room the cascade reserves for its lists
     /// next time, rather than growing them view by view.
     var lastTreeSize = 0
@@ -47,28 +52,44 @@ public final class StyleEngine {
     public var traits: Traits {
         didSet {
             guard traits != oldValue else { return }
-            defaults = ResolvedDefaults(traits: traits)
+            defaults = ResolvedDefaults(traits: traits, values: valueTable)
             // What holds under any traits is kept: the results no trait could change, the
             // styles prepared that write the same (`PreparedStyle.dependsOnTraits`).
             matchedResults?.dropTraitDependent()
             ownStyles = ownStyles.map { $0.forTraits(traits) }
             cachedAppearances = nil
-            cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
+            cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, values: valueTable, traits: traits) }
         }
     }
 
     /// An engine for `stylesheet`, styling for `traits`.
-    public init(_ stylesheet: Stylesheet, traits: Traits = .default) {
+    public convenience init(_ stylesheet: Stylesheet, traits: Traits = .default) {
+        self.init(stylesheet, traits: traits, valueCapacity: ValueTable.defaultCapacity)
+    }
+
+    /// An engine whose value table holds at most `valueCapacity` values (a test fills it).
+    init(_ stylesheet: Stylesheet, traits: Traits = .default, valueCapacity: Int) {
         self.stylesheet = stylesheet
         self.traits = traits
-        defaults = ResolvedDefaults(traits: traits)
+        valueTable = ValueTable(capacity: valueCapacity)
+        defaults = ResolvedDefaults(traits: traits, values: valueTable)
+    }
+
+    /// `value` as a constant to write to views this engine styles
+    /// (`StyleApplication.write(_:_:at:)`), made once: in place, or interned in the engine's
+    /// value table, so writing it is one slot store. Written as it is, not resolved for traits.
+    ///
+    ///     let red = engine.constant(.color(.red))
+    ///     application.write(Label.textColor.property, red, at: nil)
+    public func constant(_ value: Value) -> StyleConstant {
+        StyleConstant(value: value, stored: StoredValue(interning: value, in: valueTable), table: valueTable)
     }
 
     /// The stylesheet's rules bucketed for matching; built on first use, and again after a
     /// rule was added to the stylesheet (rules are only ever appended).
     public var ruleIndex: RuleIndex {
         if let cachedIndex, cachedIndex.rules.count == stylesheet.rules.count { return cachedIndex }
-        let index = RuleIndex(stylesheet.rules, provenanceTable: provenanceTable, traits: traits)
+        let index = RuleIndex(stylesheet.rules, provenanceTable: provenanceTable, values: valueTable, traits: traits)
         cachedIndex = index
         return index
     }
@@ -83,7 +104,7 @@ public final class StyleEngine {
         self.stylesheet = stylesheet
         matchedResults = nil
         cachedAppearances = nil
-        cachedIndex = old.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, traits: traits) }
+        cachedIndex = old.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, values: valueTable, traits: traits) }
     }
 
     /// The stylesheet's appearances in the order they apply (super-kinds first, then source
@@ -96,9 +117,23 @@ public final class StyleEngine {
             return cached.prepared
         }
         let prepared = appearances.sorted { ($0.kind.depth, $0.order) < ($1.kind.depth, $1.order) }
-            .map { PreparedAppearance($0, table: table, traits: traits) }
+            .map { PreparedAppearance($0, table: table, values: valueTable, traits: traits) }
         cachedAppearances = (appearances.count, table, prepared)
         return prepared
+    }
+
+    /// Interns into `index`'s value table from now on: a restyle after a tree another engine
+    /// styled rebases views onto results of the table their values are of. What was prepared
+    /// or kept with the engine's own table is dropped (constants made before keep their table
+    /// and are written as views' own values).
+    func shareValueTable(of index: RuleIndex) {
+        guard valueTable !== index.values else { return }
+        valueTable = index.values
+        defaults = ResolvedDefaults(traits: traits, values: valueTable)
+        matchedResults = nil
+        ownStyles = nil
+        cachedAppearances = nil
+        cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, values: valueTable, traits: traits) }
     }
 
     /// Records provenance into `index`'s table from now on: a restyle after a tree another
@@ -106,6 +141,6 @@ public final class StyleEngine {
     func shareProvenanceTable(of index: RuleIndex) {
         guard provenanceTable !== index.provenanceTable else { return }
         provenanceTable = index.provenanceTable
-        cachedIndex = RuleIndex(stylesheet.rules, selectorsOf: index, provenanceTable: provenanceTable, traits: traits)
+        cachedIndex = RuleIndex(stylesheet.rules, selectorsOf: index, provenanceTable: provenanceTable, values: valueTable, traits: traits)
     }
 }

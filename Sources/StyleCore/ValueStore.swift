@@ -5,15 +5,16 @@ import Synchronization
 ///
 /// Numbers are kept in place as their bits; everything else is boxed in the space of negative
 /// quiet NaNs that arithmetic never produces (`0xFFF9…` to `0xFFFD…`): integers of up to 48
-/// bits and booleans in place, and other values as an index: shared (interned once for the
-/// process in `SharedValues`: the kinds' defaults and the constants of prepared styles, which
-/// is what rules and appearances write) or the view's own (kept beside the slots in
+/// bits and booleans in place, and other values as an index: shared (interned in a
+/// `ValueTable`: the engine's, for the constants of prepared styles and the defaults its views
+/// start from, or a kind's, for its defaults) or the view's own (kept beside the slots in
 /// `ValueStore.own`: literals, `mver` and function results, content the host sets). A NaN, or
-/// an integer too wide for 48 bits, is shared.
+/// an integer too wide for 48 bits, is shared. A shared index means something only in its
+/// table: a store reads its shared values in the table its slot buffer names
+/// (`ValueStore.table`), and is written only shared values of that table.
 ///
-///     let red = StoredValue(sharing: .color(.red))    // once, as a constant
-///     application.write(Label.textColor.property, red, at: nil)
-public struct StoredValue: Sendable {
+/// Internal: a host writes a constant as a `StyleConstant` its engine made.
+struct StoredValue: Sendable {
     fileprivate let bits: UInt64
 
     fileprivate enum Tag: UInt64 {
@@ -48,21 +49,14 @@ public struct StoredValue: Sendable {
     fileprivate static func shared(_ index: UInt32) -> StoredValue { StoredValue(.shared, UInt64(index)) }
     fileprivate static func own(_ index: UInt32) -> StoredValue { StoredValue(.own, UInt64(index)) }
 
-    /// `value` as a constant: numbers, small integers and booleans in place, anything else
-    /// interned for the life of the process. For values a stylesheet or a program states once
-    /// and writes to many views; content that differs per view belongs in the view's own
+    /// `value` as a constant of `table`: numbers, small integers and booleans in place,
+    /// anything else interned there for the table's life. Nil once the table is full: the
+    /// value is then written as the writer's own. For values a stylesheet or a program states
+    /// once and writes to many views; content that differs per view belongs in the view's own
     /// values (`ValueStore.subscript`).
-    public init(sharing value: Value) {
-        guard let stored = StoredValue(sharingIfPossible: value) else {
-            preconditionFailure("More than \(SharedValues.capacity) distinct values were shared; store values that differ per view as the view's own")
-        }
-        self = stored
-    }
-
-    /// `init(sharing:)`, or nil once the process has interned all it can.
-    init?(sharingIfPossible value: Value) {
+    init?(interning value: Value, in table: ValueTable) {
         if let scalar = StoredValue(scalar: value) { self = scalar; return }
-        guard let index = SharedValues.intern(value) else { return nil }
+        guard let index = table.intern(value) else { return nil }
         self = .shared(index)
     }
 
@@ -82,13 +76,16 @@ public struct StoredValue: Sendable {
     /// can read.
     var isOwn: Bool { bits >> 48 == Tag.own.rawValue }
 
+    /// Whether this is an index into a table (which only a store of that table can read).
+    var isShared: Bool { bits >> 48 == Tag.shared.rawValue }
+
     /// Whether the two are stored alike, bit for bit (then they are the same value in one store).
     func isIdentical(to other: StoredValue) -> Bool { bits == other.bits }
 
-    /// Whether the two are the same value without looking them up: values in place and shared
-    /// ones compare by their bits (interning makes equal shared values one index), except
-    /// numbers, which compare as numbers (`0.0 == -0.0`). Nil when either is a store's own
-    /// value, which only its store can read.
+    /// Whether the two are the same value without looking them up, both shared values being of
+    /// one table: values in place and shared ones compare by their bits (interning makes equal
+    /// shared values one index), except numbers, which compare as numbers (`0.0 == -0.0`). Nil
+    /// when either is a store's own value, which only its store can read.
     func sameInPlace(as other: StoredValue) -> Bool? {
         if bits == other.bits { return Tag(rawValue: bits >> 48) == .own ? nil : true }
         switch (unpacked, other.unpacked) {
@@ -99,7 +96,36 @@ public struct StoredValue: Sendable {
     }
 }
 
+/// A value prepared once to be written to many views (`StyleEngine.constant(_:)`): what a host
+/// styling by hand writes as the cascade writes a prepared `mut`, one slot store for a view of
+/// the engine's table (`StyleApplication.init(view:engine:recordsProvenance:)`); written to
+/// any other view as that view's own value.
+///
+///     let red = engine.constant(.color(.red))     // once
+///     application.write(Label.textColor.property, red, at: nil)
+public struct StyleConstant: Sendable {
+    /// The value as given.
+    public let value: Value
+    /// In place, or interned in `table`; nil when the table was full.
+    let stored: StoredValue?
+    let table: ValueTable
+
+    /// The stored form for a store, or nil when the store must keep the value as its own: a
+    /// store of another table, or a table that was full.
+    @inline(__always)
+    func stored(for store: ValueStore) -> StoredValue? {
+        guard let stored else { return nil }
+        return !stored.isShared || store.isOfTable(table) ? stored : nil
+    }
+}
+
 /// A view's applied values, by slot: the cascade's value store.
+///
+/// The slot buffer names the `ValueTable` its shared values are interned in (`table`): a kind's
+/// own for its defaults, the engine's for a view it styled. A store is written shared values
+/// of its table only; one of another table is written as the store's own value, so a store
+/// never reads an index in the wrong table, and a view keeps the table it was styled with
+/// alive (a tree one engine styled and another restyles reads right).
 ///
 /// A new view shares its kind's defaults (one buffer for every view of the kind), and a view
 /// that takes a result the cascade kept shares that result's buffer. The first two writes to a
@@ -128,9 +154,45 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     /// overridden values as `StoredValue`s).
     private var ownValues: [Value] = []
 
+    /// `defaults` interned in a table of their own: a kind's defaults.
     init(defaults: [Value]) {
-        buffer = SlotBuffer.make(defaults.map(StoredValue.init(sharing:)))
+        self.init(defaults: defaults, table: ValueTable())
     }
+
+    /// `defaults` interned in `table`; a value the table has no room for is the store's own.
+    init(defaults: [Value], table: ValueTable) {
+        var own: [Value] = []
+        let stored = defaults.map { value -> StoredValue in
+            if let shared = StoredValue(interning: value, in: table) { return shared }
+            own.append(value)
+            return .own(UInt32(own.count - 1))
+        }
+        buffer = SlotBuffer.make(stored, table: table)
+        ownValues = own
+    }
+
+    /// `values` kept in place or as the store's own, interning nothing (in `table`, which it
+    /// names and reads nothing from).
+    init(own values: [Value], table: ValueTable) {
+        var own: [Value] = []
+        let stored = values.map { value -> StoredValue in
+            if let scalar = StoredValue(scalar: value) { return scalar }
+            own.append(value)
+            return .own(UInt32(own.count - 1))
+        }
+        buffer = SlotBuffer.make(stored, table: table)
+        ownValues = own
+    }
+
+    /// The table this store's shared values are interned in.
+    var table: ValueTable { buffer.table }
+
+    /// Whether this store's shared values and `other`'s are of one table (then equal shared
+    /// values have equal bits).
+    func sharesTable(with other: ValueStore) -> Bool { buffer.tableIdentity == other.buffer.tableIdentity }
+
+    /// Whether this store's shared values are of `table`.
+    func isOfTable(_ table: ValueTable) -> Bool { buffer.tableIdentity == ObjectIdentifier(table) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { buffer.count }
@@ -153,8 +215,8 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         return buffer.withUnsafeMutablePointerToElements { $0[slot] }
     }
 
-    /// Writes a stored value: a shared or scalar one from anywhere, an own one only from this
-    /// store (provenance restoring what it recorded).
+    /// Writes a stored value: a scalar one from anywhere, a shared one of this store's table
+    /// (`table`), an own one only from this store (provenance restoring what it recorded).
     ///
     /// Patches fill in order (the second only after the first) and are folded into the buffer
     /// together, so a store without patches tests one slot number before writing.
@@ -211,7 +273,7 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         case .int(let i): .int(i)
         case .bool(let b): .bool(b)
         case .null: .null
-        case .shared(let i): SharedValues.value(at: i)
+        case .shared(let i): buffer.value(at: i)
         case .own(let i): ownValues[Int(i)]
         }
     }
@@ -220,7 +282,8 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     /// appended to since).
     func sharesOwnValues(with values: [Value]) -> Bool { !values.isEmpty && ownValues.hasStorage(of: values) }
 
-    /// Whether every slot holds a scalar or shared value, which any store may take as it is.
+    /// Whether every slot holds a scalar or shared value, which any store of its table may take
+    /// as it is.
     var holdsOnlySharedValues: Bool { ownValues.isEmpty }
 
     /// Whether both share one storage (a copy never written since): equal without comparing.
@@ -230,13 +293,15 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     }
 
     /// Takes `base`'s value at every slot not in `own` where it differs, keeping this store's
-    /// values at `own`; appends the slots taken to `changed`. `base` holds only shared values.
+    /// values at `own`; appends the slots taken to `changed`. `base` holds only shared values,
+    /// of this store's table.
     ///
     /// The rebased store shares `base`'s slots, with this store's values at `own` written over
     /// them (as patches, for one or two), so rebasing views onto one result makes no copy of
     /// its slots. This store's own values come along: an own index stays valid.
     mutating func rebase(onto base: ValueStore, keeping own: [Int], changed: inout [Int]) {
-        precondition(base.holdsOnlySharedValues && base.count == count, "A store rebases onto shared values of its kind")
+        precondition(base.holdsOnlySharedValues && base.count == count && sharesTable(with: base),
+                     "A store rebases onto shared values of its kind and table")
         let first = changed.count
         func compare(_ slot: Int, _ a: StoredValue, _ b: StoredValue) {
             if a.isIdentical(to: b) || own.contains(slot) || same(a, b, in: base) { return }
@@ -278,9 +343,11 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         same(stored(slot), other.stored(slot), in: other)
     }
 
-    /// Whether `a`, stored here, is the value `b` is in `other`.
+    /// Whether `a`, stored here, is the value `b` is in `other`: by their bits when both are
+    /// in place or of one table, else decoded.
     private func same(_ a: StoredValue, _ b: StoredValue, in other: ValueStore) -> Bool {
-        a.sameInPlace(as: b) ?? (value(of: a) == other.value(of: b))
+        if (a.isShared || b.isShared) && !sharesTable(with: other) { return value(of: a) == other.value(of: b) }
+        return a.sameInPlace(as: b) ?? (value(of: a) == other.value(of: b))
     }
 
     public static func == (a: ValueStore, b: ValueStore) -> Bool {
@@ -288,11 +355,19 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     }
 }
 
-/// A store's slots: a count and the stored values in one allocation, which a store writes in
+/// What a slot buffer's header holds: how many slots, and the table their shared values are
+/// interned in.
+private struct SlotHeader {
+    let count: Int
+    let table: ValueTable
+}
+
+/// A store's slots: a header and the stored values in one allocation, which a store writes in
 /// place only while it holds it alone (`isKnownUniquelyReferenced`), as an array would.
-private final class SlotBuffer: ManagedBuffer<Int, StoredValue> {
-    static func make(_ values: [StoredValue]) -> SlotBuffer {
-        let buffer = unsafeDowncast(create(minimumCapacity: values.count) { _ in values.count }, to: SlotBuffer.self)
+private final class SlotBuffer: ManagedBuffer<SlotHeader, StoredValue> {
+    static func make(_ values: [StoredValue], table: ValueTable) -> SlotBuffer {
+        let buffer = unsafeDowncast(create(minimumCapacity: values.count) { _ in SlotHeader(count: values.count, table: table) },
+                                    to: SlotBuffer.self)
         buffer.withUnsafeMutablePointerToElements { elements in
             for (i, value) in values.enumerated() { (elements + i).initialize(to: value) }
         }
@@ -301,71 +376,108 @@ private final class SlotBuffer: ManagedBuffer<Int, StoredValue> {
 
     /// How many slots: the header, read through its pointer (reading `header` itself is a
     /// checked access to a class's property, at every read and write of a slot).
-    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+    /// The table the shared values are interned in.
+    var table: ValueTable { withUnsafeMutablePointerToHeader { $0.pointee.table } }
+
+    /// `table`'s identity, read without retaining it.
+    var tableIdentity: ObjectIdentifier { withUnsafeMutablePointerToHeader { ObjectIdentifier($0.pointee.table) } }
+
+    /// The shared value at `index` of the table.
+    func value(at index: UInt32) -> Value { withUnsafeMutablePointerToHeader { $0.pointee.table.value(at: index) } }
 
     func copy() -> SlotBuffer {
-        let count = self.count
-        let new = unsafeDowncast(SlotBuffer.create(minimumCapacity: count) { _ in count }, to: SlotBuffer.self)
+        let header = withUnsafeMutablePointerToHeader { $0.pointee }
+        let new = unsafeDowncast(SlotBuffer.create(minimumCapacity: header.count) { _ in header }, to: SlotBuffer.self)
         new.withUnsafeMutablePointerToElements { to in
-            withUnsafeMutablePointerToElements { from in to.initialize(from: from, count: count) }
+            withUnsafeMutablePointerToElements { from in to.initialize(from: from, count: header.count) }
         }
         return new
     }
 }
 
-/// The process's interned values: each distinct value stored once and named by a 32-bit
-/// index, as browsers intern strings and computed values. What is interned is the kinds'
-/// defaults and prepared styles' constants, which a program states in its text: re-evaluating
-/// the same script interns nothing new.
+/// Interned values: each distinct value stored once and named by a 32-bit index, as browsers
+/// intern strings and computed values and Lua interns strings in its state. An engine has one
+/// (`StyleEngine.valueTable`) for the constants of its prepared styles and the defaults its
+/// views start from, freed with the engine and the views it styled; each kind has one for its
+/// defaults. What is interned is what a program states in its text: re-evaluating the same
+/// script interns nothing new in the engine that styles it.
 ///
-/// Interning takes a lock; reading an index does not. Values are written into fixed chunks
-/// that never move before their index is published under the lock, so a thread that holds an
-/// index (from `intern`, or from a view handed over with the usual synchronisation) reads a
-/// fully written value.
-enum SharedValues {
-    private static let chunkBits = 12
-    private static let chunkCount = 1 << 14
-    /// How many values can be interned: past this, `intern` returns nil and the value is the
-    /// writer's own instead.
-    static let capacity = chunkCount << chunkBits
+/// A table holds at most `capacity` values; past that, `intern` returns nil and the value is
+/// stored as the writer's own instead (nothing traps).
+///
+/// Interning takes a lock; reading an index does not. Values are written into chunks that never
+/// move (each twice the size of the one before, so a small table is small) before their index
+/// is published under the lock, so a thread that holds an index (from `intern`, or from a view
+/// handed over with the usual synchronisation) reads a fully written value.
+final class ValueTable: @unchecked Sendable {
+    /// How many values the first chunk holds, as a power of two.
+    private static let firstChunkBits = 4
+    private static let chunkCount = 28
+    /// The most values any table holds.
+    static let defaultCapacity = 1 << 26
 
-    private final class Chunks: @unchecked Sendable {
-        // Written only under `table`'s lock, each element before its index is published; read
-        // without a lock at published indices (see `SharedValues`).
-        let pointers: UnsafeMutablePointer<UnsafeMutablePointer<Value>?>
+    /// How many values this table can hold.
+    let capacity: Int
+    // Written only under `state`'s lock, each element before its index is published; read
+    // without a lock at published indices (see the type's summary).
+    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Value>?>
+    private let state = Mutex<(indices: [Value: UInt32], count: Int)>(([:], 0))
 
-        init() {
-            pointers = .allocate(capacity: SharedValues.chunkCount)
-            pointers.initialize(repeating: nil, count: SharedValues.chunkCount)
-        }
+    init(capacity: Int = ValueTable.defaultCapacity) {
+        precondition(capacity >= 0 && capacity <= Self.defaultCapacity, "A value table holds at most \(Self.defaultCapacity) values")
+        self.capacity = capacity
+        chunks = .allocate(capacity: Self.chunkCount)
+        chunks.initialize(repeating: nil, count: Self.chunkCount)
     }
 
-    private static let chunks = Chunks()
-    private static let table = Mutex<(indices: [Value: UInt32], count: Int)>(([:], 0))
+    deinit {
+        let count = self.count
+        for chunk in 0..<Self.chunkCount {
+            guard let pointer = chunks[chunk] else { break }
+            let first = Self.first(of: chunk), size = Self.size(of: chunk)
+            pointer.deinitialize(count: max(0, min(size, count - first)))
+            pointer.deallocate()
+        }
+        chunks.deallocate()
+    }
 
-    /// The index of `value`, interning it the first time; nil once `capacity` values are interned.
-    static func intern(_ value: Value) -> UInt32? {
-        table.withLock { table -> UInt32? in
-            if let i = table.indices[value] { return i }
-            let i = table.count
+    /// Where chunk `chunk` starts, and how many values it holds.
+    private static func first(of chunk: Int) -> Int { ((1 << chunk) - 1) << firstChunkBits }
+    private static func size(of chunk: Int) -> Int { 1 << (chunk + firstChunkBits) }
+
+    /// The chunk of `index` and its place there.
+    @inline(__always)
+    private static func place(of index: Int) -> (chunk: Int, offset: Int) {
+        let n = index + (1 << firstChunkBits)
+        let top = Int.bitWidth - 1 - n.leadingZeroBitCount
+        return (top - firstChunkBits, n - (1 << top))
+    }
+
+    /// The index of `value`, interning it the first time; nil once `capacity` values are
+    /// interned.
+    func intern(_ value: Value) -> UInt32? {
+        state.withLock { state -> UInt32? in
+            if let i = state.indices[value] { return i }
+            let i = state.count
             guard i < capacity else { return nil }
-            let chunk = i >> chunkBits
-            if chunks.pointers[chunk] == nil {
-                chunks.pointers[chunk] = .allocate(capacity: 1 << chunkBits)
-            }
-            (chunks.pointers[chunk]! + (i & ((1 << chunkBits) - 1))).initialize(to: value)
-            table.count = i + 1
-            table.indices[value] = UInt32(i)
+            let (chunk, offset) = Self.place(of: i)
+            if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.size(of: chunk)) }
+            (chunks[chunk]! + offset).initialize(to: value)
+            state.count = i + 1
+            state.indices[value] = UInt32(i)
             return UInt32(i)
         }
     }
 
     /// The value interned at `index`.
-    static func value(at index: UInt32) -> Value {
-        let i = Int(index)
-        return chunks.pointers[i >> chunkBits]![i & ((1 << chunkBits) - 1)]
+    @inline(__always)
+    func value(at index: UInt32) -> Value {
+        let (chunk, offset) = Self.place(of: Int(index))
+        return chunks[chunk].unsafelyUnwrapped[offset]
     }
 
     /// How many values are interned.
-    static var count: Int { table.withLock { $0.count } }
+    var count: Int { state.withLock { $0.count } }
 }

@@ -2,9 +2,8 @@
 /// property of every view to list only the ones a style or literal changed.
 extension View {
     /// Calls `body` with each slot whose value differs from the kind's default, in slot order,
-    /// and the value. Compared in stored form: a default or a stylesheet's constant is interned
-    /// once, so most slots compare by their bits and only a view's own values (literals,
-    /// function results) are decoded.
+    /// and the value. Compared in stored form: values in place compare by their bits, and so do
+    /// shared ones of the kind's own table (an unstyled view's); others are decoded.
     ///
     ///     label.forEachValueChangedFromDefault { slot, value in print(label.kind.properties[slot].path, value) }
     public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ value: Value) throws -> Void) rethrows {
@@ -15,18 +14,37 @@ extension View {
     }
 
     /// `forEachValueChangedFromDefault`, decoding only on demand: `body` gets each changed
-    /// slot, a key that is the same for equal constants (a value kept in place or interned for
-    /// the process; nil for the view's own values, such as literals), and the value. A renderer
-    /// spells a constant once and copies its text for every other view that has it.
+    /// slot, a key that is the same for equal constants (a value kept in place, or interned in
+    /// a value table: the key names the table; nil for the view's own values, such as
+    /// literals), and the value. A renderer spells a constant once and copies its text for
+    /// every other view that has it.
     ///
     ///     view.forEachValueChangedFromDefault { slot, constant, value in print(constant, value()) }
-    public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ constant: UInt64?, _ value: () -> Value) throws -> Void) rethrows {
+    public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
         let values = self.values, defaults = kind.defaultValues
+        var table: ObjectIdentifier?
         for slot in values.indices where !values.sameValue(at: slot, as: defaults) {
             let stored = values.stored(slot)
-            // Equal to itself in place unless it is the store's own value.
-            let constant = stored.sameInPlace(as: stored) == nil ? nil : unsafeBitCast(stored, to: UInt64.self)
+            let constant: ConstantKey?
+            if stored.isOwn {
+                constant = nil
+            } else if stored.isShared {
+                if table == nil { table = ObjectIdentifier(values.table) }
+                constant = ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: table)
+            } else {
+                constant = ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: nil)
+            }
             try body(slot, constant) { values[slot] }
         }
     }
+}
+
+/// What `View.forEachValueChangedFromDefault` tells a constant by: equal for equal constants
+/// of views alive together. A value kept in place is its bits; an interned one is its index
+/// and the table it is interned in (a tree's views may be of several tables).
+public struct ConstantKey: Hashable, Sendable {
+    /// The value's stored bits.
+    public let bits: UInt64
+    /// The table an interned value is of; nil for a value kept in place.
+    public let table: ObjectIdentifier?
 }

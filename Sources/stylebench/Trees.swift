@@ -102,11 +102,15 @@ enum Trees {
 enum Overture {
     typealias Setter = (StyleApplication) -> Void
 
-    /// A constant setter: the value is made a `StoredValue` once, when the setter is written,
+    /// The engine the setters' constants are made by and the views are styled for, as a
+    /// program styling by hand keeps one. Used from the benchmark's one thread only.
+    nonisolated(unsafe) static let engine = StyleEngine(Stylesheet())
+
+    /// A constant setter: the value is made a `StyleConstant` once, when the setter is written,
     /// as a programmer states a style's constants once.
     static func mut(_ property: Property, _ value: Value) -> Setter {
-        let stored = StoredValue(sharing: value)
-        return { $0.write(property, stored, at: nil) }
+        let constant = engine.constant(value)
+        return { $0.write(property, constant, at: nil) }
     }
 
     /// The view's own content (`label.text = …`), written as a value of its own, as the
@@ -153,7 +157,7 @@ enum Overture {
     /// Styles every view with its setter, as the cascade would: from the kind's defaults.
     static func run(_ views: [View], _ setters: [Setter], recordingProvenance: Bool) {
         for (view, setter) in zip(views, setters) {
-            setter(StyleApplication(view: view, recordsProvenance: recordingProvenance))
+            setter(StyleApplication(view: view, engine: engine, recordsProvenance: recordingProvenance))
         }
     }
 }

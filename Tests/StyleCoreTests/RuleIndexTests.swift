@@ -105,22 +105,22 @@ final class RuleIndexTests: XCTestCase {
             return (kind, schema)
         }
         let (gradient, schema) = try declare()
-        let table = ProvenanceTable()
-        let old = RuleIndex(try rules(0.5, gradient: gradient, schema: schema), provenanceTable: table)
-        let reused = RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: table)
+        let table = ProvenanceTable(), values = ValueTable()
+        let old = RuleIndex(try rules(0.5, gradient: gradient, schema: schema), provenanceTable: table, values: values)
+        let reused = RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: table, values: values)
         XCTAssertNotNil(reused)
         let view = View(kind: gradient)
         XCTAssertEqual(reused?.matches(for: view).map(\.rule.order), [0])
-        XCTAssertEqual(reused?.preparedStyles.first?.operations.first?.value.isIdentical(to: StoredValue(sharing: .number(0.7))), true,
+        XCTAssertEqual(reused?.preparedStyles.first?.operations.first?.value.isIdentical(to: StoredValue(interning: .number(0.7), in: values)!), true,
                        "the new styles, prepared")
 
         let (again, otherSchema) = try declare()
         XCTAssertFalse(again === gradient)
-        XCTAssertNil(RuleIndex(try rules(0.7, gradient: again, schema: otherSchema), selectorsOf: old, provenanceTable: table),
+        XCTAssertNil(RuleIndex(try rules(0.7, gradient: again, schema: otherSchema), selectorsOf: old, provenanceTable: table, values: values),
                      "a kind declared again is another kind")
         XCTAssertNil(RuleIndex(try rules(0.7, gradient: gradient, schema: schema, list: "GradientView,  .a"), selectorsOf: old,
-                               provenanceTable: table), "the same text at another column")
-        XCTAssertNil(RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: ProvenanceTable()),
+                               provenanceTable: table, values: values), "the same text at another column")
+        XCTAssertNil(RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: ProvenanceTable(), values: values),
                      "another table: the candidates' origins are indices into it")
     }
 }

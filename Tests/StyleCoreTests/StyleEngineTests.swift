@@ -63,4 +63,87 @@ final class StyleEngineTests: XCTestCase {
         }
         XCTAssertEqual(root.children[3]["alpha"], .number(0.7))
     }
+
+    /// The engine's value table goes with the engine and the views it styled; until then the
+    /// views read their values from it.
+    func testTheValueTableIsFreedWithTheEngineAndItsViews() {
+        weak var table: ValueTable?
+        do {
+            let root = tree()
+            do {
+                let engine = StyleEngine(sheet(0.5))
+                XCTAssertEqual(Cascade(engine).apply(to: root, recordingProvenance: false), [])
+                table = engine.valueTable
+                XCTAssertGreaterThan(engine.valueTable.count, 0)
+            }
+            XCTAssertNotNil(table, "the styled views hold the table")
+            XCTAssertEqual(root.children[0]["alpha"], .number(0.5))
+            XCTAssertEqual(root.children[0]["font"], T.label.property("font")!.viewDefault)
+        }
+        XCTAssertNil(table, "freed with the engine and the views")
+    }
+
+    /// An engine whose value table is full styles as one with room: what it cannot intern is
+    /// the views' own (nothing traps), prepared styles fall back to their general path.
+    func testAFullValueTableStylesTheSame() {
+        let sheet = Stylesheet()
+        let colors = (0..<40).map { Value.color(Color(red: Double($0) / 40, green: 0.5, blue: 0.25)) }
+        for (i, color) in colors.enumerated() {
+            sheet.addRule("Label.c\(i)", T.mut(T.label, "textColor", color, line: i + 1), line: i + 1)
+        }
+        func styled(_ engine: StyleEngine) -> View {
+            let root = T.view(T.stack, "root")
+            for i in 0..<80 { root.addChild(T.view(T.label, nil, "c\(i % 40)")) }
+            XCTAssertEqual(Cascade(engine).apply(to: root), [])
+            return root
+        }
+        let roomy = styled(StyleEngine(sheet))
+        for capacity in [0, 3, 30] {
+            let engine = StyleEngine(sheet, valueCapacity: capacity)
+            let root = styled(engine)
+            XCTAssertLessThanOrEqual(engine.valueTable.count, capacity)
+            for (view, reference) in zip(World.views(root), World.views(roomy)) {
+                XCTAssertEqual(view.values, reference.values, "capacity \(capacity): \(view.reference)")
+                XCTAssertEqual(view.provenance, reference.provenance, "capacity \(capacity): \(view.reference)")
+            }
+            XCTAssertEqual(root.children[5]["textColor"], colors[5])
+            let constant = engine.constant(.string("more than fits"))
+            let application = StyleApplication(view: View(kind: T.label), engine: engine, recordsProvenance: false)
+            application.write(T.label.property("text")!, constant, at: nil)
+            XCTAssertEqual(application.view["text"], .string("more than fits"))
+        }
+    }
+
+    /// A constant is written to a view of its engine's table as it is, and to any other view
+    /// (one styled by another engine, or by hand) as the view's own value: each reads right.
+    func testAConstantReadsRightInAnyView() {
+        let a = StyleEngine(Stylesheet()), b = StyleEngine(Stylesheet())
+        let font = Value.font(Font(name: "Avenir-Heavy", size: 17, weight: .bold))
+        let constant = a.constant(font)
+        for application in [StyleApplication(view: View(kind: T.label), engine: a, recordsProvenance: false),
+                            StyleApplication(view: View(kind: T.label), engine: b, recordsProvenance: true),
+                            StyleApplication(view: View(kind: T.label), recordsProvenance: false)] {
+            application.write(T.label.property("font")!, constant, at: nil)
+            XCTAssertEqual(application.view["font"], font)
+            XCTAssertEqual(application.view.values.stored(T.label.property("font")!.slot).isOwn,
+                           !application.view.values.isOfTable(a.valueTable))
+        }
+    }
+
+    /// A tree one engine styled, restyled by another with other values: the views the new
+    /// engine rebases or restyles read its values, and those it keeps read the old ones right.
+    func testATreeStyledByOneEngineReadsRightRestyledByAnother() {
+        let root = tree()
+        let first = StyleEngine(sheet(0.5))
+        let styled = Cascade(first).restyle(root, after: nil).styled
+        let second = StyleEngine(sheet(0.7))
+        let restyle = Cascade(second).restyle(root, after: styled)
+        XCTAssertEqual(restyle.diagnostics, [])
+        let expected = World.copyOf(root)
+        XCTAssertEqual(ReferenceCascade(sheet(0.7)).apply(to: expected), [])
+        for (view, reference) in zip(World.views(root), World.views(expected)) {
+            XCTAssertEqual(view.values, reference.values, view.reference)
+            XCTAssertEqual(view.provenance, reference.provenance, view.reference)
+        }
+    }
 }

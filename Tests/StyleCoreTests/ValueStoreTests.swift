@@ -11,11 +11,17 @@ final class ValueStoreTests: XCTestCase {
 
     func testSharedValuesAreInternedOnce() {
         let font = Value.font(Font(name: "Avenir-Heavy", size: 17, weight: .bold))
-        let (a, b) = (StoredValue(sharing: font), StoredValue(sharing: font))
+        let store = View(kind: T.label).values
+        let (a, b) = (shared(font, in: store), shared(font, in: store))
         XCTAssertEqual(MemoryLayout<StoredValue>.size, 8)
         XCTAssertEqual(a.sameInPlace(as: b), true)
-        XCTAssertEqual(a.sameInPlace(as: StoredValue(sharing: .font(Font(size: 17)))), false)
-        XCTAssertEqual(View(kind: T.label).values.value(of: a), font)
+        XCTAssertEqual(a.sameInPlace(as: shared(.font(Font(size: 17)), in: store)), false)
+        XCTAssertEqual(store.value(of: a), font)
+    }
+
+    /// `value` interned in `store`'s table.
+    private func shared(_ value: Value, in store: ValueStore) -> StoredValue {
+        StoredValue(interning: value, in: store.table)!
     }
 
     /// Values kept in place decode to themselves; those that cannot be (NaN, wide integers)
@@ -26,15 +32,15 @@ final class ValueStoreTests: XCTestCase {
                                .int(0), .int(-1), .int(1 << 47 - 1), .int(-(1 << 47)), .int(Int.max), .int(Int.min),
                                .bool(true), .bool(false), .null, .string("é"), .enumCase("vertical")]
         for value in values {
-            XCTAssertEqual(store.value(of: StoredValue(sharing: value)), value, "\(value)")
+            XCTAssertEqual(store.value(of: shared(value, in: store)), value, "\(value)")
         }
         XCTAssertNotNil(StoredValue(scalar: .int(1 << 47 - 1)))
         XCTAssertNil(StoredValue(scalar: .int(1 << 47)), "wider than 48 bits: shared")
         XCTAssertNil(StoredValue(scalar: .number(.nan)), "a NaN could be read as a box: shared")
-        guard case .number(let nan) = store.value(of: StoredValue(sharing: .number(.nan))) else { return XCTFail("a number") }
+        guard case .number(let nan) = store.value(of: shared(.number(.nan), in: store)) else { return XCTFail("a number") }
         XCTAssertTrue(nan.isNaN)
-        XCTAssertEqual(StoredValue(sharing: .number(0)).sameInPlace(as: StoredValue(sharing: .number(-0.0))), true)
-        XCTAssertEqual(StoredValue(sharing: .int(1)).sameInPlace(as: StoredValue(sharing: .number(1))), false)
+        XCTAssertEqual(shared(.number(0), in: store).sameInPlace(as: shared(.number(-0.0), in: store)), true)
+        XCTAssertEqual(shared(.int(1), in: store).sameInPlace(as: shared(.number(1), in: store)), false)
     }
 
     /// Copies share one slot buffer: the first two writes to a shared buffer are kept beside
@@ -64,7 +70,7 @@ final class ValueStoreTests: XCTestCase {
                 default:
                     let slot = Int.random(in: 0..<defaults.count, using: &rng)
                     let value = pool.randomElement(using: &rng)!
-                    stores[k].write(StoredValue(sharing: value), at: slot)
+                    stores[k].write(shared(value, in: stores[k]), at: slot)
                     expected[k][slot] = value
                 }
                 for i in 0..<4 {
@@ -81,7 +87,7 @@ final class ValueStoreTests: XCTestCase {
         let text = T.label.property("text")!.slot, color = T.label.property("textColor")!.slot
         var store = label.values
         store[text] = .string("Ada")
-        store.write(StoredValue(sharing: red), at: color)
+        store.write(shared(red, in: store), at: color)
         let copy = store
         store[text] = .string("Grace")
         XCTAssertEqual(copy[text], .string("Ada"))
@@ -90,7 +96,7 @@ final class ValueStoreTests: XCTestCase {
         XCTAssertNotEqual(copy, store)
         // The same text as an own value of another store is the same value.
         var other = View(kind: T.label).values
-        other.write(StoredValue(sharing: red), at: color)
+        other.write(shared(red, in: other), at: color)
         other[text] = .string("Ada")
         XCTAssertEqual(copy, other)
         XCTAssertTrue(copy.sameValue(at: color, as: other))
@@ -106,17 +112,17 @@ final class ValueStoreTests: XCTestCase {
         let others = (0..<kind.defaultValues.count).filter { $0 != title && $0 != alpha }
         for ownCount in 1...3 {
             var oldBase = kind.defaultValues, newBase = kind.defaultValues
-            oldBase.write(StoredValue(sharing: red), at: others[0])
-            oldBase.write(StoredValue(sharing: .number(1)), at: others[1])
-            oldBase.write(StoredValue(sharing: .bool(true)), at: others[2])
-            newBase.write(StoredValue(sharing: blue), at: others[0])  // changed
-            newBase.write(StoredValue(sharing: .number(1)), at: others[1])  // the same
-            newBase.write(StoredValue(sharing: .number(2)), at: alpha)  // under an own slot
+            oldBase.write(shared(red, in: oldBase), at: others[0])
+            oldBase.write(shared(.number(1), in: oldBase), at: others[1])
+            oldBase.write(shared(.bool(true), in: oldBase), at: others[2])
+            newBase.write(shared(blue, in: newBase), at: others[0])  // changed
+            newBase.write(shared(.number(1), in: newBase), at: others[1])  // the same
+            newBase.write(shared(.number(2), in: newBase), at: alpha)  // under an own slot
             var own = [title, alpha, others[3]]
             own.removeLast(3 - ownCount)
             var store = oldBase
             store[title] = .string("Ada")
-            if ownCount > 1 { store.write(StoredValue(sharing: .number(0.5)), at: alpha) }
+            if ownCount > 1 { store.write(shared(.number(0.5), in: store), at: alpha) }
             if ownCount > 2 { store[others[3]] = .string("own") }
             let before = Array(store)
 
@@ -187,19 +193,21 @@ final class ValueStoreTests: XCTestCase {
 }
 
 extension ValueStoreTests {
-    /// Threads interning and reading at once (stylesheets prepared on several queues) each
-    /// read back exactly what they interned, and equal values get one index.
+    /// Threads interning and reading one table at once each read back exactly what they
+    /// interned, and equal values get one index.
     func testInterningFromManyThreadsAtOnce() {
         let threads = 8, perThread = 3_000
+        let table = ValueTable()
+        let store = ValueStore(defaults: [.null], table: table)
         let results = Mutex([Bool](repeating: false, count: threads))
         DispatchQueue.concurrentPerform(iterations: threads) { t in
             var ok = true
             for i in 0..<perThread {
                 // Half the values are shared between threads, half are the thread's own.
                 let text = i % 2 == 0 ? "shared \(i)" : "thread \(t) value \(i)"
-                let stored = StoredValue(sharing: .string(text))
-                ok = ok && View(kind: T.label).values.value(of: stored) == .string(text)
-                ok = ok && stored.sameInPlace(as: StoredValue(sharing: .string(text))) == true
+                let stored = StoredValue(interning: .string(text), in: table)!
+                ok = ok && store.value(of: stored) == .string(text)
+                ok = ok && stored.sameInPlace(as: StoredValue(interning: .string(text), in: table)!) == true
             }
             results.withLock { $0[t] = ok }
         }

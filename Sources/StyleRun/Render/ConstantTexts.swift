@@ -10,7 +10,7 @@
 /// JSON's indentation of an object value); it is 0 where the text is always the same.
 struct ConstantTexts {
     private struct Entry {
-        var key: UInt64 = 0
+        var key: ConstantKey?
         var variant: Int32 = 0
         var start: Int32 = 0
         var count: Int32 = -1  // empty
@@ -25,8 +25,10 @@ struct ConstantTexts {
     /// Appends the text of the constant `key` (in `variant`) to `out`: copied when it was
     /// spelled before, else spelled by `spell` (which appends it) and kept.
     @inline(__always)
-    mutating func append(_ key: UInt64, variant: Int32 = 0, to out: inout TextBytes, spell: (inout TextBytes) -> Void) {
-        let hash = (key &+ UInt64(UInt32(bitPattern: variant)) &* 0x1000_0001) &* 0x9E37_79B9_7F4A_7C15
+    mutating func append(_ key: ConstantKey, variant: Int32 = 0, to out: inout TextBytes, spell: (inout TextBytes) -> Void) {
+        // The table's address tells apart indices of tables alive together.
+        let table = key.table.map { UInt64(UInt(bitPattern: $0)) } ?? 0
+        let hash = ((key.bits ^ table) &+ UInt64(UInt32(bitPattern: variant)) &* 0x1000_0001) &* 0x9E37_79B9_7F4A_7C15
         let index = Int(truncatingIfNeeded: hash >> 55) & (Self.size - 1)
         let entry = entries[index]
         if entry.count >= 0, entry.key == key, entry.variant == variant {

@@ -253,7 +253,7 @@ public struct TreeTextRenderer: Sendable {
 
 extension TreeTextRenderer {
     /// `writeProperty` for a changed value: a constant's text is copied from `constants`.
-    fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ constant: UInt64?, _ value: () -> Value,
+    fileprivate static func writeProperty(_ text: KindTexts.Text, _ slot: Int, _ constant: ConstantKey?, _ value: () -> Value,
                                           guides: UnsafeBufferPointer<UInt8>, _ guide: StaticString,
                                           constants: inout ConstantTexts, to out: inout TextBytes) {
         out.append(guides)

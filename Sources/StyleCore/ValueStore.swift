@@ -338,6 +338,12 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     /// Whether both read their slots from one buffer (patches aside).
     func sharesSlots(with other: ValueStore) -> Bool { buffer === other.buffer }
 
+    /// Whether `slot` holds `value`, a scalar or shared value of this store's table.
+    func sameValue(at slot: Int, asStored value: StoredValue) -> Bool {
+        let mine = stored(slot)
+        return mine.sameInPlace(as: value) ?? (self.value(of: mine) == self.value(of: value))
+    }
+
     /// Whether `slot` holds the same value here and in `other`.
     func sameValue(at slot: Int, as other: ValueStore) -> Bool {
         same(stored(slot), other.stored(slot), in: other)
@@ -480,4 +486,32 @@ final class ValueTable: @unchecked Sendable {
 
     /// How many values are interned.
     var count: Int { state.withLock { $0.count } }
+
+    /// A kind's declared defaults as this table stores them, by slot, worked out once per kind:
+    /// what a view of this table is compared with to find the values changed from the default
+    /// by their bits. Nil when the table has no room for them. The kind is held weakly (a
+    /// script's kinds go with its evaluation).
+    func defaults(of kind: Kind) -> [StoredValue]? {
+        let id = ObjectIdentifier(kind)
+        if let known = kindDefaults.withLock({ list in list.first { $0.id == id && $0.kind === kind }?.stored }) { return known }
+        var stored: [StoredValue] = []
+        stored.reserveCapacity(kind.properties.count)
+        for property in kind.properties {
+            guard let value = StoredValue(interning: property.viewDefault, in: self) else { return nil }
+            stored.append(value)
+        }
+        kindDefaults.withLock { list in
+            list.removeAll { $0.kind == nil }
+            list.append(KindDefaults(id: id, kind: kind, stored: stored))
+        }
+        return stored
+    }
+
+    private struct KindDefaults {
+        let id: ObjectIdentifier
+        weak var kind: Kind?
+        let stored: [StoredValue]
+    }
+
+    private let kindDefaults = Mutex<[KindDefaults]>([])
 }

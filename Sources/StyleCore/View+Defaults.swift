@@ -2,14 +2,25 @@
 /// property of every view to list only the ones a style or literal changed.
 extension View {
     /// Calls `body` with each slot whose value differs from the kind's default, in slot order,
-    /// and the value. Compared in stored form: values in place compare by their bits, and so do
-    /// shared ones of the kind's own table (an unstyled view's); others are decoded.
+    /// and the value. Compared in stored form, with the defaults as the view's value table
+    /// stores them (`ValueTable.defaults(of:)`): values in place and shared ones compare by
+    /// their bits, and only a view's own values (literals, function results) are decoded.
     ///
     ///     label.forEachValueChangedFromDefault { slot, value in print(label.kind.properties[slot].path, value) }
     public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ value: Value) throws -> Void) rethrows {
-        let values = self.values, defaults = kind.defaultValues
-        for slot in values.indices where !values.sameValue(at: slot, as: defaults) {
-            try body(slot, values[slot])
+        let values = self.values
+        try forEachChangedSlot(values) { slot in try body(slot, values[slot]) }
+    }
+
+    /// Calls `body` with each slot of `values` (the view's) that differs from the kind's
+    /// default: compared with the defaults as the values' table stores them (the kind's own
+    /// store, or the engine's copy), so that shared values compare by their bits.
+    private func forEachChangedSlot(_ values: ValueStore, _ body: (_ slot: Int) throws -> Void) rethrows {
+        let defaults = kind.defaultValues
+        if !values.sharesTable(with: defaults), let local = values.table.defaults(of: kind) {
+            for slot in values.indices where !values.sameValue(at: slot, asStored: local[slot]) { try body(slot) }
+        } else {
+            for slot in values.indices where !values.sameValue(at: slot, as: defaults) { try body(slot) }
         }
     }
 
@@ -21,9 +32,9 @@ extension View {
     ///
     ///     view.forEachValueChangedFromDefault { slot, constant, value in print(constant, value()) }
     public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
-        let values = self.values, defaults = kind.defaultValues
+        let values = self.values
         var table: ObjectIdentifier?
-        for slot in values.indices where !values.sameValue(at: slot, as: defaults) {
+        try forEachChangedSlot(values) { slot in
             let stored = values.stored(slot)
             let constant: ConstantKey?
             if stored.isOwn {

@@ -193,6 +193,33 @@ final class ValueStoreTests: XCTestCase {
 }
 
 extension ValueStoreTests {
+    /// A view's values changed from its kind's defaults are found alike whatever table they are
+    /// of (the engine's after a cascade, the kind's for a view styled by hand), and a
+    /// constant's key names its table.
+    func testValuesChangedFromTheDefaultsAreFoundInAnyTable() throws {
+        let sheet = Stylesheet()
+        sheet.addRule("Label", T.concat(T.mut(T.label, "textColor", red), T.mut(T.view, "alpha", .number(0.5)),
+                                        T.mut(T.label, "font", .font(Font(size: 23)))))
+        let styled = View(kind: T.label), byHand = View(kind: T.label)
+        XCTAssertEqual(Cascade(sheet).apply(to: styled), [])
+        let application = StyleApplication(view: byHand, recordsProvenance: false)
+        application.write(T.label.property("textColor")!, red, at: nil)
+        application.write(T.view.property("alpha")!, .number(0.5), at: nil)
+        application.write(T.label.property("font")!, .font(Font(size: 23)), at: nil)
+        var keys: [ConstantKey?] = []
+        for view in [styled, byHand] {
+            var found: [Int] = []
+            view.forEachValueChangedFromDefault { slot, constant, value in
+                found.append(slot)
+                XCTAssertEqual(value(), view.values[slot])
+                if view === styled { keys.append(constant) }
+            }
+            let expected = T.label.properties.filter { view.values[$0.slot] != $0.viewDefault }.map(\.slot)
+            XCTAssertEqual(found, expected, view === styled ? "styled" : "by hand")
+        }
+        XCTAssertTrue(keys.contains { $0?.table == ObjectIdentifier(styled.values.table) }, "a shared constant names its table")
+    }
+
     /// Threads interning and reading one table at once each read back exactly what they
     /// interned, and equal values get one index.
     func testInterningFromManyThreadsAtOnce() {

@@ -37,6 +37,9 @@ public final class TreeReferences {
     private var stepCounts: [Int32] = []
     /// Entries before the root's.
     private let prefix: Int
+    /// By entry, the digest of its whole path once `digest(of:)` has worked it out (empty until
+    /// a shortened reference is first read).
+    private var digests: [UInt64?] = []
 
     /// The references of `root` and its descendants, by position in `forEachInTree` order.
     public convenience init(_ root: View) {
@@ -184,21 +187,25 @@ public final class TreeReferences {
     }
 
     /// FNV-1a of the text of an entry's whole path (`View > View[1] > …`), worked out when a
-    /// shortened reference needs it: only paths longer than `maximumSteps` are digested.
+    /// shortened reference needs it: only paths longer than `maximumSteps` are digested. FNV-1a
+    /// reads its text in order, so an entry's digest continues its parent's; each digest worked
+    /// out is kept, and naming every view of a chain digests each step once, not once per view
+    /// below it.
     private func digest(of entry: Int) -> UInt64 {
-        var chain: [Int] = []
-        chain.reserveCapacity(Int(stepCounts[entry]))
+        if digests.count < parents.count { digests += repeatElement(nil, count: parents.count - digests.count) }
+        // The entries up to the path's start, or to one whose digest is known, last first.
+        var pending: [Int] = []
         var j = entry
-        for _ in 0..<stepCounts[entry] {
-            chain.append(j)
+        while digests[j] == nil {
+            pending.append(j)
+            if stepCounts[j] == 1 { break }
             j = parents[j]
         }
-        var h = Self.fnvOffset
-        for (n, e) in chain.reversed().enumerated() {
-            if n > 0 { h = Self.fnv(h, " > ") }
-            h = Self.fnv(h, step(of: e))
+        for e in pending.reversed() {
+            let start = stepCounts[e] == 1 ? Self.fnvOffset : Self.fnv(digests[parents[e]]!, " > ")
+            digests[e] = Self.fnv(start, step(of: e))
         }
-        return h
+        return digests[entry]!
     }
 
     // MARK: Digest

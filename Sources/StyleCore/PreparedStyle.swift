@@ -55,7 +55,9 @@ struct PreparedStyle {
             general = []
             unprepared = style
             isPlain = false
-            dependsOnTraits = Self.dependsOnTraits(style)
+            // Too large to walk (shared parts can make it run 2^50 operations): taken to
+            // depend on the traits, which only costs a trait change its kept results.
+            dependsOnTraits = true
             return
         }
         unprepared = nil

@@ -255,6 +255,15 @@ struct ProvenanceRecord {
         return out
     }
 
+    /// The last write of each of `slotCount` slots (the one that won it): its origin and
+    /// location as indices into `table`, nil for a slot left at its kind's default.
+    func winners(slotCount: Int) -> [(origin: UInt32, location: UInt32)?] {
+        var out = [(origin: UInt32, location: UInt32)?](repeating: nil, count: slotCount)
+        for e in shared { out[e.slot] = (e.origin, e.location) }
+        for e in entries { out[e.slot] = (e.origin, e.location) }
+        return out
+    }
+
     /// Every slot's contributions, the kind's default first: `View.provenance`.
     func contributions(of view: View) -> [[Contribution]] {
         var out = view.kind.defaultProvenance

@@ -35,18 +35,30 @@ extension View {
         let values = self.values
         var table: ObjectIdentifier?
         try forEachChangedSlot(values) { slot in
-            let stored = values.stored(slot)
-            let constant: ConstantKey?
-            if stored.isOwn {
-                constant = nil
-            } else if stored.isShared {
-                if table == nil { table = ObjectIdentifier(values.table) }
-                constant = ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: table)
-            } else {
-                constant = ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: nil)
-            }
-            try body(slot, constant) { values[slot] }
+            try body(slot, Self.constantKey(values, slot, table: &table)) { values[slot] }
         }
+    }
+
+    /// `forEachValueChangedFromDefault(_:)` for every slot, changed or not (what a snapshot
+    /// records of each view).
+    public func forEachValue(_ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
+        let values = self.values
+        var table: ObjectIdentifier?
+        for slot in values.indices {
+            try body(slot, Self.constantKey(values, slot, table: &table)) { values[slot] }
+        }
+    }
+
+    /// The key of the value in `slot`: nil for the view's own, the bits of one in place, the
+    /// bits and `values`' table (found once per view, in `table`) for an interned one.
+    private static func constantKey(_ values: ValueStore, _ slot: Int, table: inout ObjectIdentifier?) -> ConstantKey? {
+        let stored = values.stored(slot)
+        if stored.isOwn { return nil }
+        if stored.isShared {
+            if table == nil { table = ObjectIdentifier(values.table) }
+            return ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: table)
+        }
+        return ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: nil)
     }
 }
 

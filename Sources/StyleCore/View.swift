@@ -72,6 +72,20 @@ public final class View {
     /// What each slot's value was made of, when the cascade recorded provenance: the kind's
     /// default, then each write in cascade order.
     public var provenance: [[Contribution]]? { record?.contributions(of: self) }
+    /// What won each slot, when the cascade recorded provenance: the last contribution's
+    /// origin and location, nil for a slot that kept its kind's default. The last entry of
+    /// each slot of `provenance`, without working out every contribution's value (what a
+    /// snapshot records of each property).
+    ///
+    ///     view.winners?[Schema.label.property("textColor")!.slot]?.origin   // rule "Label.title"
+    public var winners: [Winner?]? {
+        guard let record else { return nil }
+        let table = record.table
+        return record.winners(slotCount: kind.properties.count).map { w in
+            w.map { Winner(originIndex: $0.origin, locationIndex: $0.location, table: table) }
+        }
+    }
+
     /// `provenance`, as stored: only what was written.
     @exclusivity(unchecked) var record: ProvenanceRecord?
 
@@ -404,4 +418,31 @@ struct ClassKeys: RandomAccessCollection {
 struct ShapeVersion: Equatable {
     let root: ObjectIdentifier
     let edits: Int
+}
+
+/// The contribution that won one of a view's values (`View.winners`): its cascade step and the
+/// line that wrote it. Winners of views styled by one engine with the same step and line have
+/// equal `key`s, so a caller that formats them can format each once.
+public struct Winner {
+    let originIndex: UInt32
+    let locationIndex: UInt32
+    let table: ProvenanceTable
+
+    /// The cascade step: `rule ".card Label"`, `appearance(Label)`, `literal`.
+    public var origin: Origin { table.origins[Int(originIndex)] }
+    /// The `mut`, `mver`, function line or literal that wrote it; nil for none.
+    public var location: SourceLocation? {
+        locationIndex == ProvenanceRecord.noLocation ? nil : table.locations[Int(locationIndex)]
+    }
+    /// Equal for winners of one provenance table with the same origin and location.
+    public var key: WinnerKey {
+        WinnerKey(table: ObjectIdentifier(table), origin: originIndex, location: locationIndex)
+    }
+}
+
+/// What tells two `Winner`s apart: the table they were recorded in, their origin and location.
+public struct WinnerKey: Hashable {
+    let table: ObjectIdentifier
+    let origin: UInt32
+    let location: UInt32
 }

@@ -43,14 +43,15 @@ final class ViewTreeTests: XCTestCase {
     func testADeepChainIsFreedAndItsKeptTailUnlinked() {
         let tail = View(kind: T.stack, id: "tail")
         do {
-            let root = View(kind: T.stack)
-            var last = root
+            // Built from the tail up, as a script's constructors build a tree: each view is
+            // added to a parent that is its tree's root.
+            var top = View(kind: T.stack)
+            top.addChild(tail)
             for _ in 0..<100_000 {
-                let next = View(kind: T.stack)
-                last.addChild(next)
-                last = next
+                let parent = View(kind: T.stack)
+                parent.addChild(top)
+                top = parent
             }
-            last.addChild(tail)
         }
         XCTAssertNil(tail.parent)
     }

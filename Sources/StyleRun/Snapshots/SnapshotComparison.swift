@@ -324,37 +324,44 @@ extension RecordedSnapshot {
                     var end = i
                     if i < bytes.count { i += 1 }
                     if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                    if bytes[start..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                    var blank = true
+                    for k in start..<end where bytes[k] != 0x20 && bytes[k] != 0x09 && bytes[k] != 0x0D {
+                        blank = false
+                        break
+                    }
+                    if blank { continue }
                     if skippingComments, bytes[start] == UInt8(ascii: "#"), end == start + 1 || bytes[start + 1] == 0x20 { continue }
                     return start..<end
                 }
                 return nil
             }
-            /// Whether `line` starts with `parts` one after another; the offset after them.
-            func prefix(_ line: Range<Int>, _ parts: [Substring.UTF8View]) -> Int? {
-                var k = line.lowerBound
-                for part in parts {
-                    for b in part {
-                        guard k < line.upperBound, bytes[k] == b else { return nil }
-                        k += 1
-                    }
+            /// Whether the text at `k` (before `end`) is `part`; moves `k` past it when it is.
+            func skip(_ part: String, at k: inout Int, before end: Int) -> Bool {
+                var part = part
+                return part.withUTF8 { p in
+                    guard p.count <= end - k else { return false }
+                    guard p.count == 0 || memcmp(p.baseAddress!, bytes.baseAddress! + k, p.count) == 0 else { return false }
+                    k += p.count
+                    return true
                 }
-                return k
             }
             var inHeader = true
             for view in current.views.lazy.map(\.asWritten) {
                 guard let line = nextLine(skippingComments: inHeader) else { return false }
                 inHeader = false
-                let reference = view.reference[...].utf8, kind = view.kindAndClasses[...].utf8
-                guard prefix(line, [reference, "  "[...].utf8, kind]) == line.upperBound else { return false }
+                var k = line.lowerBound
+                guard skip(view.reference, at: &k, before: line.upperBound), skip("  ", at: &k, before: line.upperBound),
+                      skip(view.kindAndClasses, at: &k, before: line.upperBound), k == line.upperBound else { return false }
                 for p in view.properties {
-                    guard let line = nextLine(skippingComments: false),
-                          var k = prefix(line, ["  "[...].utf8, p.path[...].utf8, ": "[...].utf8, p.value[...].utf8]) else { return false }
+                    guard let line = nextLine(skippingComments: false) else { return false }
+                    var k = line.lowerBound
+                    guard skip("  ", at: &k, before: line.upperBound), skip(p.path, at: &k, before: line.upperBound),
+                          skip(": ", at: &k, before: line.upperBound), skip(p.value, at: &k, before: line.upperBound) else { return false }
                     // Then nothing, or spaces and the note: "  ← …".
                     guard k < line.upperBound else { continue }
                     let spaces = k
                     while k < line.upperBound, bytes[k] == 0x20 { k += 1 }
-                    guard k == line.upperBound || (k > spaces && prefix(k..<line.upperBound, ["←"[...].utf8]) != nil) else { return false }
+                    guard k == line.upperBound || (k > spaces && skip("←", at: &k, before: line.upperBound)) else { return false }
                 }
             }
             return nextLine(skippingComments: inHeader) == nil

@@ -87,21 +87,42 @@ public struct StyleSnapshot: Sendable, Hashable {
         let references = TreeReferences(root)
         // Each kind's properties sorted by path once, not once per view.
         var sortedProperties: [ObjectIdentifier: [StyleCore.Property]] = [:]
+        // A constant's text and a winner's source are worked out once and shared by every view
+        // that has them (the views of a screen mostly hold the same few).
+        var valueTexts: [ConstantKey: String] = [:]
+        var sources: [WinnerKey: Source?] = [:]
+        var texts: [String] = []
         root.forEachInTree { view in
-            let provenance = view.provenance
+            let winners = view.winners
             let kind = ObjectIdentifier(view.kind)
             let sorted = sortedProperties[kind] ?? view.kind.properties.sorted { $0.path < $1.path }
             sortedProperties[kind] = sorted
+            texts.removeAll(keepingCapacity: true)
+            view.forEachValue { _, constant, value in
+                guard let constant else { return texts.append(Self.text(value())) }
+                if let known = valueTexts[constant] { return texts.append(known) }
+                let text = Self.text(value())
+                valueTexts[constant] = text
+                texts.append(text)
+            }
             var properties = sorted.map { p -> Property in
                 var source: Source?
-                if let winner = provenance?[p.slot].last, winner.origin != .kindDefault {
-                    let location = winner.location
-                    source = Source(origin: winner.origin.description,
-                                    file: location?.file ?? "",
-                                    line: location?.line ?? 0,
-                                    token: location?.token?.description)
+                if let winner = winners?[p.slot] {
+                    let key = winner.key
+                    if let known = sources[key] {
+                        source = known
+                    } else {
+                        let location = winner.location
+                        if winner.origin != .kindDefault {
+                            source = Source(origin: winner.origin.description,
+                                            file: location?.file ?? "",
+                                            line: location?.line ?? 0,
+                                            token: location?.token?.description)
+                        }
+                        sources[key] = .some(source)
+                    }
                 }
-                return Property(path: p.path, value: Self.text(view.values[p.slot]), source: source)
+                return Property(path: p.path, value: texts[p.slot], source: source)
             }
             if let frame = frames?.layout(of: view) {
                 properties.append(Property(path: Self.framePath, value: frame.frame.description, source: nil))

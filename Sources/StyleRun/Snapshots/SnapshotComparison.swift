@@ -198,6 +198,7 @@ public struct RecordedSnapshot: Sendable {
         var old: [String: ViewRecord] = [:]
         for v in views where old[v.reference] == nil { old[v.reference] = v }
         var out = StyleSnapshot.header(title: title)
+        var paths = DisplayPaths(folder: folder)
         for view in current.views.lazy.map(\.asWritten) {
             out += "\n" + StyleSnapshot.line(for: view)
             var lines: [String: Property] = [:]
@@ -206,7 +207,7 @@ public struct RecordedSnapshot: Sendable {
                 if let kept = lines[p.path], Self.same(kept.value, p.value, path: p.path) {
                     out += kept.line + "\n"
                 } else {
-                    out += StyleSnapshot.line(for: p, folder: folder)
+                    out += StyleSnapshot.line(for: p, paths: &paths)
                 }
             }
         }

@@ -185,9 +185,10 @@ public struct StyleSnapshot: Sendable, Hashable {
     ///     //   titleColor: #FFFFFF                     ← rule "Button.primary" subscribe.lua:12
     public func text(title: String, folder: String? = nil) -> String {
         var out = Self.header(title: title)
+        var paths = DisplayPaths(folder: folder)
         for view in views {
             out += "\n" + Self.line(for: view)
-            for p in view.properties { out += Self.line(for: p, folder: folder) }
+            for p in view.properties { out += Self.line(for: p, paths: &paths) }
         }
         return out
     }
@@ -228,11 +229,27 @@ public struct StyleSnapshot: Sendable, Hashable {
         return "\(written.reference)  \(written.kindAndClasses)\n"
     }
 
-    static func line(for property: Property, folder: String?) -> String {
+    static func line(for property: Property, paths: inout DisplayPaths) -> String {
         let head = "  \(property.path): \(property.value)"
         guard var source = property.source else { return head + "\n" }
-        source.file = displayPath(source.file, relativeTo: folder)
+        source.file = paths.path(source.file)
         let pad = max(0, noteColumn - head.count)
         return head + String(repeating: " ", count: pad) + noteMarker + oneLine(source.description) + "\n"
+    }
+}
+
+/// `StyleSnapshot.displayPath(_:relativeTo:)` of each file named in one snapshot's notes, worked
+/// out once per file rather than once per line (a snapshot names a few files thousands of times).
+struct DisplayPaths {
+    let folder: String?
+    private var known: [String: String] = [:]
+
+    init(folder: String?) { self.folder = folder }
+
+    mutating func path(_ file: String) -> String {
+        if let path = known[file] { return path }
+        let path = StyleSnapshot.displayPath(file, relativeTo: folder)
+        known[file] = path
+        return path
     }
 }

@@ -40,6 +40,8 @@ public final class TreeReferences {
     /// By entry, the digest of its whole path once `digest(of:)` has worked it out (empty until
     /// a shortened reference is first read).
     private var digests: [UInt64?] = []
+    /// By entry, the path of an entry once `parentPath(of:)` has worked it out for a child's.
+    private var parentPaths: [String?] = []
 
     /// The references of `root` and its descendants, by position in `forEachInTree` order.
     public convenience init(_ root: View) {
@@ -157,7 +159,9 @@ public final class TreeReferences {
             text += id
         } else if parents[entry] >= 0 {
             text += "["
-            text += String(siblingIndices[entry])
+            let index = siblingIndices[entry]
+            // Most views are among a parent's first nine children: no number formatting.
+            if index < 10 { text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + index))) } else { text += String(index) }
             text += "]"
         }
     }
@@ -166,6 +170,18 @@ public final class TreeReferences {
     /// `maximumSteps` steps.
     private func path(of entry: Int) -> String {
         let total = Int(stepCounts[entry])
+        // A path that is not shortened is its parent's and one step: the parent's is kept, so
+        // naming a view's children spells the path above them once.
+        if total > 1 && total <= Self.maximumSteps {
+            let above = parentPath(of: parents[entry])
+            var text = ""
+            // The parent's path, the separator and a step of a kind's name and an index.
+            text.reserveCapacity(above.utf8.count + 32)
+            text += above
+            text += " > "
+            appendStep(of: entry, to: &text)
+            return text
+        }
         let written = total > Self.maximumSteps ? Self.keptSteps : total
         // The entries of the steps written, last first; then the text in one string.
         var chain: [Int] = []
@@ -184,6 +200,27 @@ public final class TreeReferences {
             appendStep(of: e, to: &text)
         }
         return text
+    }
+
+    /// The path of `entry`, the parent of a path of at most `maximumSteps` steps (so it is not
+    /// shortened itself), worked out from its own parent's and kept.
+    private func parentPath(of entry: Int) -> String {
+        if parentPaths.count < parents.count { parentPaths += repeatElement(nil, count: parents.count - parentPaths.count) }
+        if let known = parentPaths[entry] { return known }
+        // The entries up to the path's start, or to one whose path is known, last first.
+        var pending: [Int] = []
+        var j = entry
+        while parentPaths[j] == nil {
+            pending.append(j)
+            if stepCounts[j] == 1 { break }
+            j = parents[j]
+        }
+        for e in pending.reversed() {
+            var text = stepCounts[e] == 1 ? "" : parentPaths[parents[e]]! + " > "
+            appendStep(of: e, to: &text)
+            parentPaths[e] = text
+        }
+        return parentPaths[entry]!
     }
 
     /// FNV-1a of the text of an entry's whole path (`View > View[1] > …`), worked out when a

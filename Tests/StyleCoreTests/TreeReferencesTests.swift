@@ -29,6 +29,40 @@ final class TreeReferencesTests: XCTestCase {
         XCTAssertEqual(TreeReferences(b).reference(at: 1), c.reference)
     }
 
+    /// A table names each view as spelling its path step by step does, whatever order its
+    /// references are read in (paths kept for parents must not leak into other branches).
+    func testKeptParentPathsGiveTheSpelledReferencesInAnyOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let root = View(kind: Schema.stackView)
+        var views = [root]
+        for i in 1..<400 {
+            let kinds = [Schema.view, Schema.label, Schema.stackView, Schema.button]
+            let view = View(kind: kinds[Int.random(in: 0..<kinds.count, using: &generator)], id: i % 37 == 0 ? "v\(i)" : nil)
+            views[Int.random(in: 0..<views.count, using: &generator)].addChild(view)
+            views.append(view)
+        }
+        // The reference as REFERENCE states it, spelled from the view up.
+        func spelled(_ view: View) -> String {
+            if let id = view.id { return "#" + id }
+            var steps: [String] = []
+            var v = view
+            while true {
+                if let id = v.id { steps.append(v.kind.name + "#" + id); break }
+                guard let parent = v.parent else { steps.append(v.kind.name); break }
+                steps.append(v.kind.name + "[\(parent.children.firstIndex { $0 === v }! + 1)]")
+                v = parent
+            }
+            return steps.reversed().joined(separator: " > ")
+        }
+        var inOrder: [View] = []
+        root.forEachInTree { inOrder.append($0) }
+        let table = TreeReferences(root)
+        for position in inOrder.indices.shuffled(using: &generator) {
+            XCTAssertEqual(table.reference(at: position), spelled(inOrder[position]))
+        }
+        for view in inOrder { XCTAssertEqual(view.reference, spelled(view)) }
+    }
+
     func testLongPathsKeepTheirLastStepsAndADigestOfTheRest() throws {
         let (root, leaf) = chain(100)
         let reference = leaf.reference

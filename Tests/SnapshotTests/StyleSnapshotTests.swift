@@ -18,6 +18,42 @@ final class StyleSnapshotTests: XCTestCase {
         }
         """
 
+    /// What a capture records of each property (read from the winning writes, each constant
+    /// spelled once) is what the whole provenance says: its last contribution and the value.
+    func testEveryExampleRecordsTheLastContributionAndTheValue() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".lua") }.sorted()
+        XCTAssertGreaterThan(files.count, 3)
+        var screens = 0
+        for file in files {
+            let sheet = try Runtime().load(file: examples.appendingPathComponent(file).path)
+            guard sheet.root != nil else { continue }
+            for traits in [Traits.default, Traits(colorScheme: .dark, contentSize: .accessibilityLarge)] {
+                sheet.traits = traits
+                let root = try sheet.applyToOwnTree()
+                screens += 1
+                var views: [View] = []
+                root.forEachInTree { views.append($0) }
+                let snapshot = StyleSnapshot(root)
+                XCTAssertEqual(snapshot.views.count, views.count, file)
+                for (view, record) in zip(views, snapshot.views) {
+                    let provenance = try XCTUnwrap(view.provenance, file)
+                    for property in view.kind.properties {
+                        let recorded = try XCTUnwrap(record.properties.first { $0.path == property.path })
+                        XCTAssertEqual(recorded.value, StyleSnapshot.text(view[property]), "\(file) \(record.reference) \(property.path)")
+                        let last = try XCTUnwrap(provenance[property.slot].last)
+                        let expected = last.origin == .kindDefault ? nil
+                            : StyleSnapshot.Source(origin: last.origin.description, file: last.location?.file ?? "",
+                                                   line: last.location?.line ?? 0, token: last.location?.token?.description)
+                        XCTAssertEqual(recorded.source, expected, "\(file) \(record.reference) \(property.path)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(screens, 3)
+    }
+
     func testEveryViewAndPropertyIsRecordedWithWhatSetIt() throws {
         let snapshot = StyleSnapshot(try styled(screen))
         XCTAssertEqual(snapshot.views.map(\.reference), ["#root", "StackView#root > Label[1]", "#go"])

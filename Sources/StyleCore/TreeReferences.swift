@@ -205,22 +205,11 @@ public final class TreeReferences {
     /// The path of `entry`, the parent of a path of at most `maximumSteps` steps (so it is not
     /// shortened itself), worked out from its own parent's and kept.
     private func parentPath(of entry: Int) -> String {
-        if parentPaths.count < parents.count { parentPaths += repeatElement(nil, count: parents.count - parentPaths.count) }
-        if let known = parentPaths[entry] { return known }
-        // The entries up to the path's start, or to one whose path is known, last first.
-        var pending: [Int] = []
-        var j = entry
-        while parentPaths[j] == nil {
-            pending.append(j)
-            if stepCounts[j] == 1 { break }
-            j = parents[j]
-        }
-        for e in pending.reversed() {
-            var text = stepCounts[e] == 1 ? "" : parentPaths[parents[e]]! + " > "
+        kept(of: entry, in: &parentPaths, first: { step(of: $0) }, next: { above, e in
+            var text = above + " > "
             appendStep(of: e, to: &text)
-            parentPaths[e] = text
-        }
-        return parentPaths[entry]!
+            return text
+        })
     }
 
     /// FNV-1a of the text of an entry's whole path (`View > View[1] > …`), worked out when a
@@ -229,20 +218,27 @@ public final class TreeReferences {
     /// out is kept, and naming every view of a chain digests each step once, not once per view
     /// below it.
     private func digest(of entry: Int) -> UInt64 {
-        if digests.count < parents.count { digests += repeatElement(nil, count: parents.count - digests.count) }
-        // The entries up to the path's start, or to one whose digest is known, last first.
+        kept(of: entry, in: &digests, first: { Self.fnv(Self.fnvOffset, step(of: $0)) },
+             next: { above, e in Self.fnv(Self.fnv(above, " > "), step(of: e)) })
+    }
+
+    /// A value of `entry`'s path kept by entry in `values`: worked out down from the path's
+    /// first step (`first`) or from the nearest entry above whose value is kept, each from its
+    /// parent's (`next`), and kept for every entry on the way.
+    private func kept<T>(of entry: Int, in values: inout [T?], first: (Int) -> T, next: (T, Int) -> T) -> T {
+        if values.count < parents.count { values += repeatElement(nil, count: parents.count - values.count) }
+        // The entries up to the path's start, or to one whose value is known, last first.
         var pending: [Int] = []
         var j = entry
-        while digests[j] == nil {
+        while values[j] == nil {
             pending.append(j)
             if stepCounts[j] == 1 { break }
             j = parents[j]
         }
         for e in pending.reversed() {
-            let start = stepCounts[e] == 1 ? Self.fnvOffset : Self.fnv(digests[parents[e]]!, " > ")
-            digests[e] = Self.fnv(start, step(of: e))
+            values[e] = stepCounts[e] == 1 ? first(e) : next(values[parents[e]]!, e)
         }
-        return digests[entry]!
+        return values[entry]!
     }
 
     // MARK: Digest

@@ -254,30 +254,35 @@ public struct Cascade {
             }
         }
         let diagnostics = collector.diagnostics
-        let changes = reportingChanges && !collector.hasErrors ? Self.changes(of: views, since: saved, root: root) : []
+        let changes = reportingChanges && !collector.hasErrors ? Self.changes(of: views, since: saved) : []
         return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes)
     }
 
     /// The values that differ between each view's state before the walk (`saved`, by place in
     /// `views`, tree order from `root`) and its values now, in tree order, slot by slot.
-    /// References are found for the whole tree in one walk, once a view has changed.
-    private static func changes(of views: [View], since saved: [SavedState], root: View) -> [PropertyChange] {
+    /// The changed views are named in one table as they are found (`ChangeReferences`); their
+    /// references are spelled when read.
+    private static func changes(of views: [View], since saved: [SavedState]) -> [PropertyChange] {
         var changes: [PropertyChange] = []
-        var references: TreeReferences?
-        for state in saved {
-            let view = views[state.index], values = view.values, old = state.values
-            // A view that took the very result it had (one no trait changes) changed nothing.
-            if old.isSameStorage(as: values) { continue }
-            var reference: String?
-            for slot in values.indices where !old.sameValue(at: slot, as: values) {
-                if reference == nil {
-                    if references == nil { references = TreeReferences(views: views, parents: Self.parents(in: views)) }
-                    reference = references!.reference(at: state.index)
+        var names: ChangeReferencesBuilder?
+        var slots: [Int] = []
+        saved.withUnsafeBufferPointer { saved in
+            for i in saved.indices {
+                let view = views[saved[i].index], values = view.values, old = saved[i].values
+                // A view that took the very result it had (one no trait changes) changed nothing.
+                if old.isSameStorage(as: values) { continue }
+                slots.removeAll(keepingCapacity: true)
+                old.differingSlots(from: values, into: &slots)
+                guard !slots.isEmpty else { continue }
+                if names == nil { names = ChangeReferencesBuilder(views: views) }
+                let entry = names!.entry(at: saved[i].index)
+                for slot in slots {
+                    changes.append(PropertyChange(entry: entry, of: names!.references, property: view.kind.properties[slot].path,
+                                                  old: old[slot], new: values[slot], viewIdentity: view.identity))
                 }
-                changes.append(PropertyChange(view: reference!, property: view.kind.properties[slot].path, old: old[slot],
-                                              new: values[slot], viewIdentity: view.identity))
             }
         }
+        names?.finish()
         return changes
     }
 
@@ -310,20 +315,6 @@ public struct Cascade {
         guard let view = View.nextInTree(&unlisted) else { return nil }
         views.append(view)
         return view
-    }
-
-    /// The place in `views` (a tree in `forEachInTree` order, root first) of each view's
-    /// parent, -1 for the root's: found along the path to each view, in one pass.
-    static func parents(in views: [View]) -> [Int] {
-        var parents = [Int](repeating: -1, count: views.count)
-        var path: [Int] = []
-        for i in views.indices {
-            let parent = views[i].parent
-            while let last = path.last, views[last] !== parent { path.removeLast() }
-            parents[i] = path.last ?? -1
-            path.append(i)
-        }
-        return parents
     }
 
     /// `matches` as candidates, as the styled tree keeps them: the views of a context match

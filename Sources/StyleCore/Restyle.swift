@@ -226,7 +226,7 @@ public struct StyledTree {
                     addRebased(before: i)
                     let old = olds[i].values, new = news[i].values
                     slots.removeAll(keepingCapacity: true)
-                    for slot in 0..<new.count where !old.sameValue(at: slot, as: new) { slots.append(slot) }
+                    old.differingSlots(from: new, into: &slots)
                     add(i, slots: slots, old: old, new: new)
                 }
                 addRebased(before: Int.max)

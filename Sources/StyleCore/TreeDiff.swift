@@ -177,18 +177,44 @@ public struct TreeSnapshot: Sendable {
 /// rather than holding it: `view` as people read it, `viewIdentity` to find the `View` again
 /// where the tree lives (`root.view(for:)`, or a `StyleBinder` that delivers it to the host's
 /// object).
+///
+/// A change list of a whole tree (a trait change's) names its views from one table of the
+/// kinds, ids and places the views had when it was made, and spells a view's reference only
+/// when `view` is read: a host that delivers changes by identity spells none.
 public struct PropertyChange: Hashable, Sendable, CustomStringConvertible {
-    /// `View.reference`: `#id`, or the path of kinds with 1-based child indices.
-    public let view: String
+    /// `View.reference`: `#id`, or the path of kinds with 1-based child indices, as the view
+    /// was named when the change was made.
+    public var view: String {
+        switch name {
+        case .spelled(let text): return text
+        case .entry(let table, let entry): return table.reference(at: Int(entry))
+        }
+    }
     /// The changed `View`'s identity; nil for a change built by hand.
     public let viewIdentity: ViewIdentity?
     /// The property's dotted path (`"titleLabel.font"`), whole values as in the JSON tree.
     public let property: String
     public let old: Value
     public let new: Value
+    /// The view's reference, or where to spell it from.
+    private let name: Name
+
+    private enum Name: Sendable {
+        case spelled(String)
+        case entry(ChangeReferences, Int32)
+    }
 
     public init(view: String, property: String, old: Value, new: Value, viewIdentity: ViewIdentity? = nil) {
-        self.view = view
+        self.name = .spelled(view)
+        self.viewIdentity = viewIdentity
+        self.property = property
+        self.old = old
+        self.new = new
+    }
+
+    /// A change whose view is `entry` of `references`, spelled when read.
+    init(entry: Int32, of references: ChangeReferences, property: String, old: Value, new: Value, viewIdentity: ViewIdentity) {
+        self.name = .entry(references, entry)
         self.viewIdentity = viewIdentity
         self.property = property
         self.old = old
@@ -200,7 +226,7 @@ public struct PropertyChange: Hashable, Sendable, CustomStringConvertible {
     /// Changes are equal when they say the same thing (view reference, property, values);
     /// `viewIdentity` is where to deliver them, not part of what they say.
     public static func == (a: PropertyChange, b: PropertyChange) -> Bool {
-        a.view == b.view && a.property == b.property && a.old == b.old && a.new == b.new
+        a.property == b.property && a.old == b.old && a.new == b.new && a.view == b.view
     }
 
     public func hash(into hasher: inout Hasher) {

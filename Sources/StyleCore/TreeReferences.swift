@@ -115,6 +115,25 @@ public final class TreeReferences {
     /// No views yet: `append` adds them, parents before children.
     init() { prefix = 0 }
 
+    /// A table made of names: entry `i` is a view of kind `kinds[i]` and id `ids[i]`, the
+    /// `siblingIndices[i]`th child of entry `parents[i]` (an earlier entry, or -1 for a path's
+    /// first step).
+    init(kinds: [String], ids: [String?], parents: [Int32], siblingIndices: [Int32]) {
+        precondition(kinds.count == ids.count && ids.count == parents.count && parents.count == siblingIndices.count,
+                     "one kind, id, parent and place for each entry")
+        prefix = 0
+        self.kinds = kinds
+        self.ids = ids
+        self.parents = parents.map(Int.init)
+        self.siblingIndices = siblingIndices
+        stepCounts.reserveCapacity(kinds.count)
+        for entry in kinds.indices {
+            let parent = self.parents[entry]
+            precondition(parent < entry, "a parent comes before its children")
+            stepCounts.append(parent < 0 || ids[entry] != nil ? 1 : stepCounts[parent] + 1)
+        }
+    }
+
     private init(chain: [View]) {
         prefix = chain.count - 1
         views = chain

@@ -349,6 +349,39 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         same(stored(slot), other.stored(slot), in: other)
     }
 
+    /// Appends to `slots`, in order, each slot whose value in `other` differs from this
+    /// store's: what a change list reports. A copy not written since (a view that took the
+    /// result it had, its literals over it) differs nowhere. Two stores of one table are
+    /// compared side by side, a slot of equal bits being the same value (an own value too,
+    /// when both read the same own values, as a view's literals do); only slots whose bits
+    /// differ are compared as values.
+    func differingSlots(from other: ValueStore, into slots: inout [Int]) {
+        precondition(count == other.count, "Stores of one kind")
+        if isUnwrittenCopy(of: other) { return }
+        guard sharesTable(with: other) else {
+            for slot in 0..<count where !sameValue(at: slot, as: other) { slots.append(slot) }
+            return
+        }
+        let sameOwn = ownValues.isEmpty ? other.ownValues.isEmpty : ownValues.hasStorage(of: other.ownValues)
+        // A patched slot is read through `stored`; the others where they are.
+        let p0 = patchSlot0, p1 = patchSlot1, q0 = other.patchSlot0, q1 = other.patchSlot1
+        let patched = p0 >= 0 || q0 >= 0
+        buffer.withUnsafeMutablePointerToElements { mine in
+            other.buffer.withUnsafeMutablePointerToElements { theirs in
+                for slot in 0..<count {
+                    var a = mine[slot], b = theirs[slot]
+                    if patched {
+                        let s = Int32(truncatingIfNeeded: slot)
+                        if s == p0 || s == p1 { a = stored(slot) }
+                        if s == q0 || s == q1 { b = other.stored(slot) }
+                    }
+                    if a.isIdentical(to: b) && (sameOwn || !a.isOwn) { continue }
+                    if !same(a, b, in: other) { slots.append(slot) }
+                }
+            }
+        }
+    }
+
     /// Whether `a`, stored here, is the value `b` is in `other`: by their bits when both are
     /// in place or of one table, else decoded.
     private func same(_ a: StoredValue, _ b: StoredValue, in other: ValueStore) -> Bool {

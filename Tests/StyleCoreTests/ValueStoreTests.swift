@@ -103,6 +103,53 @@ final class ValueStoreTests: XCTestCase {
         XCTAssertFalse(copy.sameValue(at: text, as: store))
     }
 
+    /// A change list's slots: side by side for stores of one table, where equal bits are the
+    /// same value only when both read the same own values; every other case by value. Checked
+    /// against comparing each slot's decoded value, for random writes to copies and to stores of
+    /// other tables.
+    func testDifferingSlotsAreTheSlotsWhoseValuesDiffer() {
+        let kind = T.label
+        let text = kind.property("text")!.slot, color = kind.property("textColor")!.slot
+        var generator = SystemRandomNumberGenerator()
+        let values: [Value] = [red, blue, .number(0), .number(-0.0), .number(2), .string("Ada"), .string("Grace"), .bool(true)]
+        func slots(_ a: ValueStore, _ b: ValueStore) -> [Int] {
+            var out: [Int] = []
+            a.differingSlots(from: b, into: &out)
+            return out
+        }
+        func decoded(_ a: ValueStore, _ b: ValueStore) -> [Int] { a.indices.filter { a[$0] != b[$0] } }
+        for _ in 0..<300 {
+            var a = View(kind: kind).values
+            for _ in 0..<Int.random(in: 0..<4, using: &generator) {
+                a[Int.random(in: 0..<a.count, using: &generator)] = values.randomElement(using: &generator)!
+            }
+            // A copy, written to or not; or a store of another table (another view's).
+            var b = Bool.random(using: &generator) ? a : View(kind: kind).values
+            if Bool.random(using: &generator) {
+                for _ in 0..<Int.random(in: 0..<4, using: &generator) {
+                    b[Int.random(in: 0..<b.count, using: &generator)] = values.randomElement(using: &generator)!
+                }
+            }
+            XCTAssertEqual(slots(a, b), decoded(a, b))
+            XCTAssertEqual(slots(b, a), decoded(b, a))
+        }
+        // Own values of the same index in two stores of one table, different text: differ.
+        var first = View(kind: kind).values, second = first
+        first[text] = .string("Ada")
+        second[text] = .string("Grace")
+        second.write(shared(red, in: second), at: color)
+        XCTAssertEqual(slots(first, second), [text, color].sorted())
+        // The same own values (a view's literals adopted by both): the same, without decoding.
+        var third = View(kind: kind).values, fourth = third
+        let literals: [Value] = [.string("Ada")]
+        XCTAssertTrue(third.adoptOwnValues(literals))
+        XCTAssertTrue(fourth.adoptOwnValues(literals))
+        third.write(adopted: 0, scalar: nil, at: text)
+        fourth.write(adopted: 0, scalar: nil, at: text)
+        XCTAssertEqual(slots(third, fourth), [])
+        XCTAssertEqual(third[text], .string("Ada"))
+    }
+
     /// A store rebased onto another result keeps its own slots (their own values still
     /// readable), takes the rest from the new base, and reports exactly the slots that changed;
     /// with one or two own slots it shares the base's buffer.

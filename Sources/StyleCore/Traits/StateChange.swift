@@ -30,10 +30,13 @@ extension Cascade {
         var changes: [PropertyChange] = []
         for v in restyled {
             guard let old = before[ObjectIdentifier(v)] else { continue }
-            var reference: String?
-            for slot in v.values.indices where !old.sameValue(at: slot, as: v.values) {
-                if reference == nil { reference = v.reference }
-                changes.append(PropertyChange(view: reference!, property: v.kind.properties[slot].path, old: old[slot], new: v.values[slot],
+            let values = v.values
+            var slots: [Int] = []
+            old.differingSlots(from: values, into: &slots)
+            guard !slots.isEmpty else { continue }
+            let reference = v.reference
+            for slot in slots {
+                changes.append(PropertyChange(view: reference, property: v.kind.properties[slot].path, old: old[slot], new: values[slot],
                                               viewIdentity: v.identity))
             }
         }

@@ -255,6 +255,23 @@ struct ProvenanceRecord {
         return out
     }
 
+    /// Whether `other` records the same writes in the same table: write for write the same
+    /// slot, origin, location and value before it (by its bits).
+    func recordsSameWrites(as other: ProvenanceRecord) -> Bool {
+        guard table === other.table, shared.count + entries.count == other.shared.count + other.entries.count else { return false }
+        func same(_ a: Entry, _ b: Entry) -> Bool {
+            a.slot == b.slot && a.isTransform == b.isTransform && a.origin == b.origin && a.location == b.location
+                && a.previous.isIdentical(to: b.previous)
+        }
+        if shared.count == other.shared.count {
+            // Most often one shared prefix (a kept result) and a few writes of the view's own.
+            guard shared.hasStorage(of: other.shared) || zip(shared, other.shared).allSatisfy(same) else { return false }
+            return zip(entries, other.entries).allSatisfy(same)
+        }
+        let mine = shared + entries, theirs = other.shared + other.entries
+        return zip(mine, theirs).allSatisfy(same)
+    }
+
     /// The last write of each of `slotCount` slots (the one that won it): its origin and
     /// location as indices into `table`, nil for a slot left at its kind's default.
     func winners(slotCount: Int) -> [(origin: UInt32, location: UInt32)?] {

@@ -382,6 +382,32 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         }
     }
 
+    /// Whether `other` holds this store's values stored alike: of one table, slot for slot the
+    /// same bits, and equal own values. False for equal values stored otherwise (other tables),
+    /// which only costs a caller that keeps work by it the work.
+    func isStoredAlike(_ other: ValueStore) -> Bool {
+        if isUnwrittenCopy(of: other) { return true }
+        guard count == other.count, sharesTable(with: other) else { return false }
+        guard ownValues.isEmpty ? other.ownValues.isEmpty : (ownValues.hasStorage(of: other.ownValues) || ownValues == other.ownValues)
+        else { return false }
+        let p0 = patchSlot0, p1 = patchSlot1, q0 = other.patchSlot0, q1 = other.patchSlot1
+        let patched = p0 >= 0 || q0 >= 0
+        return buffer.withUnsafeMutablePointerToElements { mine in
+            other.buffer.withUnsafeMutablePointerToElements { theirs in
+                for slot in 0..<count {
+                    var a = mine[slot], b = theirs[slot]
+                    if patched {
+                        let s = Int32(truncatingIfNeeded: slot)
+                        if s == p0 || s == p1 { a = stored(slot) }
+                        if s == q0 || s == q1 { b = other.stored(slot) }
+                    }
+                    if !a.isIdentical(to: b) { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// Whether `a`, stored here, is the value `b` is in `other`: by their bits when both are
     /// in place or of one table, else decoded.
     private func same(_ a: StoredValue, _ b: StoredValue, in other: ValueStore) -> Bool {

@@ -67,10 +67,12 @@ struct SnapshotMatrixBenchmark {
             for theme in first.themeNames.isEmpty ? [nil] : first.themeNames.sorted().map(Optional.some) {
                 let sheet = theme == nil || theme == first.activeTheme ? first : load(file, theme: theme)
                 guard let tree = sheet === first ? root : sheet.root else { continue }
+                // As the snapshot evaluator records a theme's tree for each trait set.
+                let recorder = StyleSnapshot.Recorder()
                 for traits in traitSets {
                     sheet.traits = traits
                     do { try sheet.apply(to: tree) } catch { fail("\(file) does not style for \(traits):\n\(error)") }
-                    if capturing { _ = StyleSnapshot(tree) }
+                    if capturing { _ = StyleSnapshot(tree, recorder: recorder) }
                 }
             }
         }

@@ -25,6 +25,25 @@ final class SnapshotComparisonTests: XCTestCase {
                       "notes are not compared")
     }
 
+    /// The bytes of a file are compared where values are, and notes are skipped unread: a note
+    /// that is not UTF-8 does not stop a match, a value that is not does.
+    func testTheBytesAreComparedOnlyWhereValuesAre() throws {
+        let s = try snapshot()
+        let bytes = Array(s.text(title: "m.lua").utf8)
+        XCTAssertTrue(RecordedSnapshot.matches(bytes, s))
+        let note = Array("m.lua:1".utf8), value = Array("0.5".utf8)
+        func replacing(_ part: [UInt8], with new: [UInt8]) -> [UInt8] {
+            guard let at = (0...(bytes.count - part.count)).first(where: { Array(bytes[$0..<($0 + part.count)]) == part }) else {
+                XCTFail("no \(part) in the text")
+                return bytes
+            }
+            return Array(bytes[..<at]) + new + Array(bytes[(at + part.count)...])
+        }
+        XCTAssertTrue(RecordedSnapshot.matches(replacing(note, with: [0xFF, 0xFE]), s), "notes are not read")
+        XCTAssertFalse(RecordedSnapshot.matches(replacing(value, with: [0x30, 0xFF]), s), "a value is")
+        XCTAssertFalse(RecordedSnapshot.matches([], s))
+    }
+
     func testAnyDifferenceTheFullComparisonSeesIsNotAQuickMatch() throws {
         let s = try snapshot()
         let text = s.text(title: "m.lua")

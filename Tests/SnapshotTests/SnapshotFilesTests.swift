@@ -1,4 +1,5 @@
-import StyleRun
+import Foundation
+@testable import StyleRun
 import XCTest
 
 final class SnapshotFilesTests: XCTestCase {
@@ -11,6 +12,24 @@ final class SnapshotFilesTests: XCTestCase {
         XCTAssertEqual(SnapshotFiles.path(script: "home.lua", theme: "dark", traits: Traits(colorScheme: .dark),
                                           states: ["#go=highlighted", ".primary=disabled+selected"]),
                        "__snapshots__/home.lua@dark.colorScheme-dark.state-%23go%3Dhighlighted.state-%2Eprimary%3Ddisabled%2Bselected.snap")
+    }
+
+    /// Paths are taken apart and joined on their text as Foundation's path methods do.
+    func testPathsAreTakenApartAsFoundationDoes() {
+        let paths = ["a/b.lua", "b.lua", "/b.lua", "a/b/c.snap", "/a/b/", "a//b.lua", "./x.lua", "../up/x.lua", "/", "é/ü.lua",
+                     "a/__snapshots__/b.lua@dark.colorScheme-dark.snap", "a/b/"]
+        for path in paths {
+            XCTAssertEqual(String(FilePath.name(of: path)), (path as NSString).lastPathComponent, path)
+            XCTAssertEqual(String(FilePath.parent(of: path)), (path as NSString).deletingLastPathComponent, path)
+        }
+        for (folder, name) in [("a", "b"), ("", "b"), ("/", "b"), ("a/", "b"), ("a/b", "c.snap")] {
+            XCTAssertEqual(FilePath.joined(folder, name), (folder as NSString).appendingPathComponent(name), "\(folder) + \(name)")
+        }
+        XCTAssertEqual(FilePath.lastRange(of: ".lua", in: "x.lua.y.lua@t").map { "x.lua.y.lua@t"[$0.upperBound...] }, "@t")
+        XCTAssertNil(FilePath.lastRange(of: ".lua", in: "x.lu"))
+        // A snapshot's script is found back from its file.
+        XCTAssertEqual(SnapshotFiles.parse("/s/__snapshots__/home.lua@dark.snap")?.script, "/s/home.lua")
+        XCTAssertEqual(SnapshotFiles.parse("__snapshots__/home.lua.snap")?.script, "home.lua")
     }
 
     func testCIIsAnyValueButEmptyFalseOrZero() {

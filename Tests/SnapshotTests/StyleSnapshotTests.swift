@@ -54,6 +54,43 @@ final class StyleSnapshotTests: XCTestCase {
         XCTAssertGreaterThan(screens, 3)
     }
 
+    /// A recorder keeps the records of the views a styling leaves as they were, and only
+    /// those: every example, styled for traits in turn (and with a label's text changed between
+    /// two stylings), records what a snapshot made from nothing records.
+    func testARecorderKeepsOnlyTheViewsAStylingLeftAsTheyWere() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".lua") }.sorted()
+        let sequence = [Traits.default, Traits(colorScheme: .dark), Traits(colorScheme: .dark, contentSize: .accessibilityExtraExtraExtraLarge),
+                        Traits(contentSize: .extraSmall), Traits(contrast: .high), .default, Traits(colorScheme: .dark)]
+        var kept = 0, recorded = 0
+        for file in files {
+            let sheet = try Runtime().load(file: examples.appendingPathComponent(file).path)
+            guard sheet.root != nil else { continue }
+            let recorder = StyleSnapshot.Recorder()
+            for (i, traits) in sequence.enumerated() {
+                sheet.traits = traits
+                let root = try sheet.applyToOwnTree()
+                if i == 3 {
+                    // Content changed between two stylings is recorded anew.
+                    var label: View?
+                    root.forEachInTree { if label == nil, $0.kind.name == "Label" { label = $0 } }
+                    try label?.set("text", .string("Changed \(file)"))
+                    try sheet.apply(to: root)
+                }
+                let before = recorder.viewsKept
+                let snapshot = StyleSnapshot(root, recorder: recorder)
+                XCTAssertEqual(snapshot, StyleSnapshot(root), "\(file) at \(traits)")
+                if i == 3 { XCTAssertTrue(snapshot.views.contains { $0.properties.contains { $0.value == "\"Changed \(file)\"" } }, file) }
+                if i > 0 { kept += recorder.viewsKept - before }
+                recorded += snapshot.views.count
+            }
+        }
+        // Containers and fixed-size text keep theirs through most trait changes.
+        XCTAssertGreaterThan(kept, 0)
+        XCTAssertLessThan(kept, recorded)
+    }
+
     func testEveryViewAndPropertyIsRecordedWithWhatSetIt() throws {
         let snapshot = StyleSnapshot(try styled(screen))
         XCTAssertEqual(snapshot.views.map(\.reference), ["#root", "StackView#root > Label[1]", "#go"])

@@ -94,6 +94,8 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
             for theme in themes.isEmpty ? [nil] : themes.map(Optional.some) {
                 let sheet = theme == nil || theme == first.activeTheme ? first : try runtime.load(file: file, theme: theme)
                 if !states.isEmpty, let own = sheet.root { try sheet.applyStates(states, to: own) }
+                // The tree's views a trait set leaves as they were keep their records.
+                let recorder = StyleSnapshot.Recorder()
                 for (i, set) in traits.enumerated() {
                     sheet.traits = set
                     let root: View
@@ -106,7 +108,7 @@ public struct InProcessSnapshotEvaluator: SnapshotEvaluator {
                     }
                     let page = html ? HTMLRenderer().render(root, title: URL(fileURLWithPath: file).lastPathComponent) : nil
                     let frames = layoutWidth.map { sheet.layout(root, width: $0).frames }
-                    captures.append(ThemeCapture(theme: theme, traits: set, snapshot: StyleSnapshot(root, frames: frames), html: page))
+                    captures.append(ThemeCapture(theme: theme, traits: set, snapshot: StyleSnapshot(root, frames: frames, recorder: recorder), html: page))
                     progress(theme)
                 }
             }

@@ -315,57 +315,78 @@ extension RecordedSnapshot {
     ///     if RecordedSnapshot.matches(text, snapshot) { return .matched }
     static func matches(_ text: String, _ current: StyleSnapshot) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var i = 0
-            /// The next line that is not blank, without its line end; nil at the end.
-            func nextLine(skippingComments: Bool) -> Range<Int>? {
-                while i < bytes.count {
-                    let start = i
-                    while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-                    var end = i
-                    if i < bytes.count { i += 1 }
-                    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                    var blank = true
-                    for k in start..<end where bytes[k] != 0x20 && bytes[k] != 0x09 && bytes[k] != 0x0D {
-                        blank = false
-                        break
-                    }
-                    if blank { continue }
-                    if skippingComments, bytes[start] == UInt8(ascii: "#"), end == start + 1 || bytes[start + 1] == 0x20 { continue }
-                    return start..<end
+        return text.withUTF8 { matches(UnsafeRawBufferPointer($0), current) }
+    }
+
+    /// `matches(_:_:)` on a file's bytes as read. Only the compared text is read (the views'
+    /// lines and each property's value, which must be `current`'s own UTF-8 byte for byte):
+    /// comments and notes are skipped unread, so a file that matches need not be checked as
+    /// text first.
+    static func matches(_ bytes: [UInt8], _ current: StyleSnapshot) -> Bool {
+        bytes.withUnsafeBytes { matches($0, current) }
+    }
+
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ current: StyleSnapshot) -> Bool {
+        guard let base = bytes.baseAddress else { return current.views.isEmpty }
+        var i = 0
+        /// The next line that is not blank, without its line end; nil at the end.
+        func nextLine(skippingComments: Bool) -> Range<Int>? {
+            while i < bytes.count {
+                let start = i
+                // The line's end found by `memchr`: a file is mostly long notes.
+                if let newline = memchr(base + i, 0x0A, bytes.count - i) {
+                    i = base.distance(to: UnsafeRawPointer(newline))
+                } else {
+                    i = bytes.count
                 }
-                return nil
-            }
-            /// Whether the text at `k` (before `end`) is `part`; moves `k` past it when it is.
-            func skip(_ part: String, at k: inout Int, before end: Int) -> Bool {
-                var part = part
-                return part.withUTF8 { p in
-                    guard p.count <= end - k else { return false }
-                    guard p.count == 0 || memcmp(p.baseAddress!, bytes.baseAddress! + k, p.count) == 0 else { return false }
-                    k += p.count
-                    return true
+                var end = i
+                if i < bytes.count { i += 1 }
+                if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                var blank = true
+                for k in start..<end where bytes[k] != 0x20 && bytes[k] != 0x09 && bytes[k] != 0x0D {
+                    blank = false
+                    break
                 }
+                if blank { continue }
+                if skippingComments, bytes[start] == UInt8(ascii: "#"), end == start + 1 || bytes[start + 1] == 0x20 { continue }
+                return start..<end
             }
-            var inHeader = true
-            for view in current.views.lazy.map(\.asWritten) {
-                guard let line = nextLine(skippingComments: inHeader) else { return false }
-                inHeader = false
-                var k = line.lowerBound
-                guard skip(view.reference, at: &k, before: line.upperBound), skip("  ", at: &k, before: line.upperBound),
-                      skip(view.kindAndClasses, at: &k, before: line.upperBound), k == line.upperBound else { return false }
-                for p in view.properties {
-                    guard let line = nextLine(skippingComments: false) else { return false }
-                    var k = line.lowerBound
-                    guard skip("  ", at: &k, before: line.upperBound), skip(p.path, at: &k, before: line.upperBound),
-                          skip(": ", at: &k, before: line.upperBound), skip(p.value, at: &k, before: line.upperBound) else { return false }
-                    // Then nothing, or spaces and the note: "  ← …".
-                    guard k < line.upperBound else { continue }
-                    let spaces = k
-                    while k < line.upperBound, bytes[k] == 0x20 { k += 1 }
-                    guard k == line.upperBound || (k > spaces && skip("←", at: &k, before: line.upperBound)) else { return false }
-                }
-            }
-            return nextLine(skippingComments: inHeader) == nil
+            return nil
         }
+        /// Whether the text at `k` (before `end`) is `part`; moves `k` past it when it is.
+        func skip(_ part: String, at k: inout Int, before end: Int) -> Bool {
+            let same = part.utf8.withContiguousStorageIfAvailable { p -> Bool in
+                guard p.count <= end - k else { return false }
+                guard p.count == 0 || memcmp(p.baseAddress!, base + k, p.count) == 0 else { return false }
+                k += p.count
+                return true
+            }
+            if let same { return same }
+            // A bridged string without contiguous UTF-8: byte by byte.
+            let utf8 = part.utf8
+            guard utf8.count <= end - k, utf8.elementsEqual(bytes[k..<(k + utf8.count)]) else { return false }
+            k += utf8.count
+            return true
+        }
+        var inHeader = true
+        for view in current.views.lazy.map(\.asWritten) {
+            guard let line = nextLine(skippingComments: inHeader) else { return false }
+            inHeader = false
+            var k = line.lowerBound
+            guard skip(view.reference, at: &k, before: line.upperBound), skip("  ", at: &k, before: line.upperBound),
+                  skip(view.kindAndClasses, at: &k, before: line.upperBound), k == line.upperBound else { return false }
+            for p in view.properties {
+                guard let line = nextLine(skippingComments: false) else { return false }
+                var k = line.lowerBound
+                guard skip("  ", at: &k, before: line.upperBound), skip(p.path, at: &k, before: line.upperBound),
+                      skip(": ", at: &k, before: line.upperBound), skip(p.value, at: &k, before: line.upperBound) else { return false }
+                // Then nothing, or spaces and the note: "  ← …".
+                guard k < line.upperBound else { continue }
+                let spaces = k
+                while k < line.upperBound, bytes[k] == 0x20 { k += 1 }
+                guard k == line.upperBound || (k > spaces && skip("←", at: &k, before: line.upperBound)) else { return false }
+            }
+        }
+        return nextLine(skippingComments: inHeader) == nil
     }
 }

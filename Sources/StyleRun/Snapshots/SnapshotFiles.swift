@@ -19,8 +19,7 @@ public enum SnapshotFiles {
     ///
     ///     SnapshotFiles.folder(of: "examples/subscribe.lua")    // examples/__snapshots__
     public static func folder(of script: String) -> String {
-        let parent = (script as NSString).deletingLastPathComponent
-        return parent.isEmpty ? folderName : (parent as NSString).appendingPathComponent(folderName)
+        FilePath.joined(FilePath.parent(of: script), folderName)
     }
 
     /// The file for `script` in `theme` with the extension `ext`.
@@ -35,11 +34,11 @@ public enum SnapshotFiles {
     /// run's `--state` assignments, in order) come last, each a part of its own.
     public static func path(script: String, theme: String?, traits: Traits = .default, states: [String] = [],
                             extension ext: String = textExtension) -> String {
-        var name = (script as NSString).lastPathComponent
+        var name = String(FilePath.name(of: script))
         if let theme { name += "@" + encode(theme) }
         name += suffix(traits)
         for assignment in states { name += "." + statePrefix + encode(assignment) }
-        return (folder(of: script) as NSString).appendingPathComponent(name + "." + ext)
+        return FilePath.joined(folder(of: script), name + "." + ext)
     }
 
     /// What starts the part of a name that records one `--state` assignment.
@@ -53,7 +52,7 @@ public enum SnapshotFiles {
     /// The script, theme, traits and states a snapshot file records, from its path; nil for a
     /// file that is not a snapshot (`.diff.png`, a stray file).
     static func parse(_ path: String) -> (script: String, theme: String?, traits: Traits, states: [String])? {
-        let name = (path as NSString).lastPathComponent
+        let name = FilePath.name(of: path)
         guard !name.hasSuffix(diffImageSuffix) else { return nil }
         var stem: Substring
         if name.hasSuffix("." + textExtension) {
@@ -63,10 +62,10 @@ public enum SnapshotFiles {
         } else {
             return nil
         }
-        guard let lua = stem.range(of: ".lua", options: .backwards) else { return nil }
+        guard let lua = FilePath.lastRange(of: ".lua", in: stem) else { return nil }
         var theme: String?
         // `@THEME` (no '.' in an encoded theme), then `.trait-value` parts in the order of the names.
-        var parts = stem[lua.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
+        var parts = stem[lua.upperBound...].utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { Substring($0) }
         if stem[lua.upperBound...].isEmpty { parts = [] } else if parts.first?.isEmpty == true { parts.removeFirst() } else {
             guard let first = parts.first, first.hasPrefix("@"), let decoded = decode(first.dropFirst()) else { return nil }
             theme = decoded
@@ -90,8 +89,7 @@ public enum SnapshotFiles {
             last = rank
         }
         stem = stem[..<lua.upperBound]
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let script = parent.isEmpty ? String(stem) : (parent as NSString).appendingPathComponent(String(stem))
+        let script = FilePath.joined(FilePath.parent(of: FilePath.parent(of: path)), stem)
         return (script, theme, traits, states)
     }
 
@@ -106,8 +104,8 @@ public enum SnapshotFiles {
             if isDirectory.boolValue {
                 found += inFolders(under: path)
             } else {
-                let name = (path as NSString).lastPathComponent
-                found += files(in: folder(of: path)).filter { parse($0).map { ($0.script as NSString).lastPathComponent == name } ?? false }
+                let name = FilePath.name(of: path)
+                found += files(in: folder(of: path)).filter { parse($0).map { FilePath.name(of: $0.script) == name } ?? false }
             }
         }
         return Array(Set(found)).sorted()
@@ -118,7 +116,7 @@ public enum SnapshotFiles {
         guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
         var found: [String] = []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let path = folder == "." ? entry : (folder as NSString).appendingPathComponent(entry)
+            let path = folder == "." ? entry : FilePath.joined(folder, entry)
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             found += entry == folderName ? files(in: path) : inFolders(under: path)
@@ -128,7 +126,7 @@ public enum SnapshotFiles {
 
     private static func files(in folder: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return entries.sorted().map { (folder as NSString).appendingPathComponent($0) }.filter { parse($0) != nil }
+        return entries.sorted().map { FilePath.joined(folder, $0) }.filter { parse($0) != nil }
     }
 
     // MARK: Theme names and state assignments in file names
@@ -160,5 +158,57 @@ public enum SnapshotFiles {
             }
         }
         return String(bytes: bytes, encoding: .utf8)
+    }
+}
+
+/// A file's path taken apart and put together as `NSString`'s path methods do for the paths
+/// snapshots are found at (`lastPathComponent`, `deletingLastPathComponent`,
+/// `appendingPathComponent`), on the text itself: a snapshot run reads the name of every file
+/// it finds, and Foundation's methods were a tenth of a whole run.
+enum FilePath {
+    /// The last component: `"b.lua"` of `"a/b.lua"`, of `"b.lua"` and of `"a/b.lua/"`.
+    static func name(of path: some StringProtocol) -> Substring {
+        let trimmed = withoutTrailingSlashes(path)
+        guard trimmed != "/", let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
+        return trimmed[trimmed.utf8.index(after: slash)...]
+    }
+
+    /// The path without its last component: `"a"` of `"a/b.lua"`, `""` of `"b.lua"`, `"/"` of `"/b.lua"`.
+    static func parent(of path: some StringProtocol) -> Substring {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed[trimmed.startIndex..<trimmed.startIndex] }
+        // The slashes before the last component go with it; the root's stays.
+        var end = slash
+        while end > trimmed.startIndex, trimmed.utf8[trimmed.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = trimmed.utf8.index(before: end)
+        }
+        return end == trimmed.startIndex ? trimmed[...slash] : trimmed[..<end]
+    }
+
+    /// `name` inside `folder`: `"a/b"` of `"a"` and `"b"`, `"b"` of `""` and `"b"`, `"/b"` of `"/"` and `"b"`.
+    static func joined(_ folder: some StringProtocol, _ name: some StringProtocol) -> String {
+        var text = String(folder)
+        if text.isEmpty { return String(name) }
+        if text.utf8.last != UInt8(ascii: "/") { text += "/" }
+        text += name
+        return text
+    }
+
+    /// The range of the last `needle` in `text`, by bytes.
+    static func lastRange(of needle: String, in text: Substring) -> Range<Substring.Index>? {
+        let bytes = Array(needle.utf8), utf8 = text.utf8
+        guard !bytes.isEmpty, utf8.count >= bytes.count else { return nil }
+        var start = utf8.index(utf8.endIndex, offsetBy: -bytes.count)
+        while true {
+            if utf8[start...].starts(with: bytes) { return start..<utf8.index(start, offsetBy: bytes.count) }
+            if start == utf8.startIndex { return nil }
+            start = utf8.index(before: start)
+        }
+    }
+
+    private static func withoutTrailingSlashes(_ path: some StringProtocol) -> Substring {
+        var text = Substring(path)
+        while text.utf8.count > 1, text.utf8.last == UInt8(ascii: "/") { text = text.dropLast() }
+        return text
     }
 }

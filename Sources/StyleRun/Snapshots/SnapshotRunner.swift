@@ -136,12 +136,12 @@ public struct SnapshotRunner: Sendable {
 
     /// Compares one capture with its snapshot file (and screenshot), writing as the options say.
     public func check(script: String, capture: ThemeCapture) -> SnapshotResult {
-        let name = (script as NSString).lastPathComponent
+        let name = String(FilePath.name(of: script))
         var title = capture.theme.map { "\(name), theme \"\($0)\"" } ?? name
         if !capture.traits.isDefault { title += ", traits \(capture.traits)" }
         if !options.states.isEmpty { title += ", states \(options.states.joined(separator: " "))" }
         var result = check(capture.snapshot, at: SnapshotFiles.path(script: script, theme: capture.theme, traits: capture.traits, states: options.states),
-                           title: title, sourceFolder: (script as NSString).deletingLastPathComponent, script: script, theme: capture.theme)
+                           title: title, sourceFolder: String(FilePath.parent(of: script)), script: script, theme: capture.theme)
         result.traits = capture.traits
         result.states = options.states
         if let images = options.images, let html = capture.html {
@@ -184,8 +184,12 @@ public struct SnapshotRunner: Sendable {
         }
         let decoded: String?
         do throws(SnapshotFileAccess.Problem) {
+            let bytes = try SnapshotFileAccess.read(path)
+            // Most files match: one pass over the bytes says so without reading them into
+            // records, or as text (the compared parts are the snapshot's own UTF-8).
+            if RecordedSnapshot.matches(bytes, snapshot) { return result }
             // The bytes go once they are text: a recording of a large tree is megabytes.
-            decoded = String(validating: try SnapshotFileAccess.read(path), as: UTF8.self)
+            decoded = String(validating: bytes, as: UTF8.self)
         } catch {
             result.status = .failed
             result.message = error.message
@@ -203,8 +207,6 @@ public struct SnapshotRunner: Sendable {
             }
             return result
         }
-        // Most files match: one pass over the bytes says so without reading them into records.
-        if RecordedSnapshot.matches(text, snapshot) { return result }
         do throws(RecordedSnapshot.FormatError) {
             let recorded = try RecordedSnapshot(text: text)
             result.differences = recorded.differences(to: snapshot)

@@ -81,48 +81,56 @@ public struct StyleSnapshot: Sendable, Hashable {
     public init(views: [ViewRecord]) { self.views = views }
 
     /// Records the styled `root` and its descendants: every property of each view, with the
-    /// contribution that won it when the tree was styled with provenance.
-    public init(_ root: View, frames: LayoutFrames? = nil) {
+    /// contribution that won it when the tree was styled with provenance. A `recorder` that
+    /// recorded the same tree before (styled for other traits) gives each view the tree left
+    /// as it was the properties it recorded for it.
+    ///
+    ///     let recorder = StyleSnapshot.Recorder()
+    ///     for traits in matrix { sheet.traits = traits; try sheet.apply(to: root); snapshots.append(StyleSnapshot(root, recorder: recorder)) }
+    public init(_ root: View, frames: LayoutFrames? = nil, recorder: Recorder? = nil) {
         var views: [ViewRecord] = []
         let references = TreeReferences(root)
-        // Each kind's properties sorted by path once, not once per view.
-        var sortedProperties: [ObjectIdentifier: [StyleCore.Property]] = [:]
+        let recorder = recorder ?? Recorder(keepsViews: false)
         // A constant's text and a winner's source are worked out once and shared by every view
         // that has them (the views of a screen mostly hold the same few).
         var valueTexts: [ConstantKey: String] = [:]
         var sources: [WinnerKey: Source?] = [:]
         var texts: [String] = []
         root.forEachInTree { view in
-            let winners = view.winners
-            let kind = ObjectIdentifier(view.kind)
-            let sorted = sortedProperties[kind] ?? view.kind.properties.sorted { $0.path < $1.path }
-            sortedProperties[kind] = sorted
-            texts.removeAll(keepingCapacity: true)
-            view.forEachValue { _, constant, value in
-                guard let constant else { return texts.append(Self.text(value())) }
-                if let known = valueTexts[constant] { return texts.append(known) }
-                let text = Self.text(value())
-                valueTexts[constant] = text
-                texts.append(text)
-            }
-            var properties = sorted.map { p -> Property in
-                var source: Source?
-                if let winner = winners?[p.slot] {
-                    let key = winner.key
-                    if let known = sources[key] {
-                        source = known
-                    } else {
-                        let location = winner.location
-                        if winner.origin != .kindDefault {
-                            source = Source(origin: winner.origin.description,
-                                            file: location?.file ?? "",
-                                            line: location?.line ?? 0,
-                                            token: location?.token?.description)
-                        }
-                        sources[key] = .some(source)
-                    }
+            var properties: [Property]
+            if let kept = recorder.kept(for: view) {
+                properties = kept
+            } else {
+                let winners = view.winners
+                let sorted = recorder.sortedProperties(of: view.kind)
+                texts.removeAll(keepingCapacity: true)
+                view.forEachValue { _, constant, value in
+                    guard let constant else { return texts.append(Self.text(value())) }
+                    if let known = valueTexts[constant] { return texts.append(known) }
+                    let text = Self.text(value())
+                    valueTexts[constant] = text
+                    texts.append(text)
                 }
-                return Property(path: p.path, value: texts[p.slot], source: source)
+                properties = sorted.map { p -> Property in
+                    var source: Source?
+                    if let winner = winners?[p.slot] {
+                        let key = winner.key
+                        if let known = sources[key] {
+                            source = known
+                        } else {
+                            let location = winner.location
+                            if winner.origin != .kindDefault {
+                                source = Source(origin: winner.origin.description,
+                                                file: location?.file ?? "",
+                                                line: location?.line ?? 0,
+                                                token: location?.token?.description)
+                            }
+                            sources[key] = .some(source)
+                        }
+                    }
+                    return Property(path: p.path, value: texts[p.slot], source: source)
+                }
+                recorder.keep(properties, for: view)
             }
             if let frame = frames?.layout(of: view) {
                 properties.append(Property(path: Self.framePath, value: frame.frame.description, source: nil))
@@ -133,6 +141,49 @@ public struct StyleSnapshot: Sendable, Hashable {
                                     properties: properties))
         }
         self.views = views
+    }
+
+    /// Records one tree styled again and again (for each trait set of a matrix): a view that a
+    /// styling left as it was for the last snapshot (`View.isStyled(as:)`: the same values and
+    /// provenance, stored alike) keeps the properties recorded for it, so a trait changes the
+    /// records of the views it changes. Frames are not kept: a view's frame is recorded anew.
+    /// Holds the views it recorded.
+    public final class Recorder {
+        private struct Kept {
+            let view: View
+            let stamp: StylingStamp
+            let properties: [Property]
+        }
+
+        private let keepsViews: Bool
+        private var kept: [ObjectIdentifier: Kept] = [:]
+        /// How many views' records were kept from an earlier snapshot, for measuring.
+        public private(set) var viewsKept = 0
+        /// Each kind's properties sorted by path, and the kind (which the key names).
+        private var sorted: [ObjectIdentifier: (kind: Kind, properties: [StyleCore.Property])] = [:]
+
+        public convenience init() { self.init(keepsViews: true) }
+
+        init(keepsViews: Bool) { self.keepsViews = keepsViews }
+
+        /// The properties recorded for `view`, when it is styled as it was then.
+        fileprivate func kept(for view: View) -> [Property]? {
+            guard keepsViews, let entry = kept[ObjectIdentifier(view)], entry.view === view, view.isStyled(as: entry.stamp) else { return nil }
+            viewsKept += 1
+            return entry.properties
+        }
+
+        fileprivate func keep(_ properties: [Property], for view: View) {
+            guard keepsViews else { return }
+            kept[ObjectIdentifier(view)] = Kept(view: view, stamp: view.stylingStamp, properties: properties)
+        }
+
+        fileprivate func sortedProperties(of kind: Kind) -> [StyleCore.Property] {
+            if let known = sorted[ObjectIdentifier(kind)] { return known.properties }
+            let properties = kind.properties.sorted { $0.path < $1.path }
+            sorted[ObjectIdentifier(kind)] = (kind, properties)
+            return properties
+        }
     }
 
     /// The line a laid-out view's frame is recorded on (`frame: 16,120 343×44`): not a

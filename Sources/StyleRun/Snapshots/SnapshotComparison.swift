@@ -372,14 +372,22 @@ extension RecordedSnapshot {
         for view in current.views.lazy.map(\.asWritten) {
             guard let line = nextLine(skippingComments: inHeader) else { return false }
             inHeader = false
+            /// Whether the two bytes at `k` (before `end`) are `first` and `second`; moves `k` past them when they are.
+            func skipPair(_ first: UInt8, _ second: UInt8, at k: inout Int, before end: Int) -> Bool {
+                guard end - k >= 2, bytes[k] == first, bytes[k + 1] == second else { return false }
+                k += 2
+                return true
+            }
             var k = line.lowerBound
-            guard skip(view.reference, at: &k, before: line.upperBound), skip("  ", at: &k, before: line.upperBound),
+            guard skip(view.reference, at: &k, before: line.upperBound), skipPair(0x20, 0x20, at: &k, before: line.upperBound),
                   skip(view.kindAndClasses, at: &k, before: line.upperBound), k == line.upperBound else { return false }
             for p in view.properties {
                 guard let line = nextLine(skippingComments: false) else { return false }
                 var k = line.lowerBound
-                guard skip("  ", at: &k, before: line.upperBound), skip(p.path, at: &k, before: line.upperBound),
-                      skip(": ", at: &k, before: line.upperBound), skip(p.value, at: &k, before: line.upperBound) else { return false }
+                // "  path: value"
+                guard skipPair(0x20, 0x20, at: &k, before: line.upperBound), skip(p.path, at: &k, before: line.upperBound),
+                      skipPair(UInt8(ascii: ":"), 0x20, at: &k, before: line.upperBound), skip(p.value, at: &k, before: line.upperBound)
+                else { return false }
                 // Then nothing, or spaces and the note: "  ← …".
                 guard k < line.upperBound else { continue }
                 let spaces = k

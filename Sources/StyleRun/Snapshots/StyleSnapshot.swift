@@ -91,9 +91,8 @@ public struct StyleSnapshot: Sendable, Hashable {
         var views: [ViewRecord] = []
         let references = TreeReferences(root)
         let recorder = recorder ?? Recorder(keepsViews: false)
-        // A constant's text and a winner's source are worked out once and shared by every view
-        // that has them (the views of a screen mostly hold the same few).
-        var valueTexts: [ConstantKey: String] = [:]
+        // A winner's source is worked out once and shared by every view that has it (the views
+        // of a screen mostly hold the same few); a constant's text is kept by the recorder.
         var sources: [WinnerKey: Source?] = [:]
         var texts: [String] = []
         root.forEachInTree { view in
@@ -106,10 +105,7 @@ public struct StyleSnapshot: Sendable, Hashable {
                 texts.removeAll(keepingCapacity: true)
                 view.forEachValue { _, constant, value in
                     guard let constant else { return texts.append(Self.text(value())) }
-                    if let known = valueTexts[constant] { return texts.append(known) }
-                    let text = Self.text(value())
-                    valueTexts[constant] = text
-                    texts.append(text)
+                    texts.append(recorder.text(of: constant, in: view, value))
                 }
                 properties = sorted.map { p -> Property in
                     var source: Source?
@@ -159,6 +155,9 @@ public struct StyleSnapshot: Sendable, Hashable {
         private var kept: [ObjectIdentifier: Kept] = [:]
         /// How many views' records were kept from an earlier snapshot, for measuring.
         public private(set) var viewsKept = 0
+        /// Constants' texts, and for each value table they name a store of it.
+        private var texts: [ConstantKey: String] = [:]
+        private var anchors: [ObjectIdentifier: ValueStore] = [:]
         /// Each kind's properties sorted by path, and the kind (which the key names).
         private var sorted: [ObjectIdentifier: (kind: Kind, properties: [StyleCore.Property])] = [:]
 
@@ -176,6 +175,18 @@ public struct StyleSnapshot: Sendable, Hashable {
         fileprivate func keep(_ properties: [Property], for view: View) {
             guard keepsViews else { return }
             kept[ObjectIdentifier(view)] = Kept(view: view, stamp: view.stylingStamp, properties: properties)
+        }
+
+        /// The text of a constant value (`StyleSnapshot.text`), worked out once for all the
+        /// snapshots recorded: the texts of an interned constant are kept by its value table,
+        /// which a store of that table (`view`'s) keeps alive for as long as they are, so that
+        /// no other table can take its identity.
+        fileprivate func text(of constant: ConstantKey, in view: View, _ value: () -> Value) -> String {
+            if let known = texts[constant] { return known }
+            if let table = constant.table, anchors[table] == nil { anchors[table] = view.values }
+            let text = StyleSnapshot.text(value())
+            texts[constant] = text
+            return text
         }
 
         fileprivate func sortedProperties(of kind: Kind) -> [StyleCore.Property] {

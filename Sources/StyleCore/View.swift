@@ -19,7 +19,7 @@ public final class View {
     /// top root and that count (`shapeVersion`), so a restyle with no change to the tree since
     /// knows the shape is the same without comparing every view, whatever other trees do.
     /// Meaningless on a view with a parent (its root counts for it).
-    @exclusivity(unchecked) private var shapeEdits = 0
+    @exclusivity(unchecked) fileprivate var shapeEdits = 0
 
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
@@ -197,7 +197,7 @@ public final class View {
     }
 
     /// The root of this view's tree: the view itself when it has no parent.
-    private var topRoot: View {
+    fileprivate var topRoot: View {
         var view = self
         while let parent = view.parentReference { view = parent.takeUnretainedValue() }
         return view
@@ -411,6 +411,29 @@ struct ClassKeys: RandomAccessCollection {
         case 2: first == key || second == key
         default: all.contains(key)
         }
+    }
+}
+
+/// A tree's shape at one moment (`View.treeShape`): equal while no view of the tree changed
+/// its place, id, classes or state, so that what was worked out from them (references, a
+/// snapshot's view lines) still holds. It holds the tree's top root, so no other tree can pass
+/// for it.
+public struct TreeShape: Equatable {
+    fileprivate let top: View
+    fileprivate let edits: Int
+
+    public static func == (a: TreeShape, b: TreeShape) -> Bool { a.top === b.top && a.edits == b.edits }
+}
+
+extension View {
+    /// The shape of this view's tree now.
+    ///
+    ///     let shape = root.treeShape
+    ///     try sheet.apply(to: root)           // restyling leaves the shape alone
+    ///     shape == root.treeShape             // true
+    public var treeShape: TreeShape {
+        let top = topRoot
+        return TreeShape(top: top, edits: top.shapeEdits)
     }
 }
 

@@ -78,10 +78,19 @@ final class StyleSnapshotTests: XCTestCase {
                     try label?.set("text", .string("Changed \(file)"))
                     try sheet.apply(to: root)
                 }
+                if i == 5 {
+                    // A view renamed and one added: the names and places are recorded anew.
+                    var views: [View] = []
+                    root.forEachInTree { views.append($0) }
+                    views.last?.id = "renamed"
+                    root.addChild(View(kind: Schema.label, classes: ["added"]))
+                    try sheet.apply(to: root)
+                }
                 let before = recorder.viewsKept
                 let snapshot = StyleSnapshot(root, recorder: recorder)
                 XCTAssertEqual(snapshot, StyleSnapshot(root), "\(file) at \(traits)")
                 if i == 3 { XCTAssertTrue(snapshot.views.contains { $0.properties.contains { $0.value == "\"Changed \(file)\"" } }, file) }
+                if i >= 5 { XCTAssertTrue(snapshot.views.contains { $0.reference == "#renamed" } && snapshot.views.last?.kindAndClasses == "Label.added", file) }
                 if i > 0 { kept += recorder.viewsKept - before }
                 recorded += snapshot.views.count
             }

@@ -89,15 +89,19 @@ public struct StyleSnapshot: Sendable, Hashable {
     ///     for traits in matrix { sheet.traits = traits; try sheet.apply(to: root); snapshots.append(StyleSnapshot(root, recorder: recorder)) }
     public init(_ root: View, frames: LayoutFrames? = nil, recorder: Recorder? = nil) {
         var views: [ViewRecord] = []
-        let references = TreeReferences(root)
         let recorder = recorder ?? Recorder(keepsViews: false)
+        // A tree of the shape the last snapshot recorded has its views' names and places.
+        let names = recorder.names(of: root)
+        var references: TreeReferences?
+        var newNames: [(reference: String, kindAndClasses: String)] = []
         // A winner's source is worked out once and shared by every view that has it (the views
         // of a screen mostly hold the same few); a constant's text is kept by the recorder.
         var sources: [WinnerKey: Source?] = [:]
         var texts: [String] = []
         root.forEachInTree { view in
             var properties: [Property]
-            if let kept = recorder.kept(for: view) {
+            let position = views.count
+            if let kept = recorder.kept(for: view, at: position) {
                 properties = kept
             } else {
                 let winners = view.winners
@@ -126,16 +130,23 @@ public struct StyleSnapshot: Sendable, Hashable {
                     }
                     return Property(path: p.path, value: texts[p.slot], source: source)
                 }
-                recorder.keep(properties, for: view)
+                recorder.keep(properties, for: view, at: position)
             }
             if let frame = frames?.layout(of: view) {
                 properties.append(Property(path: Self.framePath, value: frame.frame.description, source: nil))
                 properties.sort { $0.path < $1.path }
             }
-            views.append(ViewRecord(reference: references.reference(at: views.count),
-                                    kindAndClasses: ([view.kind.name] + view.classes).joined(separator: "."),
-                                    properties: properties))
+            let name: (reference: String, kindAndClasses: String)
+            if let names {
+                name = names[position]
+            } else {
+                if references == nil { references = TreeReferences(root) }
+                name = (references!.reference(at: position), ([view.kind.name] + view.classes).joined(separator: "."))
+                newNames.append(name)
+            }
+            views.append(ViewRecord(reference: name.reference, kindAndClasses: name.kindAndClasses, properties: properties))
         }
+        if names == nil { recorder.remember(newNames, of: root) }
         self.views = views
     }
 
@@ -152,7 +163,12 @@ public struct StyleSnapshot: Sendable, Hashable {
         }
 
         private let keepsViews: Bool
-        private var kept: [ObjectIdentifier: Kept] = [:]
+        /// By place in the tree.
+        private var kept: [Kept?] = []
+        /// The tree last recorded, its shape then and each view's reference and kind and classes.
+        private var root: View?
+        private var shape: TreeShape?
+        private var names: [(reference: String, kindAndClasses: String)] = []
         /// How many views' records were kept from an earlier snapshot, for measuring.
         public private(set) var viewsKept = 0
         /// Constants' texts, and for each value table they name a store of it.
@@ -165,16 +181,33 @@ public struct StyleSnapshot: Sendable, Hashable {
 
         init(keepsViews: Bool) { self.keepsViews = keepsViews }
 
-        /// The properties recorded for `view`, when it is styled as it was then.
-        fileprivate func kept(for view: View) -> [Property]? {
-            guard keepsViews, let entry = kept[ObjectIdentifier(view)], entry.view === view, view.isStyled(as: entry.stamp) else { return nil }
+        /// The properties recorded for `view`, the tree's view at `position`, when it was there
+        /// and is styled as it was then.
+        fileprivate func kept(for view: View, at position: Int) -> [Property]? {
+            guard keepsViews, position < kept.count, let entry = kept[position], entry.view === view,
+                  view.isStyled(as: entry.stamp) else { return nil }
             viewsKept += 1
             return entry.properties
         }
 
-        fileprivate func keep(_ properties: [Property], for view: View) {
+        fileprivate func keep(_ properties: [Property], for view: View, at position: Int) {
             guard keepsViews else { return }
-            kept[ObjectIdentifier(view)] = Kept(view: view, stamp: view.stylingStamp, properties: properties)
+            if position >= kept.count { kept += repeatElement(nil, count: position - kept.count + 1) }
+            kept[position] = Kept(view: view, stamp: view.stylingStamp, properties: properties)
+        }
+
+        /// Each view's reference and kind and classes, by place, when `root` is the tree last
+        /// recorded and its shape is as it was.
+        fileprivate func names(of root: View) -> [(reference: String, kindAndClasses: String)]? {
+            guard keepsViews, self.root === root, shape == root.treeShape else { return nil }
+            return names
+        }
+
+        fileprivate func remember(_ names: [(reference: String, kindAndClasses: String)], of root: View) {
+            guard keepsViews else { return }
+            self.root = root
+            shape = root.treeShape
+            self.names = names
         }
 
         /// The text of a constant value (`StyleSnapshot.text`), worked out once for all the

@@ -103,7 +103,10 @@ struct Socket: Sendable {
                 getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
             }
         }
-        return status == 0 ? String(cString: host) : "unknown"
+        guard status == 0 else { return "unknown" }
+        // The name ends at its terminating zero.
+        let bytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Gives reads and writes a timeout.

@@ -17,9 +17,10 @@ extension Cascade {
         view.stateOverride = state
         guard view.state != formerState else { return ([], [], []) }
         let subtree = engine.ruleIndex.hasPseudoClassesAboveSubjects
-        // The values before, of the views that may be restyled (copies share their storage).
-        var before: [ObjectIdentifier: ValueStore] = [:]
-        if subtree { view.forEachInTree { before[ObjectIdentifier($0)] = $0.values } } else { before[ObjectIdentifier(view)] = view.values }
+        // The values before, of the views that may be restyled (copies share their storage), in
+        // the order the walk lists them (`forEachInTree` from the view): by place, not hashed.
+        var before: [ValueStore] = []
+        if subtree { view.forEachInTree { before.append($0.values) } } else { before.append(view.values) }
         let result = run(view, after: nil, recordingProvenance: recordingProvenance, remembering: false, budget: budget,
                          partial: true, onlyRoot: !subtree)
         if result.diagnostics.contains(where: { $0.severity == .error }) {
@@ -28,8 +29,8 @@ extension Cascade {
         }
         let restyled = result.restyled.map { result.views[$0] }
         var changes: [PropertyChange] = []
-        for v in restyled {
-            guard let old = before[ObjectIdentifier(v)] else { continue }
+        for i in result.restyled where i < before.count {
+            let v = result.views[i], old = before[i]
             let values = v.values
             var slots: [Int] = []
             old.differingSlots(from: values, into: &slots)

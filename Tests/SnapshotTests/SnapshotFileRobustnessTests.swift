@@ -105,6 +105,21 @@ final class SnapshotFileRobustnessTests: XCTestCase {
 
     // MARK: Not UTF-8
 
+    /// A file is read whole whatever its size said: one of the size it has, an empty one, and
+    /// one whose size says nothing (`/proc`, as a file that grew after it was measured).
+    func testAFileIsReadWholeWhateverItsSizeSaid() throws {
+        let path = folder.appendingPathComponent("whole.snap").path
+        let content = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(content)))
+        XCTAssertEqual(try SnapshotFileAccess.read(path), content)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+        XCTAssertEqual(try SnapshotFileAccess.read(path), [])
+        #if os(Linux)
+        let status = try SnapshotFileAccess.read("/proc/self/status")
+        XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("Name:"), "a file whose size is 0 until read")
+        #endif
+    }
+
     func testAFileThatIsNotUTF8FailsClearlyAndUpdateRewritesIt() throws {
         let path = folder.appendingPathComponent("t.lua.snap").path
         try Data([0x23, 0x20, 0xFF, 0xFE, 0x00, 0x80, 0x0A]).write(to: URL(fileURLWithPath: path))

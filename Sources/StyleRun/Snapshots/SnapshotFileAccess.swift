@@ -100,8 +100,22 @@ public enum SnapshotFileAccess {
         guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, reason: reason()) }
         let kind = entry(mode: info.st_mode)
         guard kind == .regularFile else { throw .notAFile(path: path, entry: kind) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        // The size the file has now and a byte more, read in place: one read sees the end of a
+        // file that did not grow. One that grew since is read on in chunks.
+        var failure: Int32 = 0, atEnd = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let n = systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n > 0 { count += n; continue }
+                if n == 0 { atEnd = true; return }
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+        }
+        if failure != 0 { throw .cannotRead(path: path, reason: reason(failure)) }
+        if atEnd { return bytes }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

@@ -242,12 +242,16 @@ public struct SnapshotRunner: Sendable {
     /// The snapshot files under `paths` that no screen in `evaluated` accounts for.
     private func obsolete(under paths: [String], evaluated: [String: ScriptCapture], matrices: [String: SnapshotMatrix]) -> [SnapshotResult] {
         var out: [SnapshotResult] = []
+        // A script's key, worked out once for all its files.
+        var keys: [String: String] = [:]
         for path in SnapshotFiles.recorded(under: paths) {
             guard let (script, theme, traits, states) = SnapshotFiles.parse(path) else { continue }
             // Another run's states (or none, for a run with `--state`): that run judges it.
             guard states == options.states else { continue }
+            let key = keys[script] ?? Self.key(script)
+            keys[script] = key
             let reason: String
-            switch evaluated[Self.key(script)] {
+            switch evaluated[key] {
             case nil:
                 // A script that exists but was not evaluated (outside the paths, a definitions file) is not judged.
                 guard !FileManager.default.fileExists(atPath: script) else { continue }
@@ -261,7 +265,7 @@ public struct SnapshotRunner: Sendable {
                 if themes.contains(where: { $0.theme == theme }) {
                     // A trait set outside the matrix: `--trait` picks some of them for one run, and
                     // judges none of the others; a matrix file (or none, the default traits) is the whole list.
-                    let matrix = matrices[Self.key(script)]
+                    let matrix = matrices[key]
                     guard options.matrix == nil else { continue }
                     reason = matrix?.file.map { "the snapshot matrix of \($0) has no \(traits)" }
                         ?? "no \(SnapshotMatrix.fileName) asks for \(traits)"

@@ -22,7 +22,7 @@ struct AncestorFilter {
     @inline(__always)
     static func counters(of key: Int) -> (Int, Int) { (key & mask, (key >> bits) & mask) }
 
-    private var counts = [UInt32](repeating: 0, count: counterCount)
+    private var counts: [UInt32]
     /// The keys pushed for each view still on the path, so that a pop removes exactly them.
     private var pushed: [Int] = []
     /// `pushed.count` before each view's keys, one per view on the path.
@@ -30,6 +30,21 @@ struct AncestorFilter {
 
     /// How many views are on the path.
     var depth: Int { marks.count }
+
+    /// An empty filter: every counter zero.
+    init() { counts = [UInt32](repeating: 0, count: Self.counterCount) }
+
+    private init(counts: [UInt32]) { self.counts = counts }
+
+    /// A filter without counters, which stands in for one handed back to be used again
+    /// (`AncestorPath.handBackFilter()`) and is never read.
+    static var spent: AncestorFilter { AncestorFilter(counts: []) }
+
+    /// Removes every view's keys: every counter is zero again, and the filter can serve
+    /// another walk without a new allocation of its counters (16 KiB, zeroed).
+    mutating func removeAll() {
+        while !marks.isEmpty { pop() }
+    }
 
     /// Adds `view`'s id, classes and kinds (its kind and super-kinds, as a kind compound
     /// matches sub-kinds).

@@ -13,7 +13,7 @@
 ///     steps.run(view, filter: path.filter, ancestors: path.buckets, …)
 ///     if !view.children.isEmpty { path.enter(view, context: context) }
 struct AncestorPath {
-    private(set) var filter = AncestorFilter()
+    private(set) var filter: AncestorFilter
     private(set) var buckets = AncestorBuckets()
     private let index: RuleIndex
     private let plan: RestylePlan?
@@ -24,9 +24,20 @@ struct AncestorPath {
     /// How many views above the styled root were entered.
     private var aboveCount = 0
 
-    init(index: RuleIndex, plan: RestylePlan?) {
+    /// `filter`: an empty filter (an engine keeps the last walk's to use again).
+    init(index: RuleIndex, plan: RestylePlan?, filter: AncestorFilter = AncestorFilter()) {
+        precondition(filter.depth == 0, "A walk starts from an empty filter")
         self.index = index
         self.plan = plan
+        self.filter = filter
+    }
+
+    /// The filter, emptied, for another walk; the path is done with.
+    mutating func handBackFilter() -> AncestorFilter {
+        var out = AncestorFilter.spent
+        swap(&out, &filter)
+        out.removeAll()
+        return out
     }
 
     /// The match context of the nearest ancestor entered from the root down, if any.

@@ -148,7 +148,10 @@ public struct Cascade {
                                  partial: partial, fault: fault)
         // The ancestors of the view being styled: those above `root`, then the path from
         // `root` down, as `views` is in depth-first order.
-        var path = AncestorPath(index: index, plan: plan)
+        // The last walk's filter, emptied: a walk of one view (a state change) allocates none.
+        let spareFilter = engine.spareAncestorFilter
+        engine.spareAncestorFilter = nil
+        var path = AncestorPath(index: index, plan: plan, filter: spareFilter ?? AncestorFilter())
         var above: [View] = []
         var ancestor = root.parent
         while let a = ancestor { above.append(a); ancestor = a.parent }
@@ -217,6 +220,7 @@ public struct Cascade {
             if !view.children.isEmpty { path.enter(view, context: context) }
         }
         precondition(path.isConsistent, "The ancestor filter holds the path to the view styled")
+        engine.spareAncestorFilter = path.handBackFilter()
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
         if !sameShape {

@@ -23,6 +23,9 @@ public final class StyleEngine {
     /// How many views the tree last styled had: the room the cascade reserves for its lists
     /// next time, rather than growing them view by view.
     var lastTreeSize = 0
+    /// The last cascade's ancestor filter, emptied, for the next one: its counters are 16 KiB
+    /// that a cascade of one view (a state change) would otherwise allocate and zero.
+    var spareAncestorFilter: AncestorFilter?
     /// How many match contexts that tree had (`MatchContexts`), and how many matches they
     /// kept between them, for the same reason.
     var lastContextCount = 0

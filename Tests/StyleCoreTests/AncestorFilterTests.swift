@@ -27,6 +27,35 @@ final class AncestorFilterTests: XCTestCase {
         XCTAssertEqual(filter.depth, 0)
     }
 
+    /// A filter handed back by a walk holds nothing, and an engine's next cascades (a subtree
+    /// styled alone, a state change) with the filter it keeps match as a fresh one would.
+    func testAFilterHandedBackIsEmptyAndServesTheNextCascade() throws {
+        var path = AncestorPath(index: RuleIndex([], provenanceTable: ProvenanceTable(), values: ValueTable()), plan: nil)
+        path.enterAbove(T.view(T.stack, "root", "card card--dark"))
+        path.enter(T.view(T.view, nil, "row"), context: nil)
+        XCTAssertTrue(path.filter.mayContainAll(keys("#root .row Label")))
+        let filter = path.handBackFilter()
+        XCTAssertEqual(filter.depth, 0)
+        for selector in ["#root Label", ".card Label", ".row Label", "StackView Label", "View Label"] {
+            XCTAssertFalse(filter.mayContainAll(keys(selector)), selector)
+        }
+
+        let sheet = Stylesheet()
+        sheet.addRule(".card .row Label", T.mut(T.view, "alpha", .number(0.5)))
+        sheet.addRule("#other Label", T.mut(T.view, "alpha", .number(0.25)))
+        let inside = T.view(T.label), outside = T.view(T.label)
+        let root = T.view(T.stack, "root", "", T.view(T.view, nil, "card", T.view(T.view, nil, "row", inside)),
+                          T.view(T.view, "other", "", outside))
+        let engine = StyleEngine(sheet)
+        XCTAssertEqual(Cascade(engine).apply(to: root), [])
+        // The second subtree styled alone: the filter kept from the whole tree's walk must not
+        // still hold `.card` and `.row`.
+        XCTAssertEqual(Cascade(engine).apply(to: outside), [])
+        XCTAssertEqual(outside["alpha"], .number(0.25))
+        XCTAssertEqual(Cascade(engine).apply(to: inside), [])
+        XCTAssertEqual(inside["alpha"], .number(0.5))
+    }
+
     func testTheCascadeAppliesExactlyTheRulesThatMatch() {
         let sheet = Stylesheet()
         let selectors = [".card--dark Label", ".card > .row > Label", "#root .row *", "StackView Label.a", ".b .a",

@@ -363,22 +363,9 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
             return
         }
         let sameOwn = ownValues.isEmpty ? other.ownValues.isEmpty : ownValues.hasStorage(of: other.ownValues)
-        // A patched slot is read through `stored`; the others where they are.
-        let p0 = patchSlot0, p1 = patchSlot1, q0 = other.patchSlot0, q1 = other.patchSlot1
-        let patched = p0 >= 0 || q0 >= 0
-        buffer.withUnsafeMutablePointerToElements { mine in
-            other.buffer.withUnsafeMutablePointerToElements { theirs in
-                for slot in 0..<count {
-                    var a = mine[slot], b = theirs[slot]
-                    if patched {
-                        let s = Int32(truncatingIfNeeded: slot)
-                        if s == p0 || s == p1 { a = stored(slot) }
-                        if s == q0 || s == q1 { b = other.stored(slot) }
-                    }
-                    if a.isIdentical(to: b) && (sameOwn || !a.isOwn) { continue }
-                    if !same(a, b, in: other) { slots.append(slot) }
-                }
-            }
+        _ = allSlots(with: other) { slot, a, b in
+            if !(a.isIdentical(to: b) && (sameOwn || !a.isOwn)) && !same(a, b, in: other) { slots.append(slot) }
+            return true
         }
     }
 
@@ -390,6 +377,13 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
         guard count == other.count, sharesTable(with: other) else { return false }
         guard ownValues.isEmpty ? other.ownValues.isEmpty : (ownValues.hasStorage(of: other.ownValues) || ownValues == other.ownValues)
         else { return false }
+        return allSlots(with: other) { _, a, b in a.isIdentical(to: b) }
+    }
+
+    /// Calls `body` with each slot and its stored value here and in `other`, side by side (a
+    /// patched slot read through `stored`, the others where they are), until it returns false;
+    /// whether it went through every slot.
+    private func allSlots(with other: ValueStore, _ body: (Int, StoredValue, StoredValue) -> Bool) -> Bool {
         let p0 = patchSlot0, p1 = patchSlot1, q0 = other.patchSlot0, q1 = other.patchSlot1
         let patched = p0 >= 0 || q0 >= 0
         return buffer.withUnsafeMutablePointerToElements { mine in
@@ -401,7 +395,7 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
                         if s == p0 || s == p1 { a = stored(slot) }
                         if s == q0 || s == q1 { b = other.stored(slot) }
                     }
-                    if !a.isIdentical(to: b) { return false }
+                    if !body(slot, a, b) { return false }
                 }
                 return true
             }

@@ -9,14 +9,8 @@ final class ChangeReferencesTests: XCTestCase {
     /// views, some with ids, and a chain of 150 views ending in a label.
     private func tree() -> (root: View, views: [View]) {
         var generator = SystemRandomNumberGenerator()
-        let root = View(kind: Schema.stackView)
-        var views = [root]
-        for i in 1..<500 {
-            let kinds = [Schema.view, Schema.label, Schema.stackView, Schema.label]
-            let view = View(kind: kinds[Int.random(in: 0..<kinds.count, using: &generator)], id: i % 41 == 0 ? "v\(i)" : nil)
-            views[Int.random(in: 0..<views.count, using: &generator)].addChild(view)
-            views.append(view)
-        }
+        var views = T.randomTree(500, kinds: [Schema.view, Schema.label, Schema.stackView, Schema.label], idEvery: 41)
+        let root = views[0]
         var end = views[Int.random(in: 0..<views.count, using: &generator)]
         for i in 0..<150 {
             let view = View(kind: i == 149 ? Schema.label : Schema.view)

@@ -102,3 +102,19 @@ extension Stylesheet {
         }
     }
 }
+
+extension T {
+    /// A random tree of `count` views under a stack view, each of a kind from `kinds` added to a
+    /// random view before it, every `idEvery`th with an id (`v7`): the views in the order made,
+    /// the root first.
+    static func randomTree(_ count: Int, kinds: [Kind], idEvery: Int) -> [View] {
+        var generator = SystemRandomNumberGenerator()
+        var views = [View(kind: Schema.stackView)]
+        for i in 1..<count {
+            let view = View(kind: kinds[Int.random(in: 0..<kinds.count, using: &generator)], id: i % idEvery == 0 ? "v\(i)" : nil)
+            views[Int.random(in: 0..<views.count, using: &generator)].addChild(view)
+            views.append(view)
+        }
+        return views
+    }
+}

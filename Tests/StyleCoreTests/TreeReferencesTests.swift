@@ -33,14 +33,7 @@ final class TreeReferencesTests: XCTestCase {
     /// references are read in (paths kept for parents must not leak into other branches).
     func testKeptParentPathsGiveTheSpelledReferencesInAnyOrder() {
         var generator = SystemRandomNumberGenerator()
-        let root = View(kind: Schema.stackView)
-        var views = [root]
-        for i in 1..<400 {
-            let kinds = [Schema.view, Schema.label, Schema.stackView, Schema.button]
-            let view = View(kind: kinds[Int.random(in: 0..<kinds.count, using: &generator)], id: i % 37 == 0 ? "v\(i)" : nil)
-            views[Int.random(in: 0..<views.count, using: &generator)].addChild(view)
-            views.append(view)
-        }
+        let root = T.randomTree(400, kinds: [Schema.view, Schema.label, Schema.stackView, Schema.button], idEvery: 37)[0]
         // The reference as REFERENCE states it, spelled from the view up.
         func spelled(_ view: View) -> String {
             if let id = view.id { return "#" + id }

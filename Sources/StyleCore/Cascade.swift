@@ -267,10 +267,12 @@ public struct Cascade {
     /// The changed views are named in one table as they are found (`ChangeReferences`); their
     /// references are spelled when read.
     private static func changes(of views: [View], since saved: [SavedState]) -> [PropertyChange] {
-        var changes: [PropertyChange] = []
-        var names: ChangeReferencesBuilder?
-        var slots: [Int] = []
-        saved.withUnsafeBufferPointer { saved in
+        // The states are read in place (copying one retains its stores); the lists are the
+        // closure's own, so no access to them is checked at run time.
+        saved.withUnsafeBufferPointer { saved -> [PropertyChange] in
+            var changes: [PropertyChange] = []
+            var names: ChangeReferencesBuilder?
+            var slots: [Int] = []
             for i in saved.indices {
                 let view = views[saved[i].index], values = view.values, old = saved[i].values
                 // A view that took the very result it had (one no trait changes) changed nothing.
@@ -285,9 +287,9 @@ public struct Cascade {
                                                   old: old[slot], new: values[slot], viewIdentity: view.identity))
                 }
             }
+            names?.finish()
+            return changes
         }
-        names?.finish()
-        return changes
     }
 
     /// Whether the last tree the engine styled had nearly as many match contexts as views,

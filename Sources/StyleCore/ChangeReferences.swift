@@ -28,7 +28,11 @@ final class ChangeReferences: Sendable {
     fileprivate func fill(kinds: [String], ids: [String?], parents: [Int32], siblingIndices: [Int32]) {
         table.withLock { table in
             precondition(table == nil, "a change list's references are named once")
-            table = TreeReferences(kinds: kinds, ids: ids, parents: parents, siblingIndices: siblingIndices)
+            let names = TreeReferences()
+            for i in kinds.indices {
+                names.append(kind: kinds[i], id: ids[i], parent: Int(parents[i]), siblingIndex: Int(siblingIndices[i]))
+            }
+            table = names
         }
     }
 }
@@ -105,14 +109,9 @@ struct ChangeReferencesBuilder {
             path.append(i)
         }
         // The root's path may start above it: its ancestors up to one with an id, or the top.
-        let root = views[0]
-        var chain: [View] = [root]
-        while chain.last!.id == nil, let parent = chain.last!.parent { chain.append(parent) }
-        chain.reverse()
         var parent: Int32 = -1
-        for (i, view) in chain.enumerated() {
-            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === view } ?? 0) + 1
-            parent = add(view, parent: parent, siblingIndex: Int32(siblingIndex))
+        for step in TreeReferences.pathStart(of: views[0]) {
+            parent = add(step.view, parent: parent, siblingIndex: Int32(step.siblingIndex))
         }
         entries[0] = parent
     }

@@ -66,24 +66,15 @@ public final class TreeReferences {
     init(views: [View], parents: [Int]) {
         precondition(views.count == parents.count && !views.isEmpty && parents[0] < 0, "a tree in order, root first")
         // The root's path may start above it: its ancestors up to one with an id, or the top.
-        var above: [View] = []
-        var top = views[0]
-        while top.id == nil, let parent = top.parent {
-            above.append(parent)
-            top = parent
-        }
-        prefix = above.count
+        let start = Self.pathStart(of: views[0])
+        prefix = start.count - 1
         let count = prefix + views.count
         // The tree's own list when nothing is above it (no copy of it).
-        self.views = above.isEmpty ? views : above.reversed() + views
+        self.views = prefix == 0 ? views : start.dropLast().map(\.view) + views
         self.parents.reserveCapacity(count)
         siblingIndices.reserveCapacity(count)
         stepCounts.reserveCapacity(count)
-        let chain = self.views[...prefix]
-        for i in chain.indices {
-            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === chain[i] } ?? 0) + 1
-            appendEntry(parent: i - 1, siblingIndex: siblingIndex)
-        }
+        for (i, step) in start.enumerated() { appendEntry(parent: i - 1, siblingIndex: step.siblingIndex) }
         var childCounts = [Int32](repeating: 0, count: views.count)
         for i in 1..<views.count {
             let parent = parents[i]
@@ -105,42 +96,30 @@ public final class TreeReferences {
     /// The reference of the view at the end of `parent`'s chain, for `View.reference`.
     static func reference(of view: View) -> String {
         if let id = view.id { return "#" + id }
+        // Only the path's views: the views below `view` are not needed.
+        let references = TreeReferences(start: pathStart(of: view))
+        return references.path(of: references.parents.count - 1)
+    }
+
+    /// The views `view`'s path starts from and goes through: its ancestors up to the nearest
+    /// with an id (or the tree's top), outermost first, then `view`; each with its 1-based place
+    /// among its parent's children (0 for the first, whose step has no index).
+    static func pathStart(of view: View) -> [(view: View, siblingIndex: Int)] {
         var chain: [View] = [view]
         while chain.last!.id == nil, let parent = chain.last!.parent { chain.append(parent) }
-        // Only the chain: the views below `view` are not needed.
-        let references = TreeReferences(chain: chain.reversed())
-        return references.path(of: references.parents.count - 1)
+        chain.reverse()
+        return chain.indices.map { i in
+            (chain[i], i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === chain[i] } ?? 0) + 1)
+        }
     }
 
     /// No views yet: `append` adds them, parents before children.
     init() { prefix = 0 }
 
-    /// A table made of names: entry `i` is a view of kind `kinds[i]` and id `ids[i]`, the
-    /// `siblingIndices[i]`th child of entry `parents[i]` (an earlier entry, or -1 for a path's
-    /// first step).
-    init(kinds: [String], ids: [String?], parents: [Int32], siblingIndices: [Int32]) {
-        precondition(kinds.count == ids.count && ids.count == parents.count && parents.count == siblingIndices.count,
-                     "one kind, id, parent and place for each entry")
-        prefix = 0
-        self.kinds = kinds
-        self.ids = ids
-        self.parents = parents.map(Int.init)
-        self.siblingIndices = siblingIndices
-        stepCounts.reserveCapacity(kinds.count)
-        for entry in kinds.indices {
-            let parent = self.parents[entry]
-            precondition(parent < entry, "a parent comes before its children")
-            stepCounts.append(parent < 0 || ids[entry] != nil ? 1 : stepCounts[parent] + 1)
-        }
-    }
-
-    private init(chain: [View]) {
-        prefix = chain.count - 1
-        views = chain
-        for i in chain.indices {
-            let siblingIndex = i == 0 ? 0 : (chain[i - 1].children.firstIndex { $0 === chain[i] } ?? 0) + 1
-            appendEntry(parent: i - 1, siblingIndex: siblingIndex)
-        }
+    private init(start: [(view: View, siblingIndex: Int)]) {
+        prefix = start.count - 1
+        views = start.map(\.view)
+        for (i, step) in start.enumerated() { appendEntry(parent: i - 1, siblingIndex: step.siblingIndex) }
     }
 
     /// Adds a view after its parent (at `parent`, an earlier entry, or -1 for the root), for a

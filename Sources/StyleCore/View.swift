@@ -419,10 +419,12 @@ struct ClassKeys: RandomAccessCollection {
 /// snapshot's view lines) still holds. It holds the tree's top root, so no other tree can pass
 /// for it.
 public struct TreeShape: Equatable {
+    /// What a styled tree notes of its shape (`View.shapeVersion`).
+    fileprivate let version: ShapeVersion
+    /// The top root the version names, kept so that no other view can take its identity.
     fileprivate let top: View
-    fileprivate let edits: Int
 
-    public static func == (a: TreeShape, b: TreeShape) -> Bool { a.top === b.top && a.edits == b.edits }
+    public static func == (a: TreeShape, b: TreeShape) -> Bool { a.version == b.version }
 }
 
 extension View {
@@ -431,10 +433,7 @@ extension View {
     ///     let shape = root.treeShape
     ///     try sheet.apply(to: root)           // restyling leaves the shape alone
     ///     shape == root.treeShape             // true
-    public var treeShape: TreeShape {
-        let top = topRoot
-        return TreeShape(top: top, edits: top.shapeEdits)
-    }
+    public var treeShape: TreeShape { TreeShape(version: shapeVersion, top: topRoot) }
 }
 
 /// A tree's top root and its count of shape changes (`View.shapeVersion`).

@@ -1,5 +1,6 @@
 /// The ancestors of the view the cascade is styling, in every form the cascade reads them: their
 /// keys (`AncestorFilter`), the rule index's buckets of their names (`AncestorBuckets`), the
+/// selector prefixes they match (`PrefixPath`), the
 /// restyle plan's buckets of its changed rules' (`RestylePlan.push(_:)`), and their match
 /// contexts. Every push and pop of that state is here, so its parts never disagree on where
 /// the walk is.
@@ -15,6 +16,7 @@
 struct AncestorPath {
     private(set) var filter: AncestorFilter
     private(set) var buckets = AncestorBuckets()
+    private(set) var prefixes: PrefixPath
     private let index: RuleIndex
     private let plan: RestylePlan?
     /// The views entered from the styled root down (those above it are never left).
@@ -24,20 +26,30 @@ struct AncestorPath {
     /// How many views above the styled root were entered.
     private var aboveCount = 0
 
-    /// `filter`: an empty filter (an engine keeps the last walk's to use again).
-    init(index: RuleIndex, plan: RestylePlan?, filter: AncestorFilter = AncestorFilter()) {
+    /// `filter`, `prefixes`: empty (an engine keeps the last walk's to use again); a path of
+    /// prefixes for another index is not taken.
+    init(index: RuleIndex, plan: RestylePlan?, filter: AncestorFilter = AncestorFilter(), prefixes: PrefixPath? = nil) {
         precondition(filter.depth == 0, "A walk starts from an empty filter")
         self.index = index
         self.plan = plan
         self.filter = filter
+        if let prefixes, prefixes.prefixCount == index.prefixes.count {
+            precondition(prefixes.depth == 0, "A walk starts from an empty path")
+            self.prefixes = prefixes
+        } else {
+            self.prefixes = PrefixPath(count: index.prefixes.count)
+        }
     }
 
-    /// The filter, emptied, for another walk; the path is done with.
-    mutating func handBackFilter() -> AncestorFilter {
+    /// The filter and the prefixes' path, emptied, for another walk; the path is done with.
+    mutating func handBack() -> (AncestorFilter, PrefixPath) {
         var out = AncestorFilter.spent
         swap(&out, &filter)
         out.removeAll()
-        return out
+        var path = PrefixPath(count: 0)
+        swap(&path, &prefixes)
+        path.removeAll()
+        return (out, path)
     }
 
     /// The match context of the nearest ancestor entered from the root down, if any.
@@ -56,6 +68,7 @@ struct AncestorPath {
             views.removeLast()
             if !contexts.isEmpty { contexts.removeLast() }
             filter.pop()
+            prefixes.pop()
             buckets.pop()
             plan?.pop()
         }
@@ -70,10 +83,11 @@ struct AncestorPath {
 
     private mutating func push(_ view: View) {
         filter.push(view)
+        prefixes.push(view, index)
         index.push(view, onto: &buckets)
         plan?.push(view)
     }
 
     /// Whether every part holds the same views: what the walk checks at its end.
-    var isConsistent: Bool { filter.depth == aboveCount + views.count }
+    var isConsistent: Bool { filter.depth == aboveCount + views.count && prefixes.depth == filter.depth }
 }

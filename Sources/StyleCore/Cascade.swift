@@ -149,9 +149,10 @@ public struct Cascade {
         // The ancestors of the view being styled: those above `root`, then the path from
         // `root` down, as `views` is in depth-first order.
         // The last walk's filter, emptied: a walk of one view (a state change) allocates none.
-        let spareFilter = engine.spareAncestorFilter
+        let spareFilter = engine.spareAncestorFilter, sparePrefixes = engine.sparePrefixPath
         engine.spareAncestorFilter = nil
-        var path = AncestorPath(index: index, plan: plan, filter: spareFilter ?? AncestorFilter())
+        engine.sparePrefixPath = nil
+        var path = AncestorPath(index: index, plan: plan, filter: spareFilter ?? AncestorFilter(), prefixes: sparePrefixes)
         var above: [View] = []
         var ancestor = root.parent
         while let a = ancestor { above.append(a); ancestor = a.parent }
@@ -203,7 +204,7 @@ public struct Cascade {
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
             if plan?.keep(i, view, filter: path.filter, steps: steps, context: context, into: &styled) != true {
-                steps.run(view, filter: path.filter, ancestors: path.buckets, carriedMatches: carriedEntries?[i].matches,
+                steps.run(view, filter: path.filter, ancestors: path.buckets, prefixes: path.prefixes, carriedMatches: carriedEntries?[i].matches,
                           context: context, needsMatches: remembering, matches: &matches, into: &collector)
                 view.record?.shrink()
                 if remembering {
@@ -220,7 +221,7 @@ public struct Cascade {
             if !view.children.isEmpty { path.enter(view, context: context) }
         }
         precondition(path.isConsistent, "The ancestor filter holds the path to the view styled")
-        engine.spareAncestorFilter = path.handBackFilter()
+        (engine.spareAncestorFilter, engine.sparePrefixPath) = path.handBack()
         // The views a budget stopped the walk before are listed too.
         while Self.listNext(&unlisted, into: &views) != nil {}
         if !sameShape {

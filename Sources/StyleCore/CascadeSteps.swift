@@ -49,6 +49,8 @@ final class CascadeSteps {
     /// stylesheet (`Stylesheet.matchedResults`) while they hold.
     let results: MatchedResults
     @exclusivity(unchecked) private var keyBuffer: [Int32] = []
+    /// The ranks of a view's matches as they are gathered (`RuleIndex.orderedMatches`).
+    @exclusivity(unchecked) private var rankBuffer: [Int32] = []
     /// Views' own styles seen, by storage: carried from one cascade of the stylesheet to the
     /// next (`OwnStyles`), so a host's tree restyled again applies its styles prepared.
     @exclusivity(unchecked) private(set) var ownStyles: OwnStyles
@@ -112,12 +114,13 @@ final class CascadeSteps {
 
     /// Styles one view: appearances and rules (or what an earlier view of its match context,
     /// or of its kind with its matches, got from them), then the view's own layer.
-    /// `filter` and `ancestors`: the path above the view (`AncestorFilter`, `AncestorBuckets`).
+    /// `filter`, `ancestors`, `prefixes`: the path above the view (`AncestorFilter`,
+    /// `AncestorBuckets`, `PrefixPath`).
     /// `carriedMatches`: the view's matches, as candidates, when they are known to be those of
     /// an earlier cascade (`StyledTree.hasSameSelectors(as:)`). `context`: the view's
     /// (`context(of:parent:)`). `matches` is the view's matches afterwards only with
     /// `needsMatches`: a view that takes its context's result is not told them otherwise.
-    func run(_ view: View, filter: AncestorFilter, ancestors: AncestorBuckets, carriedMatches: [Int32]?, context: Int32?,
+    func run(_ view: View, filter: AncestorFilter, ancestors: AncestorBuckets, prefixes: PrefixPath, carriedMatches: [Int32]?, context: Int32?,
              needsMatches: Bool, matches: inout [RuleIndex.Match], into collector: inout DiagnosticCollector) {
         let application = application(on: view)
         if !needsMatches, carriedMatches == nil, let context, contexts.hasResult(context) {
@@ -134,7 +137,7 @@ final class CascadeSteps {
         } else if let context, contexts.copyMatches(of: context, into: &matches, index: index) {
             // The context's matches, found for an earlier view.
         } else {
-            index.orderedMatches(for: view, filter: filter, ancestors: ancestors, into: &matches)
+            index.orderedMatches(for: view, filter: filter, ancestors: ancestors, prefixes: prefixes, ranked: &rankBuffer, into: &matches)
             if let context { contexts.setMatches(matches, of: context) }
         }
         runAppearancesAndRules(application, matches: matches, context: context, into: &collector)

@@ -70,22 +70,51 @@ struct CompoundRecords {
 
     /// Whether the selector at `span` matches `view`: `ComplexSelector.matches`.
     func matches(_ span: Span, _ view: View) -> Bool {
+        withReader { $0.matches(span, view) }
+    }
+
+    /// Calls `body` with the records read in place: a caller testing many candidates takes the
+    /// arrays' storage once, not once per candidate.
+    @inline(__always)
+    func withReader<R>(_ body: (Reader) -> R) -> R {
         records.withUnsafeBufferPointer { records in
             extraKeys.withUnsafeBufferPointer { extra in
-                names.withUnsafeBufferPointer { names in
-                    let first = Int(span.start), last = first + Int(span.count) - 1
-                    // Most selectors are one compound: no ancestors to search.
-                    if first == last { return Self.matches(records[first], names.baseAddress! + first, view, extra) }
-                    var search = Search()
-                    // The walk holds views unretained: `view` and its ancestors outlive the match.
-                    return Self.matches(records, names, extra, first, last, Unmanaged.passUnretained(view), &search)
-                }
+                names.withUnsafeBufferPointer { names in body(Reader(records: records, extra: extra, names: names)) }
             }
         }
     }
 
+    /// The records, read in place for the length of `withReader`.
+    struct Reader {
+        let records: UnsafeBufferPointer<Record>
+        let extra: UnsafeBufferPointer<Int>
+        let names: UnsafeBufferPointer<Names>
+
+        /// Whether the selector at `span` matches `view`, its ancestors searched.
+        func matches(_ span: Span, _ view: View) -> Bool {
+            let first = Int(span.start), last = first + Int(span.count) - 1
+            // Most selectors are one compound: no ancestors to search.
+            if first == last { return CompoundRecords.matches(records[first], names.baseAddress! + first, view, extra) }
+            var search = Search()
+            // The walk holds views unretained: `view` and its ancestors outlive the match.
+            return CompoundRecords.matches(records, names, extra, first, last, Unmanaged.passUnretained(view), &search)
+        }
+
+        /// Whether `view` matches the selector at `span`'s last compound (its subject) alone.
+        @inline(__always)
+        func matchesSubject(_ span: Span, _ view: View) -> Bool {
+            matches(record: Int(span.start) + Int(span.count) - 1, view)
+        }
+
+        /// Whether `view` matches the compound of record `i`.
+        @inline(__always)
+        func matches(record i: Int, _ view: View) -> Bool {
+            CompoundRecords.matches(records[i], names.baseAddress! + i, view, extra)
+        }
+    }
+
     @inline(__always)
-    private static func matches(_ r: Record, _ names: UnsafePointer<Names>, _ view: View, _ extra: UnsafeBufferPointer<Int>) -> Bool {
+    fileprivate static func matches(_ r: Record, _ names: UnsafePointer<Names>, _ view: View, _ extra: UnsafeBufferPointer<Int>) -> Bool {
         if let kindID = r.kindID, !view.kind.isA(id: kindID) { return false }
         if r.idKey != 0 || r.classCount > 0 {
             let keys = view.selectorKeys
@@ -115,7 +144,7 @@ struct CompoundRecords {
     /// chain of views would try every way of placing the compounds on the ancestors, which is
     /// exponential in their number. Each (compound, view) pair that failed is remembered once the
     /// search has taken more than a few steps, so a match costs at most compounds × depth.
-    private struct Search {
+    fileprivate struct Search {
         struct Key: Hashable {
             let compound: Int
             let view: UnsafeMutableRawPointer
@@ -128,7 +157,7 @@ struct CompoundRecords {
     }
 
     /// Whether records `first...i` match with record `i` on `view`.
-    private static func matches(_ records: UnsafeBufferPointer<Record>, _ names: UnsafeBufferPointer<Names>,
+    fileprivate static func matches(_ records: UnsafeBufferPointer<Record>, _ names: UnsafeBufferPointer<Names>,
                                 _ extra: UnsafeBufferPointer<Int>,
                                 _ first: Int, _ i: Int, _ view: Unmanaged<View>, _ search: inout Search) -> Bool {
         // Not retained: the caller keeps the view alive, and its ancestors with it.

@@ -25,6 +25,7 @@ final class RestylePlan {
     /// Whether views may be rebased: the rules have `previous`'s selectors.
     private let rebases: Bool
     @exclusivity(unchecked) private var scratch: [RuleIndex.Match] = []
+    @exclusivity(unchecked) private var rankScratch: [Int32] = []
     /// `changed`'s ancestor-name buckets of the path above the view, kept as the cascade pushes
     /// and pops views (`push(_:)`, `pop()`) beside its own.
     @exclusivity(unchecked) private var changedAncestors = AncestorBuckets()
@@ -143,7 +144,7 @@ final class RestylePlan {
             if mapped != matches[k] { matches[k] = mapped }  // copied only when the index moved
         }
         if hasChanged {
-            changed.orderedMatches(for: view, filter: filter, ancestors: changedAncestors, into: &scratch)
+            changed.orderedMatches(for: view, filter: filter, ancestors: changedAncestors, ranked: &rankScratch, into: &scratch)
             guard scratch.isEmpty else { return nil }
         }
         return matches

@@ -23,6 +23,9 @@ public struct RuleIndex {
     let prepared: [Candidate]
     /// Every candidate's compounds as matching reads them (`Candidate.compounds`).
     let records: CompoundRecords
+    /// The candidates' left parts, for a walk that keeps which views above match them
+    /// (`PrefixPath`).
+    let prefixes: SelectorPrefixes
     /// Each rule's style, prepared for applying (`rules[r].style`) for runs of `traits`.
     let preparedStyles: [PreparedStyle]
     let traits: Traits
@@ -47,7 +50,8 @@ public struct RuleIndex {
     private let byAncestorName: KeyTable<Range<Int32>>
     /// Every bucket's slots, one bucket after another: a bucket is a range of them, so gathering
     /// one copies and retains nothing (a bucket of its own was an array retained and released at
-    /// every lookup, a dozen a view).
+    /// every lookup, a dozen a view). Each bucket's slots are in cascade order (`ranks`), so a
+    /// view's matches come as a few ordered runs.
     private let slots: [Slot]
 
     /// A candidate as a bucket lists it: what rejects most candidates, inline, so that going
@@ -60,12 +64,18 @@ public struct RuleIndex {
         let checksKind: Bool
         /// The ancestor keys the selector needs (`Candidate.ancestorKeys`), as the filter probes them.
         let probe: AncestorFilter.Probe
+        /// The selector's prefix (`SelectorPrefixes`), -1 for one compound.
+        let prefix: Int32
+        /// Whether the subject is joined to the prefix by `>`.
+        let childOfPrefix: Bool
 
-        init(_ candidate: Int, _ prepared: Candidate) {
+        init(_ candidate: Int, _ prepared: Candidate, prefix: Int32) {
             self.candidate = Int32(candidate)
             let subjectKind = prepared.selector.subject.kind
             checksKind = !(subjectKind?.isA(prepared.styleKind) ?? false)
             probe = AncestorFilter.Probe(prepared.ancestorKeys)
+            self.prefix = prefix
+            childOfPrefix = prepared.selector.combinators.last == .child
         }
     }
 
@@ -135,6 +145,8 @@ public struct RuleIndex {
     /// by their place in the list, which only tells apart selectors of one rule, of which a
     /// view keeps one): a view's matches sort by this one number.
     let ranks: [Int32]
+    /// The candidate of each rank: `ranks` inverted.
+    let byRank: [Int32]
 
     public init(_ rules: [Rule]) {
         self.init(rules, provenanceTable: ProvenanceTable(), values: ValueTable())
@@ -160,8 +172,8 @@ public struct RuleIndex {
         var prepared: [Candidate] = []
         var records = CompoundRecords()
         var firstCandidate: [Int] = []
-        var byID: [Int: [Slot]] = [:], byClass: [Int: [Slot]] = [:], byKind: [Int: [Slot]] = [:]
-        var byAncestorName: [Int: [Slot]] = [:], universal: [Slot] = []
+        var byID: [Int: [Int]] = [:], byClass: [Int: [Int]] = [:], byKind: [Int: [Int]] = [:]
+        var byAncestorName: [Int: [Int]] = [:], universal: [Int] = []
         for (r, rule) in rules.enumerated() {
             firstCandidate.append(prepared.count)
             for (s, complex) in rule.selector.selectors.enumerated() {
@@ -174,7 +186,7 @@ public struct RuleIndex {
                                           isInList: rule.selector.selectors.count > 1,
                                           compounds: records.append(complex)))
                 let subject = complex.subject
-                let slot = Slot(i, prepared[i])
+                let slot = i
                 if let id = subject.id {
                     byID[AncestorFilter.key(id: id), default: []].append(slot)
                 } else if let rarest = subject.classes.min(by: { classUse[$0, default: 0] < classUse[$1, default: 0] }) {
@@ -188,17 +200,24 @@ public struct RuleIndex {
                 }
             }
         }
+        let ranks = Self.ranks(of: prepared)
+        let prefixes = SelectorPrefixes(prepared, records: records)
+        func slot(_ i: Int) -> Slot { Slot(i, prepared[i], prefix: prefixes.ofCandidate[i]) }
         var slots: [Slot] = []
-        self.byID = Self.ranges(of: byID, in: &slots)
-        self.byClass = Self.ranges(of: byClass, in: &slots)
-        self.byKind = Self.ranges(of: byKind, in: &slots)
-        self.byAncestorName = Self.ranges(of: byAncestorName, in: &slots)
+        self.byID = Self.ranges(of: byID, ranks: ranks, in: &slots, slot)
+        self.byClass = Self.ranges(of: byClass, ranks: ranks, in: &slots, slot)
+        self.byKind = Self.ranges(of: byKind, ranks: ranks, in: &slots, slot)
+        self.byAncestorName = Self.ranges(of: byAncestorName, ranks: ranks, in: &slots, slot)
         self.universal = Int32(slots.count)..<Int32(slots.count + universal.count)
-        slots += universal
+        slots += universal.sorted { ranks[$0] < ranks[$1] }.map(slot)
         self.slots = slots
         self.prepared = prepared
         self.records = records
-        self.ranks = Self.ranks(of: prepared)
+        self.prefixes = prefixes
+        self.ranks = ranks
+        var byRank = [Int32](repeating: 0, count: ranks.count)
+        for (candidate, rank) in ranks.enumerated() { byRank[Int(rank)] = Int32(candidate) }
+        self.byRank = byRank
         self.firstCandidate = firstCandidate
         namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
             compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
@@ -220,7 +239,9 @@ public struct RuleIndex {
         self.traits = traits
         prepared = old.prepared
         records = old.records
+        prefixes = old.prefixes
         ranks = old.ranks
+        byRank = old.byRank
         firstCandidate = old.firstCandidate
         byID = old.byID
         byClass = old.byClass
@@ -264,7 +285,6 @@ public struct RuleIndex {
         return true
     }
 
-    /// Each bucket's place in `slots`, to which its slots are appended.
     private static func ranks(of prepared: [Candidate]) -> [Int32] {
         let ordered = prepared.indices.sorted { a, b in
             let x = prepared[a], y = prepared[b]
@@ -277,11 +297,13 @@ public struct RuleIndex {
         return ranks
     }
 
-    private static func ranges(of buckets: [Int: [Slot]], in slots: inout [Slot]) -> KeyTable<Range<Int32>> {
+    /// Each bucket's place in `slots`, to which its slots are appended in cascade order.
+    private static func ranges(of buckets: [Int: [Int]], ranks: [Int32], in slots: inout [Slot],
+                               _ slot: (Int) -> Slot) -> KeyTable<Range<Int32>> {
         var ranges: [Int: Range<Int32>] = [:]
         for (key, bucket) in buckets {
             ranges[key] = Int32(slots.count)..<Int32(slots.count + bucket.count)
-            slots += bucket
+            slots += bucket.sorted { ranks[$0] < ranks[$1] }.map(slot)
         }
         return KeyTable(ranges)
     }
@@ -363,35 +385,46 @@ public struct RuleIndex {
     /// `ancestors`: the ancestor-name buckets of the path, when the caller keeps them as it
     /// pushes views (`push(_:onto:)`), each found once per ancestor rather than once per view;
     /// else they are found by walking the view's ancestors.
-    func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
+    ///
+    /// `prefixes`: which prefixes the views above `view` match, when the caller keeps them as
+    /// it pushes views (its parent pushed last): a candidate is then decided by its subject and
+    /// one lookup, and no ancestor is searched. `ranked`: storage for the matches' ranks.
+    func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil,
+                        prefixes: PrefixPath? = nil, ranked: inout [Int32], into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
+        ranked.removeAll(keepingCapacity: true)
         let kind = view.kind
-        let records = records
+        var hasListMatches = false
+        let nearest = prefixes?.deepest ?? []
+        let parentDepth = Int32((prefixes?.depth ?? 0) - 1)
+        let usesPrefixes = prefixes != nil
+        records.withReader { records in
         prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in ranks.withUnsafeBufferPointer { ranks in
+        nearest.withUnsafeBufferPointer { nearest in
             func gather(_ bucket: Range<Int32>?) {
                 guard let bucket else { return }
-                for slot in slots[Int(bucket.lowerBound)..<Int(bucket.upperBound)] {
+                for s in Int(bucket.lowerBound)..<Int(bucket.upperBound) {
+                    let slot = slots[s]
                     let i = Int(slot.candidate)
-                    if let filter {
-                        guard filter.mayPass(slot.probe) else { continue }
-                        if !slot.probe.isComplete, !filter.mayContainAll(prepared[i].ancestorKeys) { continue }
-                    }
-                    // Reading fields rather than copying the candidate: a copy retains its
-                    // kind, selector and keys, for every candidate of every view.
-                    if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
-                    guard records.matches(prepared[i].compounds, view) else { continue }
-                    let match = Match(candidate: i, rule: prepared[i].entry.rule, selector: prepared[i].entry.selector,
-                                      specificity: prepared[i].specificity, order: prepared[i].order, rank: ranks[i])
-                    // A rule of one selector is gathered once (each selector is in one bucket).
-                    if prepared[i].isInList, let j = found.firstIndex(where: { $0.rule == match.rule }) {
-                        let current = found[j]
-                        if match.specificity > current.specificity
-                            || (match.specificity == current.specificity && match.selector < current.selector) {
-                            found[j] = match
+                    if usesPrefixes {
+                        if slot.prefix >= 0 {
+                            let depth = nearest[Int(slot.prefix)]
+                            guard depth >= 0, !slot.childOfPrefix || depth == parentDepth else { continue }
                         }
+                        if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
+                        guard records.matchesSubject(prepared[i].compounds, view) else { continue }
                     } else {
-                        found.append(match)
+                        if let filter {
+                            guard filter.mayPass(slot.probe) else { continue }
+                            if !slot.probe.isComplete, !filter.mayContainAll(prepared[i].ancestorKeys) { continue }
+                        }
+                        // Reading fields rather than copying the candidate: a copy retains its
+                        // kind, selector and keys, for every candidate of every view.
+                        if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
+                        guard records.matches(prepared[i].compounds, view) else { continue }
                     }
+                    if prepared[i].isInList { hasListMatches = true }
+                    ranked.append(ranks[i])
                 }
             }
             // Empty bucket maps are skipped without hashing: a restyle tests every view against
@@ -417,8 +450,39 @@ public struct RuleIndex {
                 for id in kind.lineageIdentifiers { gather(byKind[Int(bitPattern: id)]) }
             }
             gather(universal)
-        } } }
-        if found.count > 1 { found.sort { $0.rank < $1.rank } }
+        } } } } }
+        // Each bucket gave its matches in cascade order: the ranks are a few ordered runs,
+        // which the sort merges.
+        if ranked.count > 1 { ranked.sort() }
+        for rank in ranked { found.append(match(of: Int(byRank[Int(rank)]))) }
+        if hasListMatches { keepTheBestOfEachList(&found) }
+    }
+
+    /// `orderedMatches(for:filter:ancestors:prefixes:ranked:into:)` with ranks of its own.
+    func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
+        var ranked: [Int32] = []
+        orderedMatches(for: view, filter: filter, ancestors: ancestors, ranked: &ranked, into: &found)
+    }
+
+    /// A rule whose list has several matching selectors counts once, with the most specific
+    /// (the first written on a tie), as in CSS: the others of its rule leave `found`.
+    private func keepTheBestOfEachList(_ found: inout [Match]) {
+        func better(_ a: Match, than b: Match) -> Bool {
+            a.specificity > b.specificity || (a.specificity == b.specificity && a.selector < b.selector)
+        }
+        var kept = 0
+        for n in found.indices {
+            let match = found[n]
+            // The best of a rule is never left out, so it is among those kept or those to come.
+            if prepared[match.candidate].isInList,
+               found[..<kept].contains(where: { $0.rule == match.rule && better($0, than: match) })
+                || found[(n + 1)...].contains(where: { $0.rule == match.rule && better($0, than: match) }) {
+                continue
+            }
+            found[kept] = match
+            kept += 1
+        }
+        found.removeSubrange(kept...)
     }
 }
 

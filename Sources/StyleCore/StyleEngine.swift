@@ -26,6 +26,8 @@ public final class StyleEngine {
     /// The last cascade's ancestor filter, emptied, for the next one: its counters are 16 KiB
     /// that a cascade of one view (a state change) would otherwise allocate and zero.
     var spareAncestorFilter: AncestorFilter?
+    /// The last walk's prefix path (`PrefixPath`), emptied, for the next walk of the same index.
+    var sparePrefixPath: PrefixPath?
     /// How many match contexts that tree had (`MatchContexts`), and how many matches they
     /// kept between them, for the same reason.
     var lastContextCount = 0

@@ -30,12 +30,17 @@ final class AncestorFilterTests: XCTestCase {
     /// A filter handed back by a walk holds nothing, and an engine's next cascades (a subtree
     /// styled alone, a state change) with the filter it keeps match as a fresh one would.
     func testAFilterHandedBackIsEmptyAndServesTheNextCascade() throws {
-        var path = AncestorPath(index: RuleIndex([], provenanceTable: ProvenanceTable(), values: ValueTable()), plan: nil)
+        let rules = Stylesheet()
+        rules.addRule(".card .row Label", T.mut(T.view, "alpha", .number(0.5)))
+        var path = AncestorPath(index: RuleIndex(rules.rules, provenanceTable: ProvenanceTable(), values: ValueTable()), plan: nil)
         path.enterAbove(T.view(T.stack, "root", "card card--dark"))
         path.enter(T.view(T.view, nil, "row"), context: nil)
         XCTAssertTrue(path.filter.mayContainAll(keys("#root .row Label")))
-        let filter = path.handBackFilter()
+        XCTAssertEqual(path.prefixes.deepest, [0, 1], "`.card` on the root, `.card .row` below it")
+        let (filter, prefixes) = path.handBack()
         XCTAssertEqual(filter.depth, 0)
+        XCTAssertEqual(prefixes.depth, 0)
+        XCTAssertEqual(prefixes.deepest, [-1, -1])
         for selector in ["#root Label", ".card Label", ".row Label", "StackView Label", "View Label"] {
             XCTAssertFalse(filter.mayContainAll(keys(selector)), selector)
         }

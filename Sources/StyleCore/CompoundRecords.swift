@@ -94,27 +94,33 @@ struct CompoundRecords {
         func matches(_ span: Span, _ view: View) -> Bool {
             let first = Int(span.start), last = first + Int(span.count) - 1
             // Most selectors are one compound: no ancestors to search.
-            if first == last { return CompoundRecords.matches(records[first], names.baseAddress! + first, view, extra) }
+            if first == last { return CompoundRecords.matches(records[first], names.baseAddress! + first, view, extra, confirms: true) }
             var search = Search()
             // The walk holds views unretained: `view` and its ancestors outlive the match.
             return CompoundRecords.matches(records, names, extra, first, last, Unmanaged.passUnretained(view), &search)
         }
 
-        /// Whether `view` matches the selector at `span`'s last compound (its subject) alone.
+        /// Whether `view` matches `record`, a copy of record `i` (the subject of a candidate,
+        /// kept where its bucket is read). `confirms`: whether a key the view shares with the
+        /// record is confirmed by the names (`RuleIndex.ExactNames`).
         @inline(__always)
-        func matchesSubject(_ span: Span, _ view: View) -> Bool {
-            matches(record: Int(span.start) + Int(span.count) - 1, view)
+        func matches(_ record: Record, at i: Int, _ view: View, confirms: Bool) -> Bool {
+            CompoundRecords.matches(record, names.baseAddress! + i, view, extra, confirms: confirms)
         }
 
         /// Whether `view` matches the compound of record `i`.
         @inline(__always)
-        func matches(record i: Int, _ view: View) -> Bool {
-            CompoundRecords.matches(records[i], names.baseAddress! + i, view, extra)
+        func matches(record i: Int, _ view: View, confirms: Bool) -> Bool {
+            CompoundRecords.matches(records[i], names.baseAddress! + i, view, extra, confirms: confirms)
         }
+
+        /// Record `i`.
+        subscript(i: Int) -> Record { records[i] }
     }
 
     @inline(__always)
-    fileprivate static func matches(_ r: Record, _ names: UnsafePointer<Names>, _ view: View, _ extra: UnsafeBufferPointer<Int>) -> Bool {
+    fileprivate static func matches(_ r: Record, _ names: UnsafePointer<Names>, _ view: View, _ extra: UnsafeBufferPointer<Int>,
+                                    confirms: Bool) -> Bool {
         if let kindID = r.kindID, !view.kind.isA(id: kindID) { return false }
         if r.idKey != 0 || r.classCount > 0 {
             let keys = view.selectorKeys
@@ -131,10 +137,13 @@ struct CompoundRecords {
                     }
                 }
             }
-            // Every key is there; two names may share a key, so the names confirm them.
+            // Every key is there; two names may share a key, so the names confirm them, unless
+            // the caller knows the view's names are the only ones of their keys.
             // Read in place: a copy of the names would retain them at every record tested.
-            if r.idKey != 0, view.id != names.pointee.id { return false }
-            if r.classCount > 0, !CompoundSelector.hasClasses(names.pointee.classes, view) { return false }
+            if confirms {
+                if r.idKey != 0, view.id != names.pointee.id { return false }
+                if r.classCount > 0, !CompoundSelector.hasClasses(names.pointee.classes, view) { return false }
+            }
         }
         if r.requiresNormal { return view.state.isEmpty }
         return r.states.isEmpty || view.state.isSuperset(of: r.states)
@@ -162,7 +171,7 @@ struct CompoundRecords {
                                 _ first: Int, _ i: Int, _ view: Unmanaged<View>, _ search: inout Search) -> Bool {
         // Not retained: the caller keeps the view alive, and its ancestors with it.
         unowned(unsafe) let v = view.takeUnretainedValue()
-        guard matches(records[i], names.baseAddress! + i, v, extra) else { return false }
+        guard matches(records[i], names.baseAddress! + i, v, extra, confirms: true) else { return false }
         guard i > first else { return true }
         if records[i].childOfLeft {
             guard let parent = v.unretainedParent else { return false }

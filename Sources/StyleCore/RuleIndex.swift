@@ -53,6 +53,12 @@ public struct RuleIndex {
     /// every lookup, a dozen a view). Each bucket's slots are in cascade order (`ranks`), so a
     /// view's matches come as a few ordered runs.
     private let slots: [Slot]
+    /// Each slot's subject compound, a copy of its record kept in the slots' order: going
+    /// through a bucket reads them one after another instead of from all over `records`.
+    private let subjects: [CompoundRecords.Record]
+    /// The names the rules give ids and classes, by key: a view whose names are the only ones
+    /// of their keys has its keys compared alone.
+    let exactNames: ExactNames
 
     /// A candidate as a bucket lists it: what rejects most candidates, inline, so that going
     /// through a bucket reads one small array rather than every candidate's selector.
@@ -211,6 +217,11 @@ public struct RuleIndex {
         self.universal = Int32(slots.count)..<Int32(slots.count + universal.count)
         slots += universal.sorted { ranks[$0] < ranks[$1] }.map(slot)
         self.slots = slots
+        subjects = slots.map { slot in
+            let span = prepared[Int(slot.candidate)].compounds
+            return records.records[Int(span.start) + Int(span.count) - 1]
+        }
+        exactNames = ExactNames(prepared.lazy.flatMap(\.selector.compounds))
         self.prepared = prepared
         self.records = records
         self.prefixes = prefixes
@@ -249,6 +260,8 @@ public struct RuleIndex {
         universal = old.universal
         byAncestorName = old.byAncestorName
         slots = old.slots
+        subjects = old.subjects
+        exactNames = old.exactNames
         namedKeys = old.namedKeys
         hasPseudoClassesAboveSubjects = old.hasPseudoClassesAboveSubjects
         // Styles that write the same under any traits stay prepared (the same style of the
@@ -398,9 +411,10 @@ public struct RuleIndex {
         let nearest = prefixes?.deepest ?? []
         let parentDepth = Int32((prefixes?.depth ?? 0) - 1)
         let usesPrefixes = prefixes != nil
+        let confirms = !exactNames.areTheOnlyNames(of: view)
         records.withReader { records in
         prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in ranks.withUnsafeBufferPointer { ranks in
-        nearest.withUnsafeBufferPointer { nearest in
+        nearest.withUnsafeBufferPointer { nearest in subjects.withUnsafeBufferPointer { subjects in
             func gather(_ bucket: Range<Int32>?) {
                 guard let bucket else { return }
                 for s in Int(bucket.lowerBound)..<Int(bucket.upperBound) {
@@ -412,7 +426,8 @@ public struct RuleIndex {
                             guard depth >= 0, !slot.childOfPrefix || depth == parentDepth else { continue }
                         }
                         if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
-                        guard records.matchesSubject(prepared[i].compounds, view) else { continue }
+                        let span = prepared[i].compounds
+                        guard records.matches(subjects[s], at: Int(span.start) + Int(span.count) - 1, view, confirms: confirms) else { continue }
                     } else {
                         if let filter {
                             guard filter.mayPass(slot.probe) else { continue }
@@ -450,7 +465,7 @@ public struct RuleIndex {
                 for id in kind.lineageIdentifiers { gather(byKind[Int(bitPattern: id)]) }
             }
             gather(universal)
-        } } } } }
+        } } } } } }
         // Each bucket gave its matches in cascade order: the ranks are a few ordered runs,
         // which the sort merges.
         if ranked.count > 1 { ranked.sort() }
@@ -517,5 +532,54 @@ struct AncestorBuckets {
         let mark = marks.removeLast()
         ranges.removeSubrange(mark...)
         names.removeSubrange(mark...)
+    }
+}
+
+extension RuleIndex {
+    /// The names the rules give ids and classes, by their keys, to tell when a view's keys
+    /// decide a match alone. A key is a hash (`AncestorFilter.key(class:)`) two names may share:
+    /// a compound whose keys a view has is confirmed by comparing names, at every record tested.
+    /// When no two of the rules' names share a key and each of the view's names that has a
+    /// rule's key is that rule's name, the view's keys are its names for this index, and the
+    /// comparison is left out: one lookup per name of the view instead of one comparison per
+    /// compound matched.
+    struct ExactNames {
+        /// Each key's name; ids and classes apart (their keys differ by a tag).
+        private let names: KeyTable<String>
+        /// False when two of the rules' names share a key: every view is confirmed.
+        private let distinct: Bool
+
+        init(_ compounds: some Sequence<CompoundSelector>) {
+            var byKey: [Int: String] = [:]
+            var distinct = true
+            for compound in compounds {
+                var named = compound.classes.map { (AncestorFilter.key(class: $0), $0) }
+                if let id = compound.id { named.append((AncestorFilter.key(id: id), id)) }
+                for (key, name) in named {
+                    if let known = byKey[key] {
+                        if known != name { distinct = false }
+                    } else {
+                        byKey[key] = name
+                    }
+                }
+            }
+            names = KeyTable(byKey)
+            self.distinct = distinct
+        }
+
+        /// Whether each of `view`'s id and classes that has the key of a rule's name is that
+        /// name, so that a compound's keys on the view are its names.
+        func areTheOnlyNames(of view: View) -> Bool {
+            guard distinct else { return false }
+            let keys = view.selectorKeys
+            if let key = keys.id, let name = names[key], name != view.id { return false }
+            guard keys.classes.count > 0 else { return true }
+            var n = 0
+            for key in keys.classes {
+                if let name = names[key], name != view.classes[n] { return false }
+                n += 1
+            }
+            return true
+        }
     }
 }

@@ -153,6 +153,7 @@ struct PrefixPath {
     mutating func push(_ view: View, _ index: RuleIndex) {
         let depth = Int32(marks.count)
         marks.append(changed.count)
+        let confirms = !index.exactNames.areTheOnlyNames(of: view)
         let start = changed.count
         index.prefixes.prefixes.withUnsafeBufferPointer { prefixes in
             index.records.withReader { records in
@@ -163,7 +164,7 @@ struct PrefixPath {
                             let nearest = deepest[Int(prefix.left)]
                             guard nearest >= 0, !prefix.childOfLeft || nearest == depth - 1 else { return }
                         }
-                        guard records.matches(record: Int(prefix.compound), view) else { return }
+                        guard records.matches(record: Int(prefix.compound), view, confirms: confirms) else { return }
                         changed.append((p, deepest[Int(p)]))
                     }
                 }

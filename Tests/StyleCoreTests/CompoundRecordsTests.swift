@@ -111,6 +111,43 @@ extension CompoundRecordsTests {
             }
         }
     }
+
+    /// The rules' names are distinct, but a view's class shares a rule name's key: that view's
+    /// keys are confirmed by its names (`RuleIndex.ExactNames`), in the cascade's walk (subjects
+    /// and prefixes alike) as in the matcher that searches ancestors.
+    func testAViewWhoseNameSharesTheKeyOfARuleNameIsConfirmed() throws {
+        try AncestorFilter.$nameKeyBits.withValue(1) {
+            XCTAssertEqual(AncestorFilter.key(class: "a"), AncestorFilter.key(class: "q"), "the names share a key")
+            let sheet = Stylesheet()
+            sheet.addRule(".a", T.mut(T.view, "alpha", .number(0.5), line: 1), line: 1)
+            sheet.addRule(".a > Label", T.mut(T.view, "tintColor", .color(Color(hex: "#FF0000")!), line: 2), line: 2)
+            sheet.addRule(".a Label", T.mut(T.view, "isHidden", .bool(true), line: 3), line: 3)
+            let index = RuleIndex(sheet.rules)
+            let named = T.view(T.view, nil, "a", T.view(T.label)), impostor = T.view(T.view, nil, "q", T.view(T.label))
+            XCTAssertTrue(index.exactNames.areTheOnlyNames(of: named))
+            XCTAssertFalse(index.exactNames.areTheOnlyNames(of: impostor), "`q` has the key of the rules' `a`")
+            XCTAssertTrue(index.exactNames.areTheOnlyNames(of: T.view(T.view, "a", "")), "an id's key differs from a class's")
+            let root = T.view(T.stack, nil, "", named, impostor)
+            XCTAssertEqual(Cascade(StyleEngine(sheet)).apply(to: root, recordingProvenance: false), [])
+            let alpha = T.view.property("alpha")!.slot, hidden = T.view.property("isHidden")!.slot
+            let tint = T.view.property("tintColor")!.slot
+            XCTAssertEqual(named.values[alpha], .number(0.5))
+            XCTAssertEqual(impostor.values[alpha], .number(1))
+            XCTAssertEqual(named.children[0].values[hidden], .bool(true))
+            XCTAssertEqual(impostor.children[0].values[hidden], .bool(false), "below `q`, no `.a Label`")
+            XCTAssertNotEqual(impostor.children[0].values[tint], named.children[0].values[tint], "below `q`, no `.a > Label`")
+        }
+    }
+
+    /// Two rule names of one key: every view is confirmed.
+    func testRuleNamesSharingAKeyConfirmEveryView() {
+        AncestorFilter.$nameKeyBits.withValue(1) {
+            let sheet = Stylesheet()
+            sheet.addRule(".a", T.mut(T.view, "alpha", .number(0.5), line: 1), line: 1)
+            sheet.addRule(".q", T.mut(T.view, "alpha", .number(0.25), line: 2), line: 2)
+            XCTAssertFalse(RuleIndex(sheet.rules).exactNames.areTheOnlyNames(of: T.view(T.view, nil, "a")))
+        }
+    }
 }
 
 /// A small deterministic generator for the property tests.

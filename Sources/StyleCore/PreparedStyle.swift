@@ -28,6 +28,19 @@ struct PreparedStyle {
     let operations: [Operation]
     /// The operations as written, by `Operation.general`.
     let general: [StyleOperation]
+    /// Whether what the style writes can differ with the view's state: it has a `when` of a
+    /// state, or an operation worked out as it is applied (a function, a `mver` that reads more
+    /// than the value), which may read it; a style too large to prepare is taken to.
+    var readsState: Bool {
+        unprepared != nil || general.contains { op in
+            switch op {
+            case .set: false
+            case .when: true  // the traits' are decided: what is left asks a state
+            case .function: true
+            case .transform(_, let transform, _): !transform.dependsOnlyOnValue
+            }
+        }
+    }
     /// No function, and no `mver` but those whose result depends on the value alone
     /// (`ValueTransform.dependsOnlyOnValue`): the result depends only on the view's kind and
     /// the values before.

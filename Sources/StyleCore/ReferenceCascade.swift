@@ -12,14 +12,22 @@
 /// It lives beside the engine, not in the tests, because it states the rules in the engine's
 /// own terms (a view's record, the budget, the diagnostics' text), and a new input of the
 /// cascade (states, traits) is written here first, in a few lines, before the engine learns it.
+///
+/// `StateValues` styles controls in their other states with it, one view at a time, given the
+/// rule index of the stylesheet (`matchingBy:`): then step 3 takes the rules the index finds
+/// for the view (`RuleIndex.matches(for:)`, the same rules in the same order, which the
+/// engine's tests check against this type without an index) instead of testing every rule.
 struct ReferenceCascade {
     let stylesheet: Stylesheet
     /// The traits of the run: `when`s decide by them, values are resolved for them.
     let traits: Traits
+    /// Where step 3 finds a view's rules; nil to test every rule, as the reference does.
+    let index: RuleIndex?
 
-    init(_ stylesheet: Stylesheet, traits: Traits = .default) {
+    init(_ stylesheet: Stylesheet, traits: Traits = .default, matchingBy index: RuleIndex? = nil) {
         self.stylesheet = stylesheet
         self.traits = traits
+        self.index = index
     }
 
     /// Styles `root` and its descendants as `Cascade.apply(to:recordingProvenance:budget:)`
@@ -78,10 +86,14 @@ struct ReferenceCascade {
         // 3. Rules whose style the view can take and whose selector list matches it, each once
         // with its most specific matching selector: by specificity, then in source order.
         var matching: [(rule: Rule, selector: ComplexSelector)] = []
-        for rule in stylesheet.rules where view.kind.isA(rule.style.kind) {
-            if let selector = rule.selector.bestMatch(for: view) { matching.append((rule, selector)) }
+        if let index {
+            matching = index.matches(for: view).map { ($0.rule, $0.selector) }
+        } else {
+            for rule in stylesheet.rules where view.kind.isA(rule.style.kind) {
+                if let selector = rule.selector.bestMatch(for: view) { matching.append((rule, selector)) }
+            }
+            matching.sort { ($0.selector.specificity, $0.rule.order) < ($1.selector.specificity, $1.rule.order) }
         }
-        matching.sort { ($0.selector.specificity, $0.rule.order) < ($1.selector.specificity, $1.rule.order) }
         for (rule, selector) in matching {
             application.origin = .rule(selector: selector.text)
             found.run { () throws(Diagnostic) in try application.apply(rule.style) }

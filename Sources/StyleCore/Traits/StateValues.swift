@@ -58,12 +58,33 @@ public struct StateValues: Sendable {
 
     /// The other states' values of every control of `root`'s tree, styled as `stylesheet`
     /// styles them for `traits`. The tree is left as it was.
+    ///
+    /// Each control's states are styled as `ReferenceCascade` styles a view alone, its rules
+    /// found by the stylesheet's rule index. A control none of whose possible styles reads the
+    /// state (no rule's subject has a pseudo-class, no appearance's, rule's or own style has a
+    /// `when` of a state or an operation that may read it) takes the same values in every
+    /// state, and is not styled again. `matchingEveryRule`: test every rule, as the reference
+    /// does (what the tests compare with).
     public static func compute(_ root: View, stylesheet: Stylesheet, traits: Traits = .default,
                                recordingProvenance: Bool = false) -> StateValues {
+        compute(root, stylesheet: stylesheet, traits: traits, recordingProvenance: recordingProvenance, matchingEveryRule: false)
+    }
+
+    static func compute(_ root: View, stylesheet: Stylesheet, traits: Traits, recordingProvenance: Bool,
+                        matchingEveryRule: Bool) -> StateValues {
         var out = StateValues()
-        let reference = ReferenceCascade(stylesheet, traits: traits)
+        let table = ProvenanceTable(), values = ValueTable()
+        let index = RuleIndex(stylesheet.rules, provenanceTable: table, values: values, traits: traits)
+        let reference = ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
+        // Whether some style a control may take in some state, other than its own, reads it.
+        let sheetReadsState = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
+            || index.preparedStyles.contains(where: \.readsState)
+            || stylesheet.appearances.contains { PreparedStyle($0.style, table: table, values: values, traits: traits).readsState }
         root.forEachInTree { view in
             guard view.kind.isControl else { return }
+            guard matchingEveryRule || sheetReadsState
+                || view.styles.contains(where: { PreparedStyle($0, table: table, values: values, traits: traits).readsState })
+            else { return }
             let current = view.state, override = view.stateOverride
             let values = view.values, record = view.record
             var entries: [Entry] = []

@@ -57,14 +57,16 @@ public struct StateValues: Sendable {
     }
 
     /// The other states' values of every control of `root`'s tree, styled as `stylesheet`
-    /// styles them for `traits`. The tree is left as it was.
+    /// styles them for `traits`: a tree `stylesheet` styled for `traits`, whose values are
+    /// those of its current states. The tree is left as it was.
     ///
     /// Each control's states are styled as `ReferenceCascade` styles a view alone, its rules
-    /// found by the stylesheet's rule index. A control none of whose possible styles reads the
-    /// state (no rule's subject has a pseudo-class, no appearance's, rule's or own style has a
-    /// `when` of a state or an operation that may read it) takes the same values in every
-    /// state, and is not styled again. `matchingEveryRule`: test every rule, as the reference
-    /// does (what the tests compare with).
+    /// found by the stylesheet's rule index. When no rule's subject has a pseudo-class, a
+    /// control matches the same rules in every state; if none of them, of its appearances and
+    /// of its own styles reads the state (a `when` of a state, or an operation worked out as it
+    /// is applied, which may), it takes the same values in every state, and is not styled
+    /// again. `matchingEveryRule`: test every rule, as the reference does (what the tests
+    /// compare with).
     public static func compute(_ root: View, stylesheet: Stylesheet, traits: Traits = .default,
                                recordingProvenance: Bool = false) -> StateValues {
         compute(root, stylesheet: stylesheet, traits: traits, recordingProvenance: recordingProvenance, matchingEveryRule: false)
@@ -76,15 +78,21 @@ public struct StateValues: Sendable {
         let table = ProvenanceTable(), values = ValueTable()
         let index = RuleIndex(stylesheet.rules, provenanceTable: table, values: values, traits: traits)
         let reference = ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
-        // Whether some style a control may take in some state, other than its own, reads it.
-        let sheetReadsState = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
-            || index.preparedStyles.contains(where: \.readsState)
-            || stylesheet.appearances.contains { PreparedStyle($0.style, table: table, values: values, traits: traits).readsState }
+        // Whether a state may change which rules match a control, and which appearances read it.
+        let statesChangeMatches = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
+        let appearancesReadingState = stylesheet.appearances.filter {
+            PreparedStyle($0.style, table: table, values: values, traits: traits).readsState
+        }
+        var found: [RuleIndex.Match] = []
+        func mayDependOnState(_ view: View) -> Bool {
+            if statesChangeMatches || appearancesReadingState.contains(where: { $0.applies(to: view) }) { return true }
+            index.orderedMatches(for: view, filter: nil, into: &found)
+            return found.contains { index.preparedStyles[$0.rule].readsState }
+                || view.styles.contains { PreparedStyle($0, table: table, values: values, traits: traits).readsState }
+        }
         root.forEachInTree { view in
             guard view.kind.isControl else { return }
-            guard matchingEveryRule || sheetReadsState
-                || view.styles.contains(where: { PreparedStyle($0, table: table, values: values, traits: traits).readsState })
-            else { return }
+            guard matchingEveryRule || mayDependOnState(view) else { return }
             let current = view.state, override = view.stateOverride
             let values = view.values, record = view.record
             var entries: [Entry] = []

@@ -33,6 +33,14 @@ final class RestylePlan {
     /// The slots the last rebase rewrote, reused from view to view (`StyledTree.append` copies
     /// them out).
     @exclusivity(unchecked) private var changedSlots: [Int] = []
+    /// Pairs of own styles' storages found to hold the same operations (`same(_:_:)`): a
+    /// re-evaluated script gives every view of a style a new copy of it, the same for each.
+    @exclusivity(unchecked) private var sameStorages: Set<StoragePair> = []
+
+    private struct StoragePair: Hashable {
+        let old: UnsafeRawPointer
+        let new: UnsafeRawPointer
+    }
 
     /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled:
     /// provenance switched, or other selectors and other appearances, rules reordered or too
@@ -108,7 +116,7 @@ final class RestylePlan {
         // A host's view keeps its lists from one restyle to the next: the very same storage
         // holds the same items.
         if !oldStyles.hasStorage(of: styles) {
-            for k in styles.indices where !Self.same(oldStyles[k], styles[k]) { return false }
+            for k in styles.indices where !sameOwnStyle(oldStyles[k], styles[k]) { return false }
         }
         if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
@@ -243,6 +251,18 @@ final class RestylePlan {
             selector = rule.selector.selectors.map(\.text)
             location = rule.location
         }
+    }
+
+    /// `same(_:_:)` for a view's own styles, each pair of storages compared once: both lists
+    /// are held (by `previous` and the view) while the plan lives, so no storage is reused.
+    private func sameOwnStyle(_ a: Style, _ b: Style) -> Bool {
+        guard let x = a.storageIdentity, let y = b.storageIdentity, x != y else { return Self.same(a, b) }
+        guard a.kind === b.kind, a.location == b.location, a.name == b.name, a.attachment == b.attachment else { return false }
+        let pair = StoragePair(old: x, new: y)
+        if sameStorages.contains(pair) { return true }
+        guard Self.same(a, b) else { return false }
+        sameStorages.insert(pair)
+        return true
     }
 
     static func same(_ a: Rule, _ b: Rule) -> Bool {

@@ -411,7 +411,9 @@ public struct RuleIndex {
         let nearest = prefixes?.deepest ?? []
         let parentDepth = Int32((prefixes?.depth ?? 0) - 1)
         let usesPrefixes = prefixes != nil
-        let confirms = !exactNames.areTheOnlyNames(of: view)
+        // Asked of the view once a candidate gets as far as its names: most views of a small
+        // index (a restyle's changed rules) never do.
+        var confirmsNames: Bool?
         records.withReader { records in
         prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in ranks.withUnsafeBufferPointer { ranks in
         nearest.withUnsafeBufferPointer { nearest in subjects.withUnsafeBufferPointer { subjects in
@@ -427,6 +429,8 @@ public struct RuleIndex {
                         }
                         if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
                         let span = prepared[i].compounds
+                        let confirms = confirmsNames ?? !exactNames.areTheOnlyNames(of: view)
+                        confirmsNames = confirms
                         guard records.matches(subjects[s], at: Int(span.start) + Int(span.count) - 1, view, confirms: confirms) else { continue }
                     } else {
                         if let filter {

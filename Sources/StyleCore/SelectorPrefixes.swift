@@ -153,7 +153,7 @@ struct PrefixPath {
     mutating func push(_ view: View, _ index: RuleIndex) {
         let depth = Int32(marks.count)
         marks.append(changed.count)
-        let confirms = !index.exactNames.areTheOnlyNames(of: view)
+        var confirmsNames: Bool?
         let start = changed.count
         index.prefixes.prefixes.withUnsafeBufferPointer { prefixes in
             index.records.withReader { records in
@@ -164,6 +164,8 @@ struct PrefixPath {
                             let nearest = deepest[Int(prefix.left)]
                             guard nearest >= 0, !prefix.childOfLeft || nearest == depth - 1 else { return }
                         }
+                        let confirms = confirmsNames ?? !index.exactNames.areTheOnlyNames(of: view)
+                        confirmsNames = confirms
                         guard records.matches(record: Int(prefix.compound), view, confirms: confirms) else { return }
                         changed.append((p, deepest[Int(p)]))
                     }

@@ -13,11 +13,21 @@ if arguments.first == "--evalscale-probe", arguments.count == 2 {
     EvalScaleBenchmark.probe(arguments[1])
     exit(0)
 }
-if arguments.first == "--write-screen", arguments.count == 2 || (arguments.count == 3 && Int(arguments[2]) != nil) {
+if arguments.first == "--write-screen", (2...4).contains(arguments.count), arguments.count == 2 || Int(arguments[2]) != nil,
+   arguments.count < 4 || arguments[3] == "random" {
     // The screen benchmark's script and stand-ins, for a profiler or a run by hand; the
-    // evalscale benchmark's sizes with a number of views.
-    write(Workload(views: arguments.count == 3 ? Int(arguments[2])! : 10_000).screenSource(), to: arguments[1] + "/screen.lua")
+    // evalscale benchmark's sizes with a number of views; `random`: the workload of random
+    // class pairs (300 rules).
+    let views = arguments.count >= 3 ? Int(arguments[2])! : 10_000
+    let workload = arguments.count == 4 ? Workload(randomViews: views, rules: 300) : Workload(views: views)
+    write(workload.screenSource(), to: arguments[1] + "/screen.lua")
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
+    exit(0)
+}
+if arguments.first == "--restyle-probe", arguments.count <= 2, arguments.count == 1 || arguments[1] == "random" {
+    // The screen benchmark's restyle after a one-rule edit, alone, for a profiler.
+    let workload = arguments.count == 2 ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
+    ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20)
     exit(0)
 }
 if arguments.first == "--write-page", arguments.count == 2 {
@@ -35,12 +45,14 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER [VIEWS] | --write-page FOLDER
+           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random]
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
     --only    run one benchmark (for a profiler).
-    --write-screen FOLDER [VIEWS]   write the screen benchmark's screen.lua (10,000 views or VIEWS) and standins.lua there.
+    --write-screen FOLDER [VIEWS [random]]   write the screen benchmark's screen.lua (10,000 views or VIEWS; random: the
+                            workload of random class pairs) and standins.lua there.
+    --restyle-probe [random]   the screen's restyle after a one-rule edit, 20 times (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)
@@ -90,7 +102,10 @@ if runs("outside") {
 }
 if runs("screen") {
     progress("screen…")
-    rows += ScreenBenchmark(stylerun: stylerun, views: 10_000, runs: quick ? 3 : 15, reloads: quick ? 3 : 15).run()
+    rows += ScreenBenchmark(stylerun: stylerun, workload: Workload(views: 10_000), runs: quick ? 3 : 15, reloads: quick ? 3 : 15).run()
+    progress("screen: random classes…")
+    rows += ScreenBenchmark(stylerun: stylerun, workload: Workload(randomViews: 10_000, rules: 300), label: " (random classes, 300 rules)",
+                            runs: quick ? 3 : 15, reloads: quick ? 3 : 15).run()
 }
 if runs("reload") {
     progress("reload…")

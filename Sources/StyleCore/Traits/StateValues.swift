@@ -75,30 +75,16 @@ public struct StateValues: Sendable {
     static func compute(_ root: View, stylesheet: Stylesheet, traits: Traits, recordingProvenance: Bool,
                         matchingEveryRule: Bool) -> StateValues {
         var out = StateValues()
-        let table = ProvenanceTable(), values = ValueTable()
-        let index = RuleIndex(stylesheet.rules, provenanceTable: table, values: values, traits: traits)
-        let reference = ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
-        // Whether a state may change which rules match a control, and which appearances read it.
-        let statesChangeMatches = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
-        let appearancesReadingState = stylesheet.appearances.filter {
-            PreparedStyle($0.style, table: table, values: values, traits: traits).readsState
-        }
-        var found: [RuleIndex.Match] = []
-        func mayDependOnState(_ view: View) -> Bool {
-            if statesChangeMatches || appearancesReadingState.contains(where: { $0.applies(to: view) }) { return true }
-            index.orderedMatches(for: view, filter: nil, into: &found)
-            return found.contains { index.preparedStyles[$0.rule].readsState }
-                || view.styles.contains { PreparedStyle($0, table: table, values: values, traits: traits).readsState }
-        }
+        let styler = StateStyler(stylesheet, traits: traits, matchingEveryRule: matchingEveryRule)
         root.forEachInTree { view in
             guard view.kind.isControl else { return }
-            guard matchingEveryRule || mayDependOnState(view) else { return }
+            guard matchingEveryRule || styler.mayDependOnState(view) else { return }
             let current = view.state, override = view.stateOverride
             let values = view.values, record = view.record
             var entries: [Entry] = []
             for state in [ControlState.normal] + ControlState.single where state != current {
                 view.stateOverride = state
-                for d in reference.styleAlone(view, recordingProvenance: recordingProvenance) where !out.diagnostics.contains(d) {
+                for d in styler.styleAlone(view, recordingProvenance: recordingProvenance) where !out.diagnostics.contains(d) {
                     out.diagnostics.append(d)
                 }
                 let provenance = recordingProvenance ? view.provenance : nil
@@ -114,5 +100,50 @@ public struct StateValues: Sendable {
             if !entries.isEmpty { out.byView[ObjectIdentifier(view)] = entries }
         }
         return out
+    }
+}
+
+/// Styles one control alone as it is in another state, for `StateValues` and `StateStyling`:
+/// as `ReferenceCascade` styles a view alone, its rules found by the stylesheet's rule index
+/// (made once for many controls), and tells which controls no state can change.
+///
+/// When no rule's subject has a pseudo-class, a control matches the same rules in every state
+/// (a state decides only its own subject compounds); if none of them, of its appearances and
+/// of its own styles reads the state (a `when` of a state, or an operation worked out as it is
+/// applied, which may: `PreparedStyle.readsState`), it takes the same values in every state.
+final class StateStyler {
+    private let table = ProvenanceTable()
+    private let values = ValueTable()
+    private let index: RuleIndex
+    private let reference: ReferenceCascade
+    private let traits: Traits
+    /// Whether a state may change which rules match a control.
+    private let statesChangeMatches: Bool
+    private let appearancesReadingState: [Appearance]
+    private var found: [RuleIndex.Match] = []
+
+    /// `matchingEveryRule`: test every rule, as the reference does (what the tests compare with).
+    init(_ stylesheet: Stylesheet, traits: Traits, matchingEveryRule: Bool = false) {
+        self.traits = traits
+        index = RuleIndex(stylesheet.rules, provenanceTable: table, values: values, traits: traits)
+        reference = ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
+        statesChangeMatches = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
+        appearancesReadingState = stylesheet.appearances.filter { [table, values] in
+            PreparedStyle($0.style, table: table, values: values, traits: traits).readsState
+        }
+    }
+
+    /// Whether some state may give `view`, as it is now styled for the traits, other values.
+    func mayDependOnState(_ view: View) -> Bool {
+        guard view.kind.isControl else { return false }
+        if statesChangeMatches || appearancesReadingState.contains(where: { $0.applies(to: view) }) { return true }
+        index.orderedMatches(for: view, filter: nil, into: &found)
+        return found.contains { index.preparedStyles[$0.rule].readsState }
+            || view.styles.contains { PreparedStyle($0, table: table, values: values, traits: traits).readsState }
+    }
+
+    /// Styles `view` alone for its state (`View.state`, its override included); its diagnostics.
+    func styleAlone(_ view: View, recordingProvenance: Bool) -> [Diagnostic] {
+        reference.styleAlone(view, recordingProvenance: recordingProvenance)
     }
 }

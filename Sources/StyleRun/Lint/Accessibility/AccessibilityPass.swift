@@ -49,9 +49,13 @@ struct AccessibilityPass {
             guard let root = themed.root else { continue }
             themed.prepareForApplication()
             let stylesheet = themed.stylesheet
+            // One engine for the theme's stylings: a trait set after another prepares again
+            // only what depends on the traits.
+            let stylingEngine = StyleEngine(stylesheet)
             // What the default styling reports, the run already did for the active theme.
             func styled(_ traits: Traits) -> Bool {
-                let styling = Cascade(stylesheet, traits: traits).apply(to: root, recordingProvenance: true)
+                stylingEngine.traits = traits
+                let styling = Cascade(stylingEngine).apply(to: root, recordingProvenance: true)
                 guard !styling.contains(where: { $0.severity == .error }) else {
                     if themed !== evaluation || traits != .default { report(styling) }
                     return false
@@ -67,9 +71,12 @@ struct AccessibilityPass {
                 }
                 var controls: [View] = []
                 SmallTouchTargetRule.forEachDrawn(root) { if $0.kind.isControl { controls.append($0) } }
-                for control in controls {
+                // One rule index for the trait set's controls; a control no state can change
+                // looks in every state as it does now, which is counted already.
+                let styler = StateStyling.Styler(stylesheet, traits: traits)
+                for control in controls where styler.mayDependOnState(control) {
                     for state in AccessibilityMatrix.otherStates(of: control) {
-                        let (found, changed, errors) = StateStyling.with(control, in: state, stylesheet: stylesheet, traits: traits) {
+                        let (found, changed, errors) = StateStyling.with(control, in: state, styler: styler) {
                             TextContrast.samples(in: control, screen: ScreenColors(for: traits)).compactMap(contrast.finding)
                         }
                         report(errors)

@@ -120,6 +120,9 @@ final class StateStyler {
     /// Whether a state may change which rules match a control.
     private let statesChangeMatches: Bool
     private let appearancesReadingState: [Appearance]
+    /// Whether some rule's style reads the state: if none does, a control's matches need not
+    /// be found to know its rules read none.
+    private let rulesReadState: Bool
     private var found: [RuleIndex.Match] = []
 
     /// `matchingEveryRule`: test every rule, as the reference does (what the tests compare with).
@@ -128,6 +131,7 @@ final class StateStyler {
         index = RuleIndex(stylesheet.rules, provenanceTable: table, values: values, traits: traits)
         reference = ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
         statesChangeMatches = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
+        rulesReadState = index.preparedStyles.contains(where: \.readsState)
         appearancesReadingState = stylesheet.appearances.filter { [table, values] in
             PreparedStyle($0.style, table: table, values: values, traits: traits).readsState
         }
@@ -137,9 +141,11 @@ final class StateStyler {
     func mayDependOnState(_ view: View) -> Bool {
         guard view.kind.isControl else { return false }
         if statesChangeMatches || appearancesReadingState.contains(where: { $0.applies(to: view) }) { return true }
-        index.orderedMatches(for: view, filter: nil, into: &found)
-        return found.contains { index.preparedStyles[$0.rule].readsState }
-            || view.styles.contains { PreparedStyle($0, table: table, values: values, traits: traits).readsState }
+        if rulesReadState {
+            index.orderedMatches(for: view, filter: nil, into: &found)
+            if found.contains(where: { index.preparedStyles[$0.rule].readsState }) { return true }
+        }
+        return view.styles.contains { PreparedStyle($0, table: table, values: values, traits: traits).readsState }
     }
 
     /// Styles `view` alone for its state (`View.state`, its override included); its diagnostics.

@@ -142,9 +142,16 @@ public struct LintReport: Sendable, Equatable {
     /// another linted file is evaluated by both, and reports each problem once.
     static func unique(_ sorted: [Diagnostic]) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
+        // A file's standard path worked out once: a file may have thousands of findings.
+        var standard: [String: String] = [:]
         return sorted.filter { d in
             var key = d
-            key.file = (d.file as NSString).standardizingPath
+            if let known = standard[d.file] {
+                key.file = known
+            } else {
+                key.file = (d.file as NSString).standardizingPath
+                standard[d.file] = key.file
+            }
             return seen.insert(key).inserted
         }
     }

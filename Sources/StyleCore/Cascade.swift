@@ -119,11 +119,10 @@ public struct Cascade {
         let sameSelectors = sameShape && previous!.hasSameSelectors(as: stylesheet)
         // Kept and rebased records point at the previous tree's table: an engine that did not
         // style it (a one-off cascade's) records into that table too.
-        if sameShape, let previous, previous.recordedProvenance == recordingProvenance {
-            engine.shareProvenanceTable(of: previous.index)
-        }
         // Rebased views take results in the table their values are of: the previous tree's.
-        if sameShape, let previous { engine.shareValueTable(of: previous.index) }
+        if sameShape, let previous {
+            engine.shareTables(of: previous.index, provenance: previous.recordedProvenance == recordingProvenance, values: true)
+        }
         let plan = sameShape ? previous.flatMap {
             RestylePlan(previous: $0, stylesheet: stylesheet, index: engine.ruleIndex, recordingProvenance: recordingProvenance,
                         sameSelectors: sameSelectors, fault: fault)

@@ -183,10 +183,17 @@ final class CascadeSteps {
             application.setOrigin(index: appearances[i].originIndex)
             if collector.run({ () throws(Diagnostic) in try application.apply(appearances[i].style) }) { failed = true }
         }
-        for match in matches {
-            application.setOrigin(index: index.prepared[match.candidate].origin)
-            if collector.run({ () throws(Diagnostic) in try application.apply(index.preparedStyles[match.rule]) }) { failed = true }
-            plain = plain && index.preparedStyles[match.rule].isPlain
+        // The styles read in place: an element read out of the index's array is a copy of the
+        // style, its arrays retained and released, at every rule of every view.
+        var rulesDependOnTraits = false
+        index.preparedStyles.withUnsafeBufferPointer { styles in
+            for match in matches {
+                application.setOrigin(index: index.prepared[match.candidate].origin)
+                let style = styles.baseAddress! + match.rule
+                if collector.run({ () throws(Diagnostic) in try application.apply(prepared: style) }) { failed = true }
+                plain = plain && style.pointee.isPlain
+                rulesDependOnTraits = rulesDependOnTraits || style.pointee.dependsOnTraits
+            }
         }
         guard plain, !failed else { return }
         if let key {
@@ -195,7 +202,7 @@ final class CascadeSteps {
             // buffer copy itself at the next view.
             let result = MatchContexts.Result(values: view.values, record: view.record)
             let dependsOnTraits = kind.hasTraitDependentDefaults || applying.indices.contains { appearances[$0].style.dependsOnTraits }
-                || matches.contains { index.preparedStyles[$0.rule].dependsOnTraits }
+                || rulesDependOnTraits
             results.insert(MatchedResults.Key(kind: key.kind, matches: Array(keyBuffer), state: key.state, mixed: key.mixed), kind: kind, result,
                            dependsOnTraits: dependsOnTraits)
             if let context { contexts[context].result = result }

@@ -277,19 +277,23 @@ public final class StyleApplication {
     /// Runs a prepared style's operations in order, as `apply(_: Style)` runs the style's; the
     /// style was prepared with this application's provenance table.
     func apply(_ style: PreparedStyle) throws(Diagnostic) {
-        if let whole = style.unprepared { return try apply(whole) }
+        try withUnsafePointer(to: style) { style throws(Diagnostic) in try apply(prepared: style) }
+    }
+
+    /// `apply(_:)` of the style at `style`, read in place: a style passed by value was copied
+    /// (its arrays retained and released) at every style applied to every view.
+    func apply(prepared style: UnsafePointer<PreparedStyle>) throws(Diagnostic) {
+        if let whole = style.pointee.unprepared { return try apply(whole) }
         let kind = view.kind
-        try style.operations.withUnsafeBufferPointer { operations throws(Diagnostic) in
-            for op in operations {
-                if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
-                if op.slot >= 0, kind.isA(id: op.root!) {
-                    write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
-                    if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
-                        replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
-                    }
-                } else {
-                    try apply(style.general[Int(op.general)])
+        for op in style.pointee.operations {
+            if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
+            if op.slot >= 0, kind.isA(id: op.root!) {
+                write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
+                if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
+                    replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
                 }
+            } else {
+                try apply(style.pointee.general[Int(op.general)])
             }
         }
     }

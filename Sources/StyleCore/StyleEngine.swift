@@ -18,7 +18,7 @@ public final class StyleEngine {
     /// The values the engine's prepared styles, constants and defaults intern (`ValueTable`),
     /// kept across adopted stylesheets and traits, freed with the engine and the views it
     /// styled, as Lua keeps its strings in its state. A restyle after a tree another engine
-    /// styled takes that engine's table (`shareValueTable(of:)`).
+    /// styled takes that engine's table (`shareTables(of:provenance:values:)`).
     private(set) var valueTable: ValueTable
     /// How many views the tree last styled had: the room the cascade reserves for its lists
     /// next time, rather than growing them view by view.
@@ -127,25 +127,26 @@ public final class StyleEngine {
         return prepared
     }
 
-    /// Interns into `index`'s value table from now on: a restyle after a tree another engine
-    /// styled rebases views onto results of the table their values are of. What was prepared
-    /// or kept with the engine's own table is dropped (constants made before keep their table
-    /// and are written as views' own values).
-    func shareValueTable(of index: RuleIndex) {
-        guard valueTable !== index.values else { return }
-        valueTable = index.values
-        defaults = ResolvedDefaults(traits: traits, values: valueTable)
-        matchedResults = nil
-        ownStyles = nil
-        cachedAppearances = nil
-        cachedIndex = cachedIndex.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, values: valueTable, traits: traits) }
-    }
-
-    /// Records provenance into `index`'s table from now on: a restyle after a tree another
-    /// engine styled keeps that tree's records, which point into that table.
-    func shareProvenanceTable(of index: RuleIndex) {
-        guard provenanceTable !== index.provenanceTable else { return }
-        provenanceTable = index.provenanceTable
-        cachedIndex = RuleIndex(stylesheet.rules, selectorsOf: index, provenanceTable: provenanceTable, values: valueTable, traits: traits)
+    /// Interns into `index`'s value table from now on (`values`), and records provenance into
+    /// its provenance table (`provenance`): a restyle after a tree another engine styled
+    /// rebases views onto results of the table their values are of, and keeps records that
+    /// point into that tree's table. What was prepared or kept with the engine's own value
+    /// table is dropped (constants made before keep their table and are written as views' own
+    /// values). The index is prepared again once, for both tables.
+    func shareTables(of index: RuleIndex, provenance: Bool, values: Bool) {
+        let takesProvenance = provenance && provenanceTable !== index.provenanceTable
+        let takesValues = values && valueTable !== index.values
+        guard takesProvenance || takesValues else { return }
+        if takesValues {
+            valueTable = index.values
+            defaults = ResolvedDefaults(traits: traits, values: valueTable)
+            matchedResults = nil
+            ownStyles = nil
+            cachedAppearances = nil
+        }
+        // The buckets of the index whose provenance table the engine now records into.
+        let buckets = takesProvenance ? index : cachedIndex
+        if takesProvenance { provenanceTable = index.provenanceTable }
+        cachedIndex = buckets.flatMap { RuleIndex(stylesheet.rules, selectorsOf: $0, provenanceTable: provenanceTable, values: valueTable, traits: traits) }
     }
 }

@@ -66,7 +66,7 @@ struct AncestorFilter {
                 counts[b] -= 1
             }
         }
-        pushed.removeSubrange(mark...)
+        pushed.removeLast(pushed.count - mark)
     }
 
     /// False only when some key is certainly absent.

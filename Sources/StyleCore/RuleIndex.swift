@@ -407,13 +407,13 @@ public struct RuleIndex {
         found.removeAll(keepingCapacity: true)
         ranked.removeAll(keepingCapacity: true)
         let kind = view.kind
-        var hasListMatches = false
         let nearest = prefixes?.deepest ?? []
         let parentDepth = Int32((prefixes?.depth ?? 0) - 1)
         let usesPrefixes = prefixes != nil
-        // Asked of the view once a candidate gets as far as its names: most views of a small
-        // index (a restyle's changed rules) never do.
-        var confirmsNames: Bool?
+        // What the gathering finds out, through a pointer: local variables the nested function
+        // changed were boxed and checked for exclusive access at every candidate.
+        var gathered = Gathered()
+        withUnsafeMutablePointer(to: &gathered) { gathered in
         records.withReader { records in
         prepared.withUnsafeBufferPointer { prepared in slots.withUnsafeBufferPointer { slots in ranks.withUnsafeBufferPointer { ranks in
         nearest.withUnsafeBufferPointer { nearest in subjects.withUnsafeBufferPointer { subjects in
@@ -429,8 +429,8 @@ public struct RuleIndex {
                         }
                         if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
                         let span = prepared[i].compounds
-                        let confirms = confirmsNames ?? !exactNames.areTheOnlyNames(of: view)
-                        confirmsNames = confirms
+                        let confirms = gathered.pointee.confirmsNames ?? !exactNames.areTheOnlyNames(of: view)
+                        gathered.pointee.confirmsNames = confirms
                         guard records.matches(subjects[s], at: Int(span.start) + Int(span.count) - 1, view, confirms: confirms) else { continue }
                     } else {
                         if let filter {
@@ -442,7 +442,7 @@ public struct RuleIndex {
                         if slot.checksKind, !kind.isA(id: prepared[i].styleKindID) { continue }
                         guard records.matches(prepared[i].compounds, view) else { continue }
                     }
-                    if prepared[i].isInList { hasListMatches = true }
+                    if prepared[i].isInList { gathered.pointee.hasListMatches = true }
                     ranked.append(ranks[i])
                 }
             }
@@ -469,12 +469,22 @@ public struct RuleIndex {
                 for id in kind.lineageIdentifiers { gather(byKind[Int(bitPattern: id)]) }
             }
             gather(universal)
-        } } } } } }
+        } } } } } } }
         // Each bucket gave its matches in cascade order: the ranks are a few ordered runs,
         // which the sort merges.
         if ranked.count > 1 { ranked.sort() }
         for rank in ranked { found.append(match(of: Int(byRank[Int(rank)]))) }
-        if hasListMatches { keepTheBestOfEachList(&found) }
+        if gathered.hasListMatches { keepTheBestOfEachList(&found) }
+    }
+
+    /// What `orderedMatches` finds out while gathering.
+    private struct Gathered {
+        /// Whether a rule of several selectors matched: then only its best counts.
+        var hasListMatches = false
+        /// Whether the view's keys are confirmed by its names (`ExactNames`), asked once a
+        /// candidate gets as far as its names: most views of a small index (a restyle's changed
+        /// rules) never do.
+        var confirmsNames: Bool?
     }
 
     /// `orderedMatches(for:filter:ancestors:prefixes:ranked:into:)` with ranks of its own.
@@ -534,8 +544,8 @@ struct AncestorBuckets {
     /// Removes the buckets of the view pushed last.
     mutating func pop() {
         let mark = marks.removeLast()
-        ranges.removeSubrange(mark...)
-        names.removeSubrange(mark...)
+        ranges.removeLast(ranges.count - mark)
+        names.removeLast(names.count - mark)
     }
 }
 

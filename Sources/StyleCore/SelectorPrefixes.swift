@@ -153,8 +153,11 @@ struct PrefixPath {
     mutating func push(_ view: View, _ index: RuleIndex) {
         let depth = Int32(marks.count)
         marks.append(changed.count)
+        // Whether the view's keys are confirmed by its names, asked once a prefix gets that far;
+        // through a pointer, so that the closure changes no boxed variable.
         var confirmsNames: Bool?
         let start = changed.count
+        withUnsafeMutablePointer(to: &confirmsNames) { confirmsNames in
         index.prefixes.prefixes.withUnsafeBufferPointer { prefixes in
             index.records.withReader { records in
                 deepest.withUnsafeBufferPointer { deepest in
@@ -164,14 +167,14 @@ struct PrefixPath {
                             let nearest = deepest[Int(prefix.left)]
                             guard nearest >= 0, !prefix.childOfLeft || nearest == depth - 1 else { return }
                         }
-                        let confirms = confirmsNames ?? !index.exactNames.areTheOnlyNames(of: view)
-                        confirmsNames = confirms
+                        let confirms = confirmsNames.pointee ?? !index.exactNames.areTheOnlyNames(of: view)
+                        confirmsNames.pointee = confirms
                         guard records.matches(record: Int(prefix.compound), view, confirms: confirms) else { return }
                         changed.append((p, deepest[Int(p)]))
                     }
                 }
             }
-        }
+        } }
         // Set once all are found: a view is not its own ancestor (`.a .a`).
         for k in start..<changed.count { deepest[Int(changed[k].prefix)] = depth }
     }
@@ -179,8 +182,12 @@ struct PrefixPath {
     /// Leaves the view pushed last.
     mutating func pop() {
         let mark = marks.removeLast()
-        for k in (mark..<changed.count).reversed() { deepest[Int(changed[k].prefix)] = changed[k].before }
-        changed.removeSubrange(mark...)
+        // Last first, each removed as it is undone (`removeSubrange` goes through the generic
+        // replacement of a range, at every pop).
+        while changed.count > mark {
+            let entry = changed.removeLast()
+            deepest[Int(entry.prefix)] = entry.before
+        }
     }
 
     /// Leaves every view: the path of no views, its storage kept for another walk.

@@ -151,7 +151,8 @@ final class RestylePlan {
             guard mapped >= 0 else { return nil }
             if mapped != matches[k] { matches[k] = mapped }  // copied only when the index moved
         }
-        if hasChanged {
+        // Most views have no bucket of the few changed rules: they are not tested at all.
+        if hasChanged, changed.hasCandidates(for: view, ancestors: changedAncestors) {
             changed.orderedMatches(for: view, filter: filter, ancestors: changedAncestors, ranked: &rankScratch, into: &scratch)
             guard scratch.isEmpty else { return nil }
         }

@@ -487,6 +487,26 @@ public struct RuleIndex {
         var confirmsNames: Bool?
     }
 
+    /// Whether some bucket holds candidates for `view`: false when none of its buckets (its id's,
+    /// its classes', its kinds', the universal one, the path's ancestor-name buckets in
+    /// `ancestors`) has any, so that it matches nothing here. What a restyle asks of every view
+    /// before testing it against the few changed rules.
+    func hasCandidates(for view: View, ancestors: AncestorBuckets) -> Bool {
+        if !universal.isEmpty || ancestors.ranges.contains(where: { !$0.isEmpty }) { return true }
+        if !byID.isEmpty || !byClass.isEmpty {
+            let keys = view.selectorKeys
+            if !byID.isEmpty, let id = keys.id, byID[id] != nil { return true }
+            if !byClass.isEmpty, keys.classes.contains(where: { byClass[$0] != nil }) { return true }
+        }
+        if !byKind.isEmpty {
+            let kind = view.kind
+            if byKind[Self.key(of: kind)] != nil || kind.lineageIdentifiers.contains(where: { byKind[Int(bitPattern: $0)] != nil }) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// `orderedMatches(for:filter:ancestors:prefixes:ranked:into:)` with ranks of its own.
     func orderedMatches(for view: View, filter: AncestorFilter?, ancestors: AncestorBuckets? = nil, into found: inout [Match]) {
         var ranked: [Int32] = []

@@ -123,4 +123,29 @@ final class RuleIndexTests: XCTestCase {
         XCTAssertNil(RuleIndex(try rules(0.7, gradient: gradient, schema: schema), selectorsOf: old, provenanceTable: ProvenanceTable(), values: values),
                      "another table: the candidates' origins are indices into it")
     }
+
+    /// A view none of whose buckets holds a rule is known to match nothing without testing;
+    /// one bucket of its id, a class, its kind or super-kind, the universal one or a name on its
+    /// path says it may.
+    func testAViewWithoutBucketsHasNoCandidates() {
+        func index(_ selector: String) -> RuleIndex {
+            let sheet = Stylesheet()
+            sheet.addRule(selector, T.mut(T.view, "alpha", .number(0.5)))
+            return RuleIndex(sheet.rules)
+        }
+        let label = T.view(T.label, "title", "card")
+        let none = AncestorBuckets()
+        XCTAssertFalse(index(".other").hasCandidates(for: label, ancestors: none))
+        XCTAssertFalse(index("#other").hasCandidates(for: label, ancestors: none))
+        XCTAssertFalse(index("Button").hasCandidates(for: label, ancestors: none))
+        for selector in [".card", "#title", "Label", "View", "*", ".x .card"] {
+            XCTAssertTrue(index(selector).hasCandidates(for: label, ancestors: none), selector)
+        }
+        // A subject of a kind alone, bucketed by a name an ancestor must have.
+        let byAncestor = index(".card Label")
+        XCTAssertFalse(byAncestor.hasCandidates(for: label, ancestors: none))
+        var path = AncestorBuckets()
+        byAncestor.push(T.view(T.view, nil, "card"), onto: &path)
+        XCTAssertTrue(byAncestor.hasCandidates(for: label, ancestors: path))
+    }
 }

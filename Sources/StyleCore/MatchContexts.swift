@@ -121,7 +121,7 @@ struct MatchContexts {
     private var keys: [Key] = []
     /// Where each context's key is in `keys`, by `Key.mixed`.
     private var index = ProbeIndex()
-    private let names: RuleIndex.NamedKeys
+    private let names: RuleIndex.ExactNames
 
     /// Whether the contexts were carried over (`init(_:carrying:)`): they are known by number
     /// only, and no view is looked up.
@@ -131,7 +131,7 @@ struct MatchContexts {
     /// `expectedMatches` how many matches they will keep: room made for them at once rather than
     /// grown context by context (each growth of the matches copied all of them).
     init(_ index: RuleIndex, expecting expected: Int = 0, expectedMatches: Int = 0) {
-        names = index.namedKeys
+        names = index.exactNames
         isCarried = false
         matchStorage.reserveCapacity(expectedMatches)
         guard expected > 0 else { return }
@@ -144,7 +144,7 @@ struct MatchContexts {
     /// a tree of that cascade's shape, under rules of its selectors, has its contexts, and
     /// each view keeps its number (`StyledTree.contexts`).
     init(_ index: RuleIndex, carrying count: Int) {
-        names = index.namedKeys
+        names = index.exactNames
         entries = Array(repeating: Entry(), count: count)
         isCarried = true
     }
@@ -162,13 +162,13 @@ struct MatchContexts {
         var mixed = Self.mix(Int(parent), Int(bitPattern: ObjectIdentifier(view.kind)))
         let keys = view.selectorKeys
         var namesID = false
-        if let idKey = keys.id, names.mayName(idKey) {
+        if let idKey = keys.id, names.isNamed(idKey) {
             namesID = true
             mixed = Self.mix(mixed, idKey)
         }
         var namedClasses: UInt64 = .max
         for (i, key) in keys.classes.enumerated() {
-            if names.mayName(key) {
+            if names.isNamed(key) {
                 mixed = Self.mix(mixed, key)
             } else if i < 64 {
                 namedClasses &= ~(1 << UInt64(i))

@@ -31,14 +31,23 @@ struct PreparedStyle {
     /// Whether what the style writes can differ with the view's state: it has a `when` of a
     /// state, or an operation worked out as it is applied (a function, a `mver` that reads more
     /// than the value), which may read it; a style too large to prepare is taken to.
-    var readsState: Bool {
-        unprepared != nil || general.contains { op in
-            switch op {
-            case .set: false
-            case .when: true  // the traits' are decided: what is left asks a state
-            case .function: true
-            case .transform(_, let transform, _): !transform.dependsOnlyOnValue
-            }
+    var readsState: Bool { unprepared != nil || general.contains(where: Self.readsState) }
+
+    /// `readsState` of `style` prepared for `traits`, without preparing it (nothing interned).
+    static func readsState(_ style: Style, traits: Traits) -> Bool {
+        guard style.count <= maximumPrepared else { return true }
+        var written: [StyleOperation] = []
+        flatten(style, for: traits, into: &written)
+        return written.contains(where: readsState)
+    }
+
+    /// Whether an operation of a flattened style may read the view's state.
+    private static func readsState(_ op: StyleOperation) -> Bool {
+        switch op {
+        case .set: false
+        case .when: true  // the traits' are decided: what is left asks a state
+        case .function: true
+        case .transform(_, let transform, _): !transform.dependsOnlyOnValue
         }
     }
     /// No function, and no `mver` but those whose result depends on the value alone

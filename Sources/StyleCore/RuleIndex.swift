@@ -57,7 +57,8 @@ public struct RuleIndex {
     /// through a bucket reads them one after another instead of from all over `records`.
     private let subjects: [CompoundRecords.Record]
     /// The names the rules give ids and classes, by key: a view whose names are the only ones
-    /// of their keys has its keys compared alone.
+    /// of their keys has its keys compared alone, and a name no rule gives is left out of match
+    /// contexts (`MatchContexts`).
     let exactNames: ExactNames
 
     /// A candidate as a bucket lists it: what rejects most candidates, inline, so that going
@@ -85,28 +86,6 @@ public struct RuleIndex {
         }
     }
 
-    /// The `AncestorFilter` keys of every id and class some rule's selector names, in any
-    /// compound, as a Bloom filter: `mayName` is false only for a name no rule names, which
-    /// is what lets `MatchContexts` leave such a name out.
-    struct NamedKeys {
-        private var words = [UInt64](repeating: 0, count: AncestorFilter.counterCount / 64)
-
-        init(_ keys: some Sequence<Int>) {
-            for key in keys {
-                let (a, b) = AncestorFilter.counters(of: key)
-                for bit in [a, b] { words[bit >> 6] |= 1 << UInt64(bit & 63) }
-            }
-        }
-
-        /// False only when no rule names the id or class of this key.
-        func mayName(_ key: Int) -> Bool {
-            let (a, b) = AncestorFilter.counters(of: key)
-            return words[a >> 6] & (1 << UInt64(a & 63)) != 0 && words[b >> 6] & (1 << UInt64(b & 63)) != 0
-        }
-    }
-
-    /// Every id and class the rules name.
-    let namedKeys: NamedKeys
     /// Whether some rule's selector has a pseudo-class in a compound other than its subject
     /// (`Button:highlighted > Label`): then a view's state changes what its descendants match.
     /// Found once per index, not at every state change.
@@ -230,9 +209,6 @@ public struct RuleIndex {
         for (candidate, rank) in ranks.enumerated() { byRank[Int(rank)] = Int32(candidate) }
         self.byRank = byRank
         self.firstCandidate = firstCandidate
-        namedKeys = NamedKeys(rules.lazy.flatMap(\.selector.selectors).flatMap(\.compounds).flatMap { compound in
-            compound.classes.map(AncestorFilter.key(class:)) + (compound.id.map { [AncestorFilter.key(id: $0)] } ?? [])
-        })
         self.preparedStyles = rules.map { [provenanceTable] in PreparedStyle($0.style, table: provenanceTable, values: values, traits: traits) }
         hasPseudoClassesAboveSubjects = prepared.contains { $0.selector.compounds.dropLast().contains(where: \.hasPseudoClasses) }
     }
@@ -262,7 +238,6 @@ public struct RuleIndex {
         slots = old.slots
         subjects = old.subjects
         exactNames = old.exactNames
-        namedKeys = old.namedKeys
         hasPseudoClassesAboveSubjects = old.hasPseudoClassesAboveSubjects
         // Styles that write the same under any traits stay prepared (the same style of the
         // same kind, its constants in the same table: a trait change, or a reload that kept a
@@ -600,6 +575,10 @@ extension RuleIndex {
             names = KeyTable(byKey)
             self.distinct = distinct
         }
+
+        /// Whether some rule names an id or class of this key (`AncestorFilter.key(id:)`,
+        /// `key(class:)`): false only for a name no rule names.
+        func isNamed(_ key: Int) -> Bool { names[key] != nil }
 
         /// Whether each of `view`'s id and classes that has the key of a rule's name is that
         /// name, so that a compound's keys on the view are its names.

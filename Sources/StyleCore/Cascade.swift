@@ -163,10 +163,16 @@ public struct Cascade {
         if let carriedContexts { aboveContext = carriedContexts.aboveContext }
         // Read once: each read through the optional tree copied (and retained) all of it.
         let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
+        // With matches and contexts carried over, no view is matched against the rules and no
+        // context is looked up: the walk keeps no path of ancestors.
+        let walksPath = carriedContextNumbers == nil || carriedEntries == nil || plan?.testsChangedRules == true
         var matches: [RuleIndex.Match] = []
         // A tree of the previous shape has its places: the list is carried, not noted again.
+        // A tree of the previous shape styled whole (not one view of it restyled alone) starts
+        // from the previous tree's entries: the views kept keep theirs, not copied.
+        let carriesEntries = sameShape && plan != nil && !partial && !onlyRoot
         var styled = StyledTree(stylesheet: stylesheet, index: index, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
-                                places: sameShape ? previous!.places : nil)
+                                places: sameShape ? previous!.places : nil, carrying: carriesEntries ? previous!.entries : nil)
         styled.traits = engine.traits
         var restyled: [Int] = []
         var ids: [IDKey] = []
@@ -174,10 +180,11 @@ public struct Cascade {
         var candidatesByContext: [[Int32]?] = []
         var reached = 0
         var i = -1
+        let hasPrevious = previous != nil
         while true {
             i += 1
             let view: View
-            if previous == nil {
+            if !hasPrevious {
                 guard let next = Self.listNext(&unlisted, into: &views) else { break }
                 view = next
             } else {
@@ -199,7 +206,7 @@ public struct Cascade {
             reached = i + 1
             // A tree of the previous shape has its ids (see below).
             if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
-            path.leave(to: view.parent)
+            if walksPath { path.leave(to: view.parent) }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
             if plan?.keep(i, view, filter: path.filter, steps: steps, context: context, into: &styled) != true {
@@ -217,7 +224,7 @@ public struct Cascade {
             if onlyRoot { break }
             // Only a view with children is an ancestor of a view still to come: a leaf (most
             // views) is not pushed, to be popped again at the next view.
-            if !view.children.isEmpty { path.enter(view, context: context) }
+            if walksPath, !view.children.isEmpty { path.enter(view, context: context) }
         }
         precondition(path.isConsistent, "The ancestor filter holds the path to the view styled")
         (engine.spareAncestorFilter, engine.sparePrefixPath) = path.handBack()

@@ -22,7 +22,19 @@ public struct StyledTree {
         let parent: Int
     }
 
-    struct Entry {
+    /// A class, so that a restyle's tree takes the previous tree's list of entries and copies
+    /// it (one reference each) only where it writes the entry of a view restyled or rebased:
+    /// an array of structs was copied with every value, record and list in it retained.
+    final class Entry {
+        init(styles: [Style], literals: [Literal], values: ValueStore, record: ProvenanceRecord?, matches: [Int32], ownSlots: [Int]?) {
+            self.styles = styles
+            self.literals = literals
+            self.values = values
+            self.record = record
+            self.matches = matches
+            self.ownSlots = ownSlots
+        }
+
         let styles: [Style]
         let literals: [Literal]
         let values: ValueStore
@@ -42,6 +54,11 @@ public struct StyledTree {
     /// The traits the tree was styled for: a restyle for others restyles every view.
     public internal(set) var traits: Traits = .default
     private(set) var entries: [Entry] = []
+    /// Whether `entries` started as the previous tree's (`init(…carrying:)`): a view appended
+    /// replaces its entry, and a view kept keeps it (`keepCarried(context:)`).
+    private let carriesEntries: Bool
+    /// The position of the next view appended or kept.
+    private var next = 0
     /// By position, the views' places; the previous tree's, for a restyle of its shape.
     private(set) var places: [Place] = []
     /// Whether `places` was carried over from the previous tree, not noted view by view.
@@ -62,17 +79,23 @@ public struct StyledTree {
     private var path: [(view: ObjectIdentifier, position: Int)] = []
 
     /// `places`: those of a previous tree whose shape this one has.
-    init(stylesheet: Stylesheet, index: RuleIndex, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil) {
+    /// `carrying`: the entries of that previous tree, which views kept keep.
+    init(stylesheet: Stylesheet, index: RuleIndex, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil,
+         carrying previousEntries: [Entry]? = nil) {
         self.index = index
         appearances = stylesheet.appearances
         self.recordedProvenance = recordedProvenance
-        entries.reserveCapacity(capacity)
+        carriesEntries = previousEntries != nil
+        if let previousEntries { entries = previousEntries } else { entries.reserveCapacity(capacity) }
         carriesPlaces = places != nil
         if let places { self.places = places } else { self.places.reserveCapacity(capacity) }
     }
 
     /// The number of views.
     public var count: Int { entries.count }
+
+    /// Whether the tree started from the previous tree's entries, which views kept keep.
+    var keepsCarriedEntries: Bool { carriesEntries }
 
     /// The views a restyle rebased (`RestylePlan`), in tree order, with where the slots it
     /// rewrote are in `rebasedSlots`: one array for all of them rather than one each.
@@ -89,16 +112,27 @@ public struct StyledTree {
     mutating func append(_ view: View, matches: [Int32], context: Int32?, changedSlots: [Int]? = nil, ownSlots: [Int]? = nil) {
         if let context { contexts.append(context) }
         if let changedSlots {
-            rebased.append((entries.count, rebasedSlots.count, changedSlots.count))
+            rebased.append((next, rebasedSlots.count, changedSlots.count))
             rebasedSlots += changedSlots
         }
         if !carriesPlaces {
             let parent = Self.parentPosition(of: view, path: &path)
-            path.append((ObjectIdentifier(view), entries.count))
+            path.append((ObjectIdentifier(view), next))
             places.append(Place(kind: view.kind, id: view.id, classes: view.classes, state: view.state, parent: parent))
         }
-        entries.append(Entry(styles: view.styles, literals: view.literals, values: view.values, record: view.record,
-                             matches: matches, ownSlots: ownSlots))
+        let entry = Entry(styles: view.styles, literals: view.literals, values: view.values, record: view.record,
+                          matches: matches, ownSlots: ownSlots)
+        if carriesEntries { entries[next] = entry } else { entries.append(entry) }
+        next += 1
+    }
+
+    /// Keeps the previous tree's entry for the next view, which kept its values, record and
+    /// matches (`init(…carrying:)`); the view's own styles and literals are the same as the
+    /// entry's.
+    mutating func keepCarried(context: Int32?) {
+        precondition(carriesEntries && next < entries.count, "A kept view has its previous entry")
+        if let context { contexts.append(context) }
+        next += 1
     }
 
     /// The position of `view`'s parent, `path` holding the positions down to the previous view.
@@ -202,8 +236,10 @@ public struct StyledTree {
         let references = previous.references.flatMap { $0.rootReference == root.reference ? $0 : nil }
             ?? ViewReferences(root: root, count: views.count)
         self.references = references
-        previous.entries.withUnsafeBufferPointer { olds in
-            entries.withUnsafeBufferPointer { news in places.withUnsafeBufferPointer { places in
+        // The lists are read once (each read of a stored list retains it).
+        let olds = previous.entries, news = entries
+        do {
+            places.withUnsafeBufferPointer { places in
                 // Each view's stores are read once: every read of an entry's field copies it.
                 func add(_ i: Int, slots: some Collection<Int>, old: ValueStore, new: ValueStore) {
                     guard !slots.isEmpty else { return }
@@ -230,7 +266,7 @@ public struct StyledTree {
                     add(i, slots: slots, old: old, new: new)
                 }
                 addRebased(before: Int.max)
-            } }
+            }
         }
         return out
     }

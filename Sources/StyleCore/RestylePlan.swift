@@ -33,14 +33,18 @@ final class RestylePlan {
     /// The slots the last rebase rewrote, reused from view to view (`StyledTree.append` copies
     /// them out).
     @exclusivity(unchecked) private var changedSlots: [Int] = []
-    /// Pairs of own styles' storages found to hold the same operations (`same(_:_:)`): a
-    /// re-evaluated script gives every view of a style a new copy of it, the same for each.
-    @exclusivity(unchecked) private var sameStorages: Set<StoragePair> = []
-
-    private struct StoragePair: Hashable {
-        let old: UnsafeRawPointer
-        let new: UnsafeRawPointer
-    }
+    /// The styles compared so far, appearances' and rules' and the views' own: a re-evaluated
+    /// script gives every view of a style a new copy of it, the same for each, and rules share
+    /// parts. Both sides are held (by `previous` and the new stylesheet and views) while the
+    /// plan lives, so no storage is reused.
+    @exclusivity(unchecked) private var comparison: StyleComparison
+    /// Whether the old and the new rules are paired by place (`rebases`): a view's matches are
+    /// then its own candidates, so a view none of whose matches changed keeps them as they
+    /// are, and its match context (`MatchContexts`, carried over) says so for all its views.
+    private let pairedInPlace: Bool
+    /// By match context, when rules are paired in place: 0 not known yet, 1 its matches are
+    /// all unchanged, 2 one of them changed.
+    @exclusivity(unchecked) private var contextsKept: [UInt8] = []
 
     /// A plan for a tree of `previous`'s shape, or nil when everything must be restyled:
     /// provenance switched, or other selectors and other appearances, rules reordered or too
@@ -55,7 +59,14 @@ final class RestylePlan {
               newIndex.provenanceTable === previous.index.provenanceTable else { return nil }
         self.previous = previous
         rebases = sameSelectors
-        let pairing = Self.pairing(appearances: previous.appearances, rules: previous.index.rules, stylesheet)
+        pairedInPlace = sameSelectors
+        var comparison = StyleComparison()
+        // With the same selectors in the same order, rule k is paired with rule k: candidates
+        // are numbered alike, and a changed rule matches the views its old self matched.
+        let pairing = sameSelectors
+            ? Self.pairingInPlace(appearances: previous.appearances, rules: previous.index.rules, stylesheet, &comparison)
+            : Self.pairing(appearances: previous.appearances, rules: previous.index.rules, stylesheet, &comparison)
+        self.comparison = comparison
         guard pairing != nil || rebases else { return nil }
         changed = RuleIndex(pairing?.changed ?? [])
         hasChanged = !(pairing?.changed.isEmpty ?? true) && fault != .restyleIgnoresChangedRules
@@ -75,9 +86,9 @@ final class RestylePlan {
     /// Each new rule paired with an identical old one (same selector, style and place), in
     /// source order, and the rules changed or added; nil when the appearances differ, rules
     /// were reordered or too many changed.
-    private static func pairing(appearances: [Appearance], rules: [Rule], _ new: Stylesheet) -> (oldForNew: [Int], changed: [Rule])? {
-        guard appearances.count == new.appearances.count,
-              zip(appearances, new.appearances).allSatisfy(Self.same) else { return nil }
+    private static func pairing(appearances: [Appearance], rules: [Rule], _ new: Stylesheet,
+                                _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule])? {
+        guard sameAppearances(appearances, new.appearances, &comparison) else { return nil }
         var oldByKey: [RuleKey: [Int]] = [:]
         for (i, rule) in rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
         var oldForNew = [Int](repeating: -1, count: new.rules.count)
@@ -85,7 +96,7 @@ final class RestylePlan {
         var changedRules: [Rule] = []
         for (j, rule) in new.rules.enumerated() {
             let key = RuleKey(rule)
-            if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { Self.same(rules[$0], rule) }) {
+            if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { comparison.same(rules[$0].style, rule.style) }) {
                 let i = candidates[k]
                 guard i > lastOld else { return nil }  // reordered: cascade order may differ
                 lastOld = i
@@ -97,6 +108,28 @@ final class RestylePlan {
         }
         guard changedRules.reduce(0, { $0 + $1.selector.selectors.count }) <= Self.changedCandidateLimit else { return nil }
         return (oldForNew, changedRules)
+    }
+
+    /// `pairing` for rules with the old rules' selectors in the same order: each new rule is
+    /// paired with the old one in its place when it has the same style and place; none is
+    /// tested against views, since a changed rule matches the views its old self matched, and
+    /// those views' matches hold the old one. Nil when the appearances differ.
+    private static func pairingInPlace(appearances: [Appearance], rules: [Rule], _ new: Stylesheet,
+                                       _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule])? {
+        guard sameAppearances(appearances, new.appearances, &comparison), rules.count == new.rules.count else { return nil }
+        var oldForNew = Array(rules.indices)
+        for k in rules.indices where !(rules[k].location == new.rules[k].location && comparison.same(rules[k].style, new.rules[k].style)) {
+            oldForNew[k] = -1
+        }
+        return (oldForNew, [])
+    }
+
+    private static func sameAppearances(_ a: [Appearance], _ b: [Appearance], _ comparison: inout StyleComparison) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            guard x.kind === y.kind, x.order == y.order, x.location == y.location, comparison.same(x.style, y.style) else { return false }
+        }
+        return true
     }
 
     /// Gives view `i` what it takes without the cascade running for it, and appends it to
@@ -116,7 +149,7 @@ final class RestylePlan {
         // A host's view keeps its lists from one restyle to the next: the very same storage
         // holds the same items.
         if !oldStyles.hasStorage(of: styles) {
-            for k in styles.indices where !sameOwnStyle(oldStyles[k], styles[k]) { return false }
+            for k in styles.indices where !comparison.same(oldStyles[k], styles[k]) { return false }
         }
         if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
@@ -124,14 +157,23 @@ final class RestylePlan {
             }
             guard sameLiterals else { return false }
         }
-        if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
+        if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap, context: context) {
             view.values = previous.entries[i].values
             view.record = previous.entries[i].record
-            styled.append(view, matches: kept, context: context, ownSlots: previous.entries[i].ownSlots)
+            // The entry itself is kept when the tree carries the previous entries and the
+            // matches are the very ones it holds.
+            if styled.keepsCarriedEntries, kept.hasStorage(of: previous.entries[i].matches) {
+                styled.keepCarried(context: context)
+            } else {
+                styled.append(view, matches: kept, context: context, ownSlots: previous.entries[i].ownSlots)
+            }
             return true
         }
         return rebase(i, view, steps: steps, context: context, into: &styled)
     }
+
+    /// Whether views are tested against changed or added rules, which needs the path above them.
+    var testsChangedRules: Bool { hasChanged }
 
     /// Notes `view` as an ancestor of the views that follow, as the cascade pushes it.
     func push(_ view: View) {
@@ -144,7 +186,8 @@ final class RestylePlan {
     }
 
     /// The view's matches mapped to the new index when no changed rule matches it, or nil.
-    private func unchanged(_ i: Int, _ view: View, filter: AncestorFilter, candidateMap: [Int32]) -> [Int32]? {
+    private func unchanged(_ i: Int, _ view: View, filter: AncestorFilter, candidateMap: [Int32], context: Int32?) -> [Int32]? {
+        if pairedInPlace { return unchangedInPlace(i, candidateMap: candidateMap, context: context) }
         var matches = previous.entries[i].matches
         for k in matches.indices {
             let mapped = candidateMap[Int(matches[k])]
@@ -157,6 +200,23 @@ final class RestylePlan {
             guard scratch.isEmpty else { return nil }
         }
         return matches
+    }
+
+    /// `unchanged` when rules are paired in place: the view's own matches, when none of them
+    /// changed. The views of one match context have the same matches: the first of them
+    /// answers for all.
+    private func unchangedInPlace(_ i: Int, candidateMap: [Int32], context: Int32?) -> [Int32]? {
+        let c = context.map(Int.init) ?? -1
+        if c >= 0, c < contextsKept.count, contextsKept[c] != 0 {
+            return contextsKept[c] == 1 ? previous.entries[i].matches : nil
+        }
+        let matches = previous.entries[i].matches
+        let kept = candidateMap.withUnsafeBufferPointer { map in matches.allSatisfy { map[Int($0)] >= 0 } }
+        if c >= 0 {
+            if c >= contextsKept.count { contextsKept += repeatElement(0, count: max(c + 1 - contextsKept.count, contextsKept.count)) }
+            contextsKept[c] = kept ? 1 : 2
+        }
+        return kept ? matches : nil
     }
 
     /// Rebases the view (see the type's summary) and appends it to `styled`; false, having
@@ -254,55 +314,15 @@ final class RestylePlan {
         }
     }
 
-    /// `same(_:_:)` for a view's own styles, each pair of storages compared once: both lists
-    /// are held (by `previous` and the view) while the plan lives, so no storage is reused.
-    private func sameOwnStyle(_ a: Style, _ b: Style) -> Bool {
-        guard let x = a.storageIdentity, let y = b.storageIdentity, x != y else { return Self.same(a, b) }
-        guard a.kind === b.kind, a.location == b.location, a.name == b.name, a.attachment == b.attachment else { return false }
-        let pair = StoragePair(old: x, new: y)
-        if sameStorages.contains(pair) { return true }
-        guard Self.same(a, b) else { return false }
-        sameStorages.insert(pair)
-        return true
-    }
-
-    static func same(_ a: Rule, _ b: Rule) -> Bool {
-        a.selector.selectors.map(\.text) == b.selector.selectors.map(\.text) && a.location == b.location && same(a.style, b.style)
-    }
-
-    static func same(_ a: Appearance, _ b: Appearance) -> Bool {
-        a.kind === b.kind && a.order == b.order && a.location == b.location && same(a.style, b.style)
-    }
-
     /// Whether two literals are the same, compared where they are: passing them by value
     /// copied (and retained) their paths, values and file names.
     private static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>) -> Bool {
-        a.pointee.keyPath == b.pointee.keyPath && a.pointee.value == b.pointee.value && a.pointee.location == b.pointee.location
-    }
-
-    /// Styles with the same steps: values, paths and lines equal, and the very same functions
-    /// (a function from another evaluation may do anything, so it counts as changed).
-    static func same(_ a: Style, _ b: Style) -> Bool {
-        // The name and attachment are part of a view style's origin in provenance.
-        guard a.kind === b.kind, a.location == b.location, a.name == b.name, a.attachment == b.attachment else { return false }
-        // One storage holds the same operations (the same style, or a copy of it).
-        if let x = a.storageIdentity, x == b.storageIdentity { return true }
-        guard a.operations.count == b.operations.count else { return false }
-        for (x, y) in zip(a.operations, b.operations) {
-            switch (x, y) {
-            case (.set(let p, let v, let l), .set(let q, let w, let m)):
-                guard p == q, v == w, l == m else { return false }
-            case (.transform(let p, let f, let l), .transform(let q, let g, let m)):
-                guard p == q, f === g, l == m else { return false }
-            case (.function(let f, let l), .function(let g, let m)):
-                guard f === g, l == m else { return false }
-            case (.when(let c, let s, let l), .when(let d, let t, let m)):
-                guard c == d, l == m, same(s, t) else { return false }
-            default:
-                return false
-            }
-        }
-        return true
+        // Plain fields first: most literals that differ differ in place or value, and the
+        // file's name is compared last.
+        a.pointee.location.line == b.pointee.location.line && a.pointee.location.column == b.pointee.location.column
+            && a.pointee.checkedSlot == b.pointee.checkedSlot && a.pointee.rootID == b.pointee.rootID
+            && a.pointee.value == b.pointee.value && a.pointee.keyPath == b.pointee.keyPath
+            && a.pointee.location.file == b.pointee.location.file
     }
 }
 

@@ -105,6 +105,16 @@ public struct Style {
         }
     }
 
+    /// The style's own operations, or its shared parts when it is a `concat` (one of the two
+    /// is nil): what `StyleComparison` compares part by part.
+    var storedOperations: [StyleOperation]? {
+        if case .operations(let ops) = storage { ops } else { nil }
+    }
+
+    var storedParts: [Style]? {
+        if case .parts(let parts) = storage { parts.styles } else { nil }
+    }
+
     /// Every operation in order, copied into one array: for small styles (messages, tests);
     /// `forEachOperation` walks a composed style without copying it.
     public var operations: [StyleOperation] {

@@ -24,10 +24,11 @@ if arguments.first == "--write-screen", (2...4).contains(arguments.count), argum
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
-if arguments.first == "--restyle-probe", arguments.count <= 2, arguments.count == 1 || arguments[1] == "random" {
-    // The screen benchmark's restyle after a one-rule edit, alone, for a profiler.
-    let workload = arguments.count == 2 ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
-    ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20)
+if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ $0 == "random" || $0 == "alone" }) {
+    // The screen benchmark's restyle after a one-rule edit, beside a full restyle of the edited
+    // tree (or alone, for a profiler).
+    let workload = arguments.contains("random") ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
+    ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, alone: arguments.contains("alone"))
     exit(0)
 }
 if arguments.first == "--write-page", arguments.count == 2 {
@@ -45,14 +46,15 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random]
+           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone]
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
     --only    run one benchmark (for a profiler).
     --write-screen FOLDER [VIEWS [random]]   write the screen benchmark's screen.lua (10,000 views or VIEWS; random: the
                             workload of random class pairs) and standins.lua there.
-    --restyle-probe [random]   the screen's restyle after a one-rule edit, 20 times (for a profiler).
+    --restyle-probe [random] [alone]   the screen's restyle after a one-rule edit, 20 times, beside 20 full restyles
+                            of the edited tree (alone: without them, for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)

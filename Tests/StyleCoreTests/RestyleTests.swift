@@ -77,6 +77,44 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(a.provenance?[T.label.property("text")!.slot].last?.origin, .rule(selector: ".a"))
     }
 
+    /// A restyle starts from the previous tree's entries: a view kept keeps its very entry,
+    /// only the views restyled or rebased have new ones, and the previous tree is left as it
+    /// was (a second restyle after it, of another edit, equals a full restyle).
+    func testKeptViewsKeepThePreviousEntriesAndThePreviousTreeIsUnchanged() {
+        func tree() -> View {
+            T.view(T.stack, "root", "", T.view(T.label, nil, "a"), T.view(T.label, nil, "b"), T.view(T.label, nil, "b"),
+                   T.view(T.stack, nil, "", T.view(T.label, nil, "a"), T.view(T.label, nil, "c")))
+        }
+        func sheet(_ b: Value, _ c: Value) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule(".a", T.mut(T.label, "text", .string("a")), line: 1)
+            s.addRule(".b", T.mut(T.label, "textColor", b), line: 2)
+            s.addRule(".c", T.mut(T.label, "textColor", c), line: 3)
+            return s
+        }
+        let first = Cascade(sheet(World.colors[0], World.colors[0])).restyle(tree(), after: nil).styled!
+        let oldEntries = first.entries
+        let root = tree()
+        let second = Cascade(sheet(World.colors[1], World.colors[0])).restyle(root, after: first)
+        XCTAssertEqual(second.rebased, [2, 3])
+        let entries = second.styled!.entries
+        for i in entries.indices {
+            XCTAssertEqual(entries[i] === oldEntries[i], ![2, 3].contains(i), "entry \(i)")
+        }
+        XCTAssertTrue(first.entries.indices.allSatisfy { first.entries[$0] === oldEntries[$0] }, "the previous tree is as it was")
+        XCTAssertEqual(first.entries[2].values[T.label.property("textColor")!.slot], World.colors[0])
+
+        let other = tree()
+        let third = Cascade(sheet(World.colors[0], World.colors[2])).restyle(other, after: first)
+        XCTAssertEqual(third.rebased, [6])
+        let reference = tree()
+        XCTAssertEqual(Cascade(sheet(World.colors[0], World.colors[2])).apply(to: reference), [])
+        for (got, expected) in zip(World.views(other), World.views(reference)) {
+            XCTAssertEqual(got.values, expected.values, got.reference)
+            XCTAssertEqual(got.provenance, expected.provenance, got.reference)
+        }
+    }
+
     /// A theme switch keeps the rules' selectors: views whose own layer only sets properties
     /// take the rules' new values under it; a view with a `mver` of its own is restyled.
     func testAThemeSwitchRebasesViewsWhoseOwnLayerOnlySets() {

@@ -1,0 +1,69 @@
+/// Whether two styles run the same steps: a restyle's test of a rule, an appearance or a view's
+/// own style against the one it had before a reload (`RestylePlan`).
+///
+/// A re-evaluated script makes new copies of all its styles. A `concat` shared by many rules (a
+/// block's base style in every one of its modifiers' rules) is compared once, not once per rule:
+/// pairs of storages found the same are remembered, and a `concat` is compared part by part
+/// with its counterpart rather than flattened into one array each time.
+///
+///     var comparison = StyleComparison()
+///     comparison.same(oldRule.style, newRule.style)
+///
+/// Storages are named by address: the styles compared must outlive the comparison.
+struct StyleComparison {
+    private var sameStorages: Set<Pair> = []
+
+    private struct Pair: Hashable {
+        let old: UnsafeRawPointer
+        let new: UnsafeRawPointer
+    }
+
+    /// The same steps, and the same origin (kind, place, name, attachment: what provenance
+    /// shows of a style).
+    mutating func same(_ a: Style, _ b: Style) -> Bool {
+        guard a.kind === b.kind, a.location == b.location, a.name == b.name, a.attachment == b.attachment else { return false }
+        return sameSteps(a, b)
+    }
+
+    /// The same operations in the same order: values, paths and lines equal, and the very same
+    /// functions (a function from another evaluation may do anything, so it counts as changed).
+    /// Two `concat`s split differently are told apart even when their operations agree: the
+    /// answer errs only towards restyling.
+    mutating func sameSteps(_ a: Style, _ b: Style) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.count == 0 { return true }
+        guard let x = a.storageIdentity, let y = b.storageIdentity else { return false }
+        if x == y { return true }  // one storage: the same style, or a copy of it
+        let pair = Pair(old: x, new: y)
+        if sameStorages.contains(pair) { return true }
+        let found: Bool
+        if let p = a.storedParts, let q = b.storedParts {
+            found = p.count == q.count && p.indices.allSatisfy { sameSteps(p[$0], q[$0]) }
+        } else if let p = a.storedOperations, let q = b.storedOperations {
+            found = sameOperations(p, q)
+        } else {
+            found = sameOperations(a.operations, b.operations)
+        }
+        if found { sameStorages.insert(pair) }
+        return found
+    }
+
+    private mutating func sameOperations(_ a: [StyleOperation], _ b: [StyleOperation]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices {
+            switch (a[i], b[i]) {
+            case (.set(let p, let v, let l), .set(let q, let w, let m)):
+                guard l == m, p == q, v == w else { return false }
+            case (.transform(let p, let f, let l), .transform(let q, let g, let m)):
+                guard f === g, l == m, p == q else { return false }
+            case (.function(let f, let l), .function(let g, let m)):
+                guard f === g, l == m else { return false }
+            case (.when(let c, let s, let l), .when(let d, let t, let m)):
+                guard l == m, c == d, same(s, t) else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}

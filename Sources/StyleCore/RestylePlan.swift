@@ -157,7 +157,18 @@ final class RestylePlan {
             }
             guard sameLiterals else { return false }
         }
-        if let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap, context: context) {
+        if pairedInPlace, let candidateMap, keepsMatchesInPlace(i, candidateMap: candidateMap, context: context) {
+            // Rules paired in place: the view's matches are the very ones its entry holds.
+            view.values = previous.entries[i].values
+            view.record = previous.entries[i].record
+            if styled.keepsCarriedEntries {
+                styled.keepCarried(context: context)
+            } else {
+                styled.append(view, matches: previous.entries[i].matches, context: context, ownSlots: previous.entries[i].ownSlots)
+            }
+            return true
+        }
+        if !pairedInPlace, let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
             view.values = previous.entries[i].values
             view.record = previous.entries[i].record
             // The entry itself is kept when the tree carries the previous entries and the
@@ -186,8 +197,7 @@ final class RestylePlan {
     }
 
     /// The view's matches mapped to the new index when no changed rule matches it, or nil.
-    private func unchanged(_ i: Int, _ view: View, filter: AncestorFilter, candidateMap: [Int32], context: Int32?) -> [Int32]? {
-        if pairedInPlace { return unchangedInPlace(i, candidateMap: candidateMap, context: context) }
+    private func unchanged(_ i: Int, _ view: View, filter: AncestorFilter, candidateMap: [Int32]) -> [Int32]? {
         var matches = previous.entries[i].matches
         for k in matches.indices {
             let mapped = candidateMap[Int(matches[k])]
@@ -202,21 +212,20 @@ final class RestylePlan {
         return matches
     }
 
-    /// `unchanged` when rules are paired in place: the view's own matches, when none of them
-    /// changed. The views of one match context have the same matches: the first of them
-    /// answers for all.
-    private func unchangedInPlace(_ i: Int, candidateMap: [Int32], context: Int32?) -> [Int32]? {
+    /// Whether none of the view's matches changed, when rules are paired in place (its matches
+    /// are then its own candidates). The views of one match context have the same matches: the
+    /// first of them answers for all, and the others' lists are not read.
+    private func keepsMatchesInPlace(_ i: Int, candidateMap: [Int32], context: Int32?) -> Bool {
         let c = context.map(Int.init) ?? -1
-        if c >= 0, c < contextsKept.count, contextsKept[c] != 0 {
-            return contextsKept[c] == 1 ? previous.entries[i].matches : nil
+        if c >= 0, c < contextsKept.count, contextsKept[c] != 0 { return contextsKept[c] == 1 }
+        let kept = previous.entries[i].matches.withUnsafeBufferPointer { matches in
+            candidateMap.withUnsafeBufferPointer { map in matches.allSatisfy { map[Int($0)] >= 0 } }
         }
-        let matches = previous.entries[i].matches
-        let kept = candidateMap.withUnsafeBufferPointer { map in matches.allSatisfy { map[Int($0)] >= 0 } }
         if c >= 0 {
             if c >= contextsKept.count { contextsKept += repeatElement(0, count: max(c + 1 - contextsKept.count, contextsKept.count)) }
             contextsKept[c] = kept ? 1 : 2
         }
-        return kept ? matches : nil
+        return kept
     }
 
     /// Rebases the view (see the type's summary) and appends it to `styled`; false, having

@@ -179,6 +179,8 @@ public struct Cascade {
         // The candidates each context's views matched, one array for all of them.
         var candidatesByContext: [[Int32]?] = []
         var reached = 0
+        // The positions of the views left untouched (`RestylePlan.keepsUntouched`), in order.
+        var untouched: [Int] = []
         var i = -1
         let hasPrevious = previous != nil
         while true {
@@ -193,21 +195,28 @@ public struct Cascade {
             }
             if let budget {
                 // Out of time or memory: one diagnostic, and the tree is restored below.
-                do throws(Diagnostic) { try budget.check(at: view.location) } catch {
+                do throws(Diagnostic) { try budget.check(before: view) } catch {
                     collector.add([error])
                     break
                 }
+            }
+            if walksPath { path.leave(to: view.parent) }
+            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
+            reached = i + 1
+            // A tree of the previous shape has its ids (see below).
+            if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
+            // A view that holds what the previous styling gave it, and keeps it, is not touched:
+            // no state is saved for it and nothing is written (a host's tree restyled again).
+            if !reportingChanges, let plan, plan.keepsUntouched(i, view, context: context, into: &styled) {
+                untouched.append(i)
+                if walksPath, !view.children.isEmpty { path.enter(view, context: context) }
+                continue
             }
             // Reporting changes, a view never styled is compared with its defaults.
             if reportingChanges || !view.isUnstyled {
                 let (values, record) = view.takeState()
                 saved.append(SavedState(index: i, values: values, record: record))
             }
-            reached = i + 1
-            // A tree of the previous shape has its ids (see below).
-            if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
-            if walksPath { path.leave(to: view.parent) }
-            let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
             if plan?.keep(i, view, filter: path.filter, steps: steps, context: context, into: &styled) != true {
                 steps.run(view, filter: path.filter, ancestors: path.buckets, prefixes: path.prefixes, carriedMatches: carriedEntries?[i].matches,
@@ -257,8 +266,16 @@ public struct Cascade {
         all.add(collector.diagnostics)
         collector = all
         if collector.hasErrors {
-            // Only the views reached were changed (a budget stops the walk part way).
-            for view in views[..<reached] { view.resetToDefaults() }
+            // Only the views reached were changed (a budget stops the walk part way), and not
+            // those left untouched.
+            var next = 0  // in `untouched`
+            for (k, view) in views[..<reached].enumerated() {
+                if next < untouched.count, untouched[next] == k {
+                    next += 1
+                    continue
+                }
+                view.resetToDefaults()
+            }
             for state in saved {
                 views[state.index].values = state.values
                 views[state.index].record = state.record

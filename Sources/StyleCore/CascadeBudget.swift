@@ -59,12 +59,23 @@ public final class CascadeBudget {
 
     /// Checks the deadline between views.
     func check(at location: SourceLocation?) throws(Diagnostic) {
+        try check { location }
+    }
+
+    /// Checks the deadline before styling `view`, whose place is read only when time ran out:
+    /// copying a view's location (its file's name, its token) at every view cost as much as a
+    /// kept view's restyle.
+    func check(before view: View) throws(Diagnostic) {
+        try check { view.location }
+    }
+
+    private func check(_ location: () -> SourceLocation?) throws(Diagnostic) {
         if let exceeded { throw exceeded }
         viewsSinceClockRead &+= 1
         guard viewsSinceClockRead >= Self.viewsPerClockRead else { return }
         viewsSinceClockRead = 0
         if ContinuousClock.now > deadline {
-            throw fail("The script ran past its time limit of \(Self.seconds(seconds)) while styling.", at: location)
+            throw fail("The script ran past its time limit of \(Self.seconds(seconds)) while styling.", at: location())
         }
     }
 

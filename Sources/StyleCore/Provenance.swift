@@ -234,6 +234,26 @@ struct ProvenanceRecord {
         }
     }
 
+    /// What names a record while it lives: its table and where its lists are. Equal for one
+    /// record and its copies; what a restyle asks of a view left as it was, read in place
+    /// (`view.record?.identity`) rather than through copies of both records.
+    struct Identity: Equatable {
+        let table: ObjectIdentifier
+        let shared: UnsafeRawPointer?
+        let sharedCount: Int
+        let entries: UnsafeRawPointer?
+        let entriesCount: Int
+    }
+
+    var identity: Identity {
+        shared.withUnsafeBufferPointer { s in
+            entries.withUnsafeBufferPointer { e in
+                Identity(table: ObjectIdentifier(table), shared: s.baseAddress.map(UnsafeRawPointer.init), sharedCount: s.count,
+                         entries: e.baseAddress.map(UnsafeRawPointer.init), entriesCount: e.count)
+            }
+        }
+    }
+
     /// The writes after the shared prefix: a view's own layer, when it took a shared result.
     var ownCount: Int { entries.count }
 

@@ -42,7 +42,7 @@ struct ReferenceCascade {
         found.add(duplicateIDs(in: views))
         for view in views {
             if let budget {
-                do throws(Diagnostic) { try budget.check(at: view.location) } catch {
+                do throws(Diagnostic) { try budget.check(before: view) } catch {
                     found.add([error])
                     break
                 }

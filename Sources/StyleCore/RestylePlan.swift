@@ -183,6 +183,20 @@ final class RestylePlan {
         return rebase(i, view, steps: steps, context: context, into: &styled)
     }
 
+    /// Whether view `i` holds the very values and record the previous styling gave it and keeps
+    /// them: the same lists of own styles and literals (one storage, as a host's view keeps
+    /// them), rules paired in place, none of its matches changed. Then the tree keeps its entry
+    /// and the view is not touched at all: no state saved, nothing written.
+    func keepsUntouched(_ i: Int, _ view: View, context: Int32?, into styled: inout StyledTree) -> Bool {
+        guard pairedInPlace, styled.keepsCarriedEntries, let candidateMap else { return false }
+        let entry = previous.entries[i]
+        guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
+              view.values.isUnwrittenCopy(of: entry.values), view.record?.identity == entry.record?.identity,
+              keepsMatchesInPlace(i, candidateMap: candidateMap, context: context) else { return false }
+        styled.keepCarried(context: context)
+        return true
+    }
+
     /// Whether views are tested against changed or added rules, which needs the path above them.
     var testsChangedRules: Bool { hasChanged }
 

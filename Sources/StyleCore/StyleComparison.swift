@@ -11,7 +11,9 @@
 ///
 /// Storages are named by address: the styles compared must outlive the comparison.
 struct StyleComparison {
-    private var sameStorages: Set<Pair> = []
+    /// Room for a stylesheet's rules and their parts: growing the set from empty rehashed it
+    /// again and again while a reload's rules were paired.
+    private var sameStorages = Set<Pair>(minimumCapacity: 1024)
 
     private struct Pair: Hashable {
         let old: UnsafeRawPointer

@@ -50,22 +50,31 @@ struct ScreenBenchmark {
         var last: ReloadEvent?
     }
 
-    /// The restyle after a one-rule edit, many times, beside full restyles of the edited tree
-    /// (`stylebench --restyle-probe [random] [alone]`); `alone`: the restyles only, for a profiler.
-    func probeRestyle(rounds: Int, alone: Bool) {
+    /// Which restyles a probe runs alone, for a profiler.
+    enum ProbedRestyle { case reevaluated, kept }
+
+    /// The restyle after a one-rule edit, many times, beside full restyles of the edited tree,
+    /// then the same for one tree kept across reloads (`stylebench --restyle-probe [random]
+    /// [alone|kept]`); `only`: one kind of restyle, without its baseline, for a profiler.
+    func probeRestyle(rounds: Int, only: ProbedRestyle?) {
         let folder = NSTemporaryDirectory() + "stylebench-restyle-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (samples, restyled) = restyleInProcess(workload, folder + "/edited.lua", rounds: rounds)
-        var line = "restyle of \(restyled) of \(workload.viewCount) views: \(Table.iqr(samples))"
-        if !alone {
-            let full = fullRestyles(workload, folder + "/edited.lua", rounds: rounds)
-            line += "; full restyle \(Table.iqr(full)); \(Table.ratio(samples.median / full.median))"
-            let host = hostRestyles(workload, folder + "/edited.lua", rounds: rounds)
-            line += "\nkept tree: restyle (\(host.restyled) restyled, \(host.rebased) rebased) \(Table.iqr(host.0)); "
-                + "full restyle \(Table.iqr(host.1)); \(Table.ratio(host.0.median / host.1.median))"
+        if only != .kept {
+            let (samples, restyled) = restyleInProcess(workload, folder + "/edited.lua", rounds: rounds)
+            var line = "restyle of \(restyled) of \(workload.viewCount) views: \(Table.iqr(samples))"
+            if only == nil {
+                let full = fullRestyles(workload, folder + "/edited.lua", rounds: rounds)
+                line += "; full restyle \(Table.iqr(full)); \(Table.ratio(samples.median / full.median))"
+            }
+            print(line)
         }
-        print(line)
+        if only != .reevaluated {
+            let host = hostRestyles(workload, folder + "/edited.lua", rounds: rounds, withFull: only == nil)
+            var line = "kept tree: restyle (\(host.restyled) restyled, \(host.rebased) rebased) \(Table.iqr(host.0))"
+            if only == nil { line += "; full restyle \(Table.iqr(host.1)); \(Table.ratio(host.0.median / host.1.median))" }
+            print(line)
+        }
     }
 
     func run() -> [Row] {
@@ -201,9 +210,10 @@ struct ScreenBenchmark {
 
     /// One tree kept across reloads, as a host keeps its own views: the first load's tree
     /// restyled by the edited and the original stylesheet in turn, each restyle after the last
-    /// (`rounds` of them), beside full restyles of the same tree (no previous tree), alternately.
+    /// (`rounds` of them), beside full restyles (no previous tree) of a twin tree, alternately:
+    /// restyling the kept tree whole would leave it other values than its last restyle's.
     /// Returns both, and how many views the last restyle restyled and rebased.
-    private func hostRestyles(_ workload: Workload, _ file: String, rounds: Int) -> (Samples, Samples, restyled: Int, rebased: Int) {
+    private func hostRestyles(_ workload: Workload, _ file: String, rounds: Int, withFull: Bool = true) -> (Samples, Samples, restyled: Int, rebased: Int) {
         var samples = Samples(), full = Samples()
         var restyled = 0, rebased = 0
         do {
@@ -212,6 +222,7 @@ struct ScreenBenchmark {
             write(workload.screenSource(edit: 1), to: file)
             let edited = try ScreenBenchmark.runtime().load(file: file)
             let root = original.root!
+            let twin = try ScreenBenchmark.runtime().load(source: workload.screenSource(), name: file).root!
             var styled = try original.restyle(root, after: nil).styled
             for round in 0..<rounds {
                 let sheet = round % 2 == 0 ? edited : original
@@ -220,8 +231,9 @@ struct ScreenBenchmark {
                 samples.append(Double(monotonicNanoseconds() - start) / 1_000_000)
                 styled = restyle.styled
                 (restyled, rebased) = (restyle.restyled.count, restyle.rebased.count)
+                guard withFull else { continue }
                 start = monotonicNanoseconds()
-                let whole = try sheet.restyle(root, after: nil)
+                let whole = try sheet.restyle(twin, after: nil)
                 full.append(Double(monotonicNanoseconds() - start) / 1_000_000)
                 withExtendedLifetime(whole) {}
             }

@@ -24,11 +24,12 @@ if arguments.first == "--write-screen", (2...4).contains(arguments.count), argum
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
-if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ $0 == "random" || $0 == "alone" }) {
+if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["random", "alone", "kept"].contains($0) }) {
     // The screen benchmark's restyle after a one-rule edit, beside a full restyle of the edited
-    // tree (or alone, for a profiler).
+    // tree (or alone, for a profiler: of a re-evaluated tree, or of a kept one).
     let workload = arguments.contains("random") ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
-    ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, alone: arguments.contains("alone"))
+    let only: ScreenBenchmark.ProbedRestyle? = arguments.contains("kept") ? .kept : arguments.contains("alone") ? .reevaluated : nil
+    ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, only: only)
     exit(0)
 }
 if arguments.first == "--write-page", arguments.count == 2 {
@@ -46,15 +47,16 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone]
+           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|kept]
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
     --only    run one benchmark (for a profiler).
     --write-screen FOLDER [VIEWS [random]]   write the screen benchmark's screen.lua (10,000 views or VIEWS; random: the
                             workload of random class pairs) and standins.lua there.
-    --restyle-probe [random] [alone]   the screen's restyle after a one-rule edit, 20 times, beside 20 full restyles
-                            of the edited tree (alone: without them, for a profiler).
+    --restyle-probe [random] [alone|kept]   the screen's restyle after a one-rule edit, 20 times, beside 20 full
+                            restyles of the edited tree, then the same for one tree kept across reloads (alone: the
+                            re-evaluated trees' restyles only, kept: the kept tree's only; for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)

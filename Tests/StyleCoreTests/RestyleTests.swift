@@ -115,6 +115,40 @@ final class RestyleTests: XCTestCase {
         }
     }
 
+    /// A host's tree restyled again after a value edit: a view that holds what the last
+    /// styling gave it, and keeps it, is not touched (its very store stays), and a restyle
+    /// that fails leaves every view as it was, those untouched among them.
+    func testViewsOfAKeptTreeThatKeepTheirValuesAreNotTouched() {
+        let root = T.view(T.stack, "root", "", T.view(T.label, nil, "a"), T.view(T.label, nil, "b"), T.view(T.button, nil, "a"))
+        func sheet(_ b: Value, failing: Bool = false) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule(".a", T.mut(T.view, "alpha", .number(0.5)), line: 1)
+            s.addRule(".b", T.mut(T.label, "textColor", b), line: 2)
+            s.addRule("Button", failing ? T.function(T.button, line: 3) { application throws(Diagnostic) in
+                throw Diagnostic(.typeMismatch, "no", at: T.at(3))
+            } : T.mut(T.button, "alpha", .number(0.4)), line: 3)
+            return s
+        }
+        let engine = StyleEngine(sheet(World.colors[0]))
+        let first = Cascade(engine).restyle(root, after: nil)
+        let stores = World.views(root).map(\.values)
+        engine.adopt(sheet(World.colors[1]))
+        let second = Cascade(engine).restyle(root, after: first.styled)
+        XCTAssertEqual(second.rebased, [2])
+        XCTAssertEqual(second.restyled, [])
+        for (k, view) in World.views(root).enumerated() {
+            XCTAssertEqual(view.values.isUnwrittenCopy(of: stores[k]), k != 2, "view \(k)")
+        }
+        let held = World.views(root).map(\.values)
+        let heldProvenance = World.views(root).map(\.provenance)
+        let failed = Cascade(StyleEngine(sheet(World.colors[2], failing: true))).restyle(root, after: second.styled)
+        XCTAssertFalse(failed.diagnostics.isEmpty)
+        XCTAssertEqual(failed.restyled, [3], "the button alone ran the cascade: the first two views were left untouched")
+        XCTAssertNil(failed.styled)
+        XCTAssertEqual(World.views(root).map(\.values), held, "a failed restyle leaves the tree as it was")
+        XCTAssertEqual(World.views(root).map(\.provenance), heldProvenance)
+    }
+
     /// A theme switch keeps the rules' selectors: views whose own layer only sets properties
     /// take the rules' new values under it; a view with a `mver` of its own is restyled.
     func testAThemeSwitchRebasesViewsWhoseOwnLayerOnlySets() {

@@ -64,7 +64,8 @@ final class RestylePlan {
         // With the same selectors in the same order, rule k is paired with rule k: candidates
         // are numbered alike, and a changed rule matches the views its old self matched.
         let pairing = sameSelectors
-            ? Self.pairingInPlace(appearances: previous.appearances, rules: previous.index.rules, stylesheet, &comparison)
+            ? Self.pairingInPlace(appearances: previous.appearances, rules: previous.index.rules, stylesheet, index: newIndex,
+                                  former: previous.index, &comparison)
             : Self.pairing(appearances: previous.appearances, rules: previous.index.rules, stylesheet, &comparison)
         self.comparison = comparison
         guard pairing != nil || rebases else { return nil }
@@ -114,12 +115,19 @@ final class RestylePlan {
     /// paired with the old one in its place when it has the same style and place; none is
     /// tested against views, since a changed rule matches the views its old self matched, and
     /// those views' matches hold the old one. Nil when the appearances differ.
-    private static func pairingInPlace(appearances: [Appearance], rules: [Rule], _ new: Stylesheet,
-                                       _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule])? {
+    /// `index`, the new stylesheet's, answers for the rules whose styles it found the same as
+    /// `former`'s when it was made from it (`RuleIndex.keepsStyle(of:from:)`).
+    private static func pairingInPlace(appearances: [Appearance], rules: [Rule], _ new: Stylesheet, index: RuleIndex,
+                                       former: RuleIndex, _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule])? {
         guard sameAppearances(appearances, new.appearances, &comparison), rules.count == new.rules.count else { return nil }
         var oldForNew = Array(rules.indices)
-        for k in rules.indices where !(rules[k].location == new.rules[k].location && comparison.same(rules[k].style, new.rules[k].style)) {
-            oldForNew[k] = -1
+        for k in rules.indices {
+            guard rules[k].location == new.rules[k].location else {
+                oldForNew[k] = -1
+                continue
+            }
+            if let kept = index.keepsStyle(of: k, from: former), kept { continue }
+            if !comparison.same(rules[k].style, new.rules[k].style) { oldForNew[k] = -1 }
         }
         return (oldForNew, [])
     }

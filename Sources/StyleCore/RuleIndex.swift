@@ -239,17 +239,36 @@ public struct RuleIndex {
         subjects = old.subjects
         exactNames = old.exactNames
         hasPseudoClassesAboveSubjects = old.hasPseudoClassesAboveSubjects
-        // Styles that write the same under any traits stay prepared (the same style of the
-        // same kind, its constants in the same table: a trait change, or a reload that kept a
-        // rule as it was).
+        // Styles that write the same stay prepared: the same style of the same kind (or one
+        // that runs the same steps: a reload's copy of an unchanged rule's style), its constants
+        // in the same table, under any traits or under the same traits (a trait change, or a
+        // reload that kept a rule as it was).
+        var comparison = StyleComparison()
+        var kept = [Bool](repeating: false, count: rules.count)
         preparedStyles = rules.indices.map { r in
             let style = rules[r].style, former = old.rules[r].style
-            if !old.preparedStyles[r].dependsOnTraits, old.values === values, let identity = style.storageIdentity,
-               identity == former.storageIdentity, style.kind === former.kind {
+            if old.values === values, !old.preparedStyles[r].dependsOnTraits || old.traits == traits,
+               style.storageIdentity == former.storageIdentity && style.kind === former.kind || comparison.same(former, style) {
+                kept[r] = true
                 return old.preparedStyles[r]
             }
             return PreparedStyle(style, table: provenanceTable, values: values, traits: traits)
         }
+        keptFromFormer = (former: old.preparedStyles, styles: kept)
+    }
+
+    /// When this index was made from another (`init(_:selectorsOf:…)`): that one's prepared
+    /// styles (held, so that their storage names them) and, by rule, whether the rule's style
+    /// runs the same steps as the other's rule in its place and kept its prepared style. A
+    /// restyle after a tree that index styled pairs the unchanged rules from it without
+    /// comparing their styles again.
+    private(set) var keptFromFormer: (former: [PreparedStyle], styles: [Bool])?
+
+    /// Whether rule `r`'s style runs the same steps as rule `r` of `former`, as this index
+    /// found when it was made from `former`; nil when it was not.
+    func keepsStyle(of r: Int, from former: RuleIndex) -> Bool? {
+        guard let keptFromFormer, !former.preparedStyles.isEmpty, keptFromFormer.former.hasStorage(of: former.preparedStyles) else { return nil }
+        return keptFromFormer.styles[r]
     }
 
     /// Whether two lists of rules have the same selectors, in order, for styles of the same

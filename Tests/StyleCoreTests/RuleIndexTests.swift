@@ -124,6 +124,28 @@ final class RuleIndexTests: XCTestCase {
                      "another table: the candidates' origins are indices into it")
     }
 
+    /// An index made from another for a reload's copies of the rules keeps the prepared style of
+    /// each rule whose style runs the same steps, and says so for that other index alone; the
+    /// rule whose value changed is prepared anew.
+    func testAnIndexMadeFromAnotherKeepsTheStylesThatRunTheSameSteps() throws {
+        func rules(_ alpha: Double) throws -> [Rule] {
+            let sheet = Stylesheet()
+            _ = try sheet.rule(T.selector(".a"), T.mut(T.view, "alpha", .number(alpha)), at: T.at(1))
+            _ = try sheet.rule(T.selector("#x Label"), T.mut(T.label, "textColor", .color(Color(hex: "#FF0000")!)), at: T.at(2))
+            return sheet.rules
+        }
+        let table = ProvenanceTable(), values = ValueTable()
+        let old = RuleIndex(try rules(0.5), provenanceTable: table, values: values)
+        let reload = try XCTUnwrap(RuleIndex(try rules(0.7), selectorsOf: old, provenanceTable: table, values: values))
+        XCTAssertEqual(reload.keepsStyle(of: 0, from: old), false, "the edited rule")
+        XCTAssertEqual(reload.keepsStyle(of: 1, from: old), true, "a new copy of the same style")
+        XCTAssertTrue(reload.preparedStyles[1].operations.first!.value.isIdentical(to: old.preparedStyles[1].operations.first!.value))
+        XCTAssertTrue(reload.preparedStyles[0].operations.first!.value.isIdentical(to: StoredValue(interning: .number(0.7), in: values)!))
+        let other = RuleIndex(try rules(0.5), provenanceTable: table, values: values)
+        XCTAssertNil(reload.keepsStyle(of: 1, from: other), "it answers only for the index it was made from")
+        XCTAssertNil(old.keepsStyle(of: 1, from: old))
+    }
+
     /// A view none of whose buckets holds a rule is known to match nothing without testing;
     /// one bucket of its id, a class, its kind or super-kind, the universal one or a name on its
     /// path says it may.

@@ -350,10 +350,18 @@ final class RestylePlan {
     private static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>) -> Bool {
         // Plain fields first: most literals that differ differ in place or value, and the
         // file's name is compared last.
-        a.pointee.location.line == b.pointee.location.line && a.pointee.location.column == b.pointee.location.column
-            && a.pointee.checkedSlot == b.pointee.checkedSlot && a.pointee.rootID == b.pointee.rootID
-            && a.pointee.value == b.pointee.value && a.pointee.keyPath == b.pointee.keyPath
-            && a.pointee.location.file == b.pointee.location.file
+        guard a.pointee.location.line == b.pointee.location.line, a.pointee.location.column == b.pointee.location.column,
+              a.pointee.checkedSlot == b.pointee.checkedSlot, a.pointee.rootID == b.pointee.rootID else { return false }
+        // A checked slot of one root kind is one property: the paths are the same.
+        guard a.pointee.checkedSlot >= 0 || a.pointee.keyPath == b.pointee.keyPath else { return false }
+        // A value kept in place compares by its bits (a zero of the other sign counts as
+        // changed: the answer errs only towards restyling).
+        if let x = a.pointee.scalar, let y = b.pointee.scalar {
+            guard x.isIdentical(to: y) else { return false }
+        } else {
+            guard a.pointee.value == b.pointee.value else { return false }
+        }
+        return a.pointee.location.file == b.pointee.location.file
     }
 }
 

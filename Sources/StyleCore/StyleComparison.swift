@@ -50,22 +50,32 @@ struct StyleComparison {
         return found
     }
 
+    /// Operations compared where they are: a pair of them copied out of their arrays retained
+    /// every path, value and file name in both.
     private mutating func sameOperations(_ a: [StyleOperation], _ b: [StyleOperation]) -> Bool {
         guard a.count == b.count else { return false }
-        for i in a.indices {
-            switch (a[i], b[i]) {
-            case (.set(let p, let v, let l), .set(let q, let w, let m)):
-                guard l == m, p == q, v == w else { return false }
-            case (.transform(let p, let f, let l), .transform(let q, let g, let m)):
-                guard f === g, l == m, p == q else { return false }
-            case (.function(let f, let l), .function(let g, let m)):
-                guard f === g, l == m else { return false }
-            case (.when(let c, let s, let l), .when(let d, let t, let m)):
-                guard l == m, c == d, same(s, t) else { return false }
-            default:
-                return false
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                for i in x.indices where !sameOperation(x.baseAddress! + i, y.baseAddress! + i) { return false }
+                return true
             }
         }
-        return true
+    }
+
+    private mutating func sameOperation(_ p: UnsafePointer<StyleOperation>, _ q: UnsafePointer<StyleOperation>) -> Bool {
+        switch p.pointee {
+        case .set(let path, let v, let l):
+            guard case .set(let other, let w, let m) = q.pointee else { return false }
+            return l == m && path == other && v == w
+        case .transform(let path, let f, let l):
+            guard case .transform(let other, let g, let m) = q.pointee else { return false }
+            return f === g && l == m && path == other
+        case .function(let f, let l):
+            guard case .function(let g, let m) = q.pointee else { return false }
+            return f === g && l == m
+        case .when(let c, let s, let l):
+            guard case .when(let d, let t, let m) = q.pointee else { return false }
+            return l == m && c == d && same(s, t)
+        }
     }
 }

@@ -149,6 +149,30 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(World.views(root).map(\.provenance), heldProvenance)
     }
 
+    /// A re-evaluated tree whose literal changed only its value, at the same place (a number,
+    /// a boolean, a string), restyles that view: literals are compared by value, numbers by
+    /// their bits.
+    func testALiteralWhoseValueChangedAtTheSamePlaceIsRestyled() {
+        func tree(alpha: Double, hidden: Bool, text: String) -> View {
+            let label = T.view(T.label, nil, "a")
+            label.literals = [Literal(keyPath: T.keyPath(T.view, "alpha"), value: .number(alpha), location: T.at(10)),
+                              Literal(keyPath: T.keyPath(T.view, "isHidden"), value: .bool(hidden), location: T.at(11)),
+                              Literal(keyPath: T.keyPath(T.label, "text"), value: .string(text), location: T.at(12))]
+            return T.view(T.stack, "root", "", label, T.view(T.label, nil, "a"))
+        }
+        let sheet = Stylesheet()
+        sheet.addRule(".a", T.mut(T.label, "textColor", World.colors[0]), line: 1)
+        let first = Cascade(sheet).restyle(tree(alpha: 0.5, hidden: false, text: "x"), after: nil).styled
+        let same = Cascade(sheet).restyle(tree(alpha: 0.5, hidden: false, text: "x"), after: first)
+        XCTAssertEqual(same.restyled, [], "the same literals: every view kept")
+        for (edited, name) in [(tree(alpha: 0.9, hidden: false, text: "x"), "a number"), (tree(alpha: 0.5, hidden: true, text: "x"), "a boolean"),
+                               (tree(alpha: 0.5, hidden: false, text: "y"), "a string")] {
+            let result = Cascade(sheet).restyle(edited, after: first)
+            XCTAssertEqual(result.restyled, [1], name)
+            XCTAssertEqual(result.changes?.count, 1, name)
+        }
+    }
+
     /// A theme switch keeps the rules' selectors: views whose own layer only sets properties
     /// take the rules' new values under it; a view with a `mver` of its own is restyled.
     func testAThemeSwitchRebasesViewsWhoseOwnLayerOnlySets() {

@@ -165,7 +165,7 @@ public struct Cascade {
         let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
         // With matches and contexts carried over, no view is matched against the rules and no
         // context is looked up: the walk keeps no path of ancestors.
-        let walksPath = carriedContextNumbers == nil || carriedEntries == nil || plan?.testsChangedRules == true
+        let walksPath = carriedContextNumbers == nil || carriedEntries == nil || plan?.hasChanged == true
         var matches: [RuleIndex.Match] = []
         // A tree of the previous shape has its places: the list is carried, not noted again.
         // A tree of the previous shape styled whole (not one view of it restyled alone) starts

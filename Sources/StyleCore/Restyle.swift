@@ -56,7 +56,7 @@ public struct StyledTree {
     private(set) var entries: [Entry] = []
     /// Whether `entries` started as the previous tree's (`init(…carrying:)`): a view appended
     /// replaces its entry, and a view kept keeps it (`keepCarried(context:)`).
-    private let carriesEntries: Bool
+    let carriesEntries: Bool
     /// The position of the next view appended or kept.
     private var next = 0
     /// By position, the views' places; the previous tree's, for a restyle of its shape.
@@ -93,9 +93,6 @@ public struct StyledTree {
 
     /// The number of views.
     public var count: Int { entries.count }
-
-    /// Whether the tree started from the previous tree's entries, which views kept keep.
-    var keepsCarriedEntries: Bool { carriesEntries }
 
     /// The views a restyle rebased (`RestylePlan`), in tree order, with where the slots it
     /// rewrote are in `rebasedSlots`: one array for all of them rather than one each.
@@ -238,35 +235,33 @@ public struct StyledTree {
         self.references = references
         // The lists are read once (each read of a stored list retains it).
         let olds = previous.entries, news = entries
-        do {
-            places.withUnsafeBufferPointer { places in
-                // Each view's stores are read once: every read of an entry's field copies it.
-                func add(_ i: Int, slots: some Collection<Int>, old: ValueStore, new: ValueStore) {
-                    guard !slots.isEmpty else { return }
-                    let reference = references.reference(of: i, places: places, views: views), properties = places[i].kind.properties
-                    for slot in slots {
-                        out.append(PropertyChange(view: reference, property: properties[slot].path, old: old[slot],
-                                                  new: new[slot], viewIdentity: views[i].identity))
-                    }
+        places.withUnsafeBufferPointer { places in
+            // Each view's stores are read once: every read of an entry's field copies it.
+            func add(_ i: Int, slots: some Collection<Int>, old: ValueStore, new: ValueStore) {
+                guard !slots.isEmpty else { return }
+                let reference = references.reference(of: i, places: places, views: views), properties = places[i].kind.properties
+                for slot in slots {
+                    out.append(PropertyChange(view: reference, property: properties[slot].path, old: old[slot],
+                                              new: new[slot], viewIdentity: views[i].identity))
                 }
-                var next = 0  // in `rebased`
-                func addRebased(before position: Int) {
-                    while next < rebased.count, rebased[next].position < position {
-                        let i = rebased[next].position
-                        add(i, slots: rebasedSlots(next), old: olds[i].values, new: news[i].values)
-                        next += 1
-                    }
-                }
-                var slots: [Int] = []
-                for i in positions {
-                    addRebased(before: i)
-                    let old = olds[i].values, new = news[i].values
-                    slots.removeAll(keepingCapacity: true)
-                    old.differingSlots(from: new, into: &slots)
-                    add(i, slots: slots, old: old, new: new)
-                }
-                addRebased(before: Int.max)
             }
+            var next = 0  // in `rebased`
+            func addRebased(before position: Int) {
+                while next < rebased.count, rebased[next].position < position {
+                    let i = rebased[next].position
+                    add(i, slots: rebasedSlots(next), old: olds[i].values, new: news[i].values)
+                    next += 1
+                }
+            }
+            var slots: [Int] = []
+            for i in positions {
+                addRebased(before: i)
+                let old = olds[i].values, new = news[i].values
+                slots.removeAll(keepingCapacity: true)
+                old.differingSlots(from: new, into: &slots)
+                add(i, slots: slots, old: old, new: new)
+            }
+            addRebased(before: Int.max)
         }
         return out
     }

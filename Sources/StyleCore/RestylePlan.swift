@@ -21,7 +21,8 @@ final class RestylePlan {
     private let candidateMap: [Int32]?
     /// The rules changed or added, to test views against (`hasChanged`).
     private let changed: RuleIndex
-    private let hasChanged: Bool
+    /// Whether views are tested against changed or added rules, which needs the path above them.
+    let hasChanged: Bool
     /// Whether views may be rebased: the rules have `previous`'s selectors.
     private let rebases: Bool
     @exclusivity(unchecked) private var scratch: [RuleIndex.Match] = []
@@ -167,28 +168,27 @@ final class RestylePlan {
         }
         if pairedInPlace, let candidateMap, keepsMatchesInPlace(i, candidateMap: candidateMap, context: context) {
             // Rules paired in place: the view's matches are the very ones its entry holds.
-            view.values = previous.entries[i].values
-            view.record = previous.entries[i].record
-            if styled.keepsCarriedEntries {
-                styled.keepCarried(context: context)
-            } else {
-                styled.append(view, matches: previous.entries[i].matches, context: context, ownSlots: previous.entries[i].ownSlots)
-            }
+            takeValues(i, view, matches: nil, context: context, into: &styled)
             return true
         }
         if !pairedInPlace, let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
-            view.values = previous.entries[i].values
-            view.record = previous.entries[i].record
-            // The entry itself is kept when the tree carries the previous entries and the
-            // matches are the very ones it holds.
-            if styled.keepsCarriedEntries, kept.hasStorage(of: previous.entries[i].matches) {
-                styled.keepCarried(context: context)
-            } else {
-                styled.append(view, matches: kept, context: context, ownSlots: previous.entries[i].ownSlots)
-            }
+            takeValues(i, view, matches: kept, context: context, into: &styled)
             return true
         }
         return rebase(i, view, steps: steps, context: context, into: &styled)
+    }
+
+    /// Gives view `i` its previous values and record, and keeps its entry when the tree carries
+    /// the previous entries and `matches` (nil: the entry's own) are the very ones it holds.
+    private func takeValues(_ i: Int, _ view: View, matches: [Int32]?, context: Int32?, into styled: inout StyledTree) {
+        let entry = previous.entries[i]
+        view.values = entry.values
+        view.record = entry.record
+        if styled.carriesEntries, matches?.hasStorage(of: entry.matches) ?? true {
+            styled.keepCarried(context: context)
+        } else {
+            styled.append(view, matches: matches ?? entry.matches, context: context, ownSlots: entry.ownSlots)
+        }
     }
 
     /// Whether view `i` holds the very values and record the previous styling gave it and keeps
@@ -196,7 +196,7 @@ final class RestylePlan {
     /// them), rules paired in place, none of its matches changed. Then the tree keeps its entry
     /// and the view is not touched at all: no state saved, nothing written.
     func keepsUntouched(_ i: Int, _ view: View, context: Int32?, into styled: inout StyledTree) -> Bool {
-        guard pairedInPlace, styled.keepsCarriedEntries, let candidateMap else { return false }
+        guard pairedInPlace, styled.carriesEntries, let candidateMap else { return false }
         let entry = previous.entries[i]
         guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
               view.values.isUnwrittenCopy(of: entry.values), view.record?.identity == entry.record?.identity,
@@ -204,9 +204,6 @@ final class RestylePlan {
         styled.keepCarried(context: context)
         return true
     }
-
-    /// Whether views are tested against changed or added rules, which needs the path above them.
-    var testsChangedRules: Bool { hasChanged }
 
     /// Notes `view` as an ancestor of the views that follow, as the cascade pushes it.
     func push(_ view: View) {

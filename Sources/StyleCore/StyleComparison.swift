@@ -11,9 +11,7 @@
 ///
 /// Storages are named by address: the styles compared must outlive the comparison.
 struct StyleComparison {
-    /// Room for a stylesheet's rules and their parts: growing the set from empty rehashed it
-    /// again and again while a reload's rules were paired.
-    private var sameStorages = Set<Pair>(minimumCapacity: 1024)
+    private var sameStorages: Set<Pair> = []
 
     private struct Pair: Hashable {
         let old: UnsafeRawPointer
@@ -46,7 +44,13 @@ struct StyleComparison {
         } else {
             found = sameOperations(a.operations, b.operations)
         }
-        if found { sameStorages.insert(pair) }
+        if found {
+            // Room for a stylesheet's rules and their parts, made at the first pair found the
+            // same: growing the set from empty rehashed it again and again while a reload's
+            // rules were paired, and most comparisons (a trait change's) find none.
+            if sameStorages.isEmpty { sameStorages.reserveCapacity(1024) }
+            sameStorages.insert(pair)
+        }
         return found
     }
 

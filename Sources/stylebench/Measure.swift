@@ -12,9 +12,14 @@ func monotonicNanoseconds() -> UInt64 {
 
 /// Milliseconds one call of `body` takes.
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    try timed(body).milliseconds
+}
+
+/// `body`'s result and how long it took: the result is let go by the caller, outside the timing.
+func timed<T>(_ body: () throws -> T) rethrows -> (result: T, milliseconds: Double) {
     let start = monotonicNanoseconds()
-    try body()
-    return Double(monotonicNanoseconds() - start) / 1_000_000
+    let result = try body()
+    return (result, Double(monotonicNanoseconds() - start) / 1_000_000)
 }
 
 /// Repeated measurements of one thing, in milliseconds (or any unit).

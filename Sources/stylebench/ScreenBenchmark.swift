@@ -175,12 +175,9 @@ struct ScreenBenchmark {
                 let second = try ScreenBenchmark.runtime().load(file: file)
                 let newRoot = second.root!
                 // The result is let go outside the timing: a round's own tree is freed after it.
-                var result: Restyle?
-                let start = monotonicNanoseconds()
-                let restyle = try second.restyle(newRoot, after: styled)
-                samples.append(Double(monotonicNanoseconds() - start) / 1_000_000)
-                result = restyle
-                restyled = result!.restyled.count
+                let (restyle, ms) = try timed { try second.restyle(newRoot, after: styled) }
+                samples.append(ms)
+                restyled = restyle.restyled.count
             }
         } catch {
             fail("the screen does not restyle:\n\(error)")
@@ -197,10 +194,7 @@ struct ScreenBenchmark {
             for _ in 0..<rounds {
                 let sheet = try ScreenBenchmark.runtime().load(file: file)
                 let root = sheet.root!
-                let start = monotonicNanoseconds()
-                let restyle = try sheet.restyle(root, after: nil)
-                samples.append(Double(monotonicNanoseconds() - start) / 1_000_000)
-                withExtendedLifetime(restyle) {}  // freed outside the timing, as the restyles' trees are
+                samples.append(try timed { try sheet.restyle(root, after: nil) }.milliseconds)
             }
         } catch {
             fail("the screen does not restyle:\n\(error)")
@@ -226,16 +220,12 @@ struct ScreenBenchmark {
             var styled = try original.restyle(root, after: nil).styled
             for round in 0..<rounds {
                 let sheet = round % 2 == 0 ? edited : original
-                var start = monotonicNanoseconds()
-                let restyle = try sheet.restyle(root, after: styled)
-                samples.append(Double(monotonicNanoseconds() - start) / 1_000_000)
+                let (restyle, ms) = try timed { try sheet.restyle(root, after: styled) }
+                samples.append(ms)
                 styled = restyle.styled
                 (restyled, rebased) = (restyle.restyled.count, restyle.rebased.count)
                 guard withFull else { continue }
-                start = monotonicNanoseconds()
-                let whole = try sheet.restyle(twin, after: nil)
-                full.append(Double(monotonicNanoseconds() - start) / 1_000_000)
-                withExtendedLifetime(whole) {}
+                full.append(try timed { try sheet.restyle(twin, after: nil) }.milliseconds)
             }
         } catch {
             fail("the screen does not restyle:\n\(error)")

@@ -38,8 +38,10 @@ double srlua_now(void) {
 static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     srlua_Budget *b = (srlua_Budget *)ud;
     size_t old = ptr ? osize : 0;
+    shim_pool *pool = b->pool;
     if (nsize == 0) {
-        free(ptr);
+        if (old > SHIM_POOL_LARGEST) free(ptr);
+        else if (old) shim_pool_release(pool, ptr, old);
         b->memoryUsed -= old;
         return NULL;
     }
@@ -76,16 +78,45 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (!b->tripLine) b->tripLine = shim_caller_line(b->L);
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
+    void *p;
+    if (old > SHIM_POOL_LARGEST && nsize > SHIM_POOL_LARGEST) {
+        p = realloc(ptr, nsize);
+    } else if (ptr && old <= SHIM_POOL_LARGEST && nsize <= old) {
+        p = ptr;  // a small block shrinks in place (Lua counts on a shrink not failing)
+    } else {
+        // Between the pool and malloc, or a small block grown: moved. On failure the old block
+        // stays as it was, as Lua expects.
+        p = nsize <= SHIM_POOL_LARGEST ? shim_pool_alloc(pool, nsize) : malloc(nsize);
+        if (p && ptr) {
+            memcpy(p, ptr, old < nsize ? old : nsize);
+            if (old > SHIM_POOL_LARGEST) free(ptr);
+            else shim_pool_release(pool, ptr, old);
+        }
+    }
     if (p) b->memoryUsed = b->memoryUsed - old + nsize;
     return p;
 }
 
 lua_State *srlua_newstate(srlua_Budget *budget) {
+    budget->pool = shim_pool_new();
+    if (!budget->pool) return NULL;
     lua_State *L = lua_newstate(budget_alloc, budget);
-    if (L) *(srlua_Budget **)lua_getextraspace(L) = budget;
+    if (L) {
+        *(srlua_Budget **)lua_getextraspace(L) = budget;
+    } else {
+        shim_pool_free_all(budget->pool);
+        budget->pool = NULL;
+    }
     budget->L = L;
     return L;
+}
+
+void srlua_close(lua_State *L) {
+    srlua_Budget *budget = srlua_budget(L);
+    lua_close(L);
+    shim_pool_free_all(budget->pool);
+    budget->pool = NULL;
+    budget->L = NULL;
 }
 
 // `x` as the shortest text that reads back as it ("2", "0.5"), as the Swift side prints numbers.

@@ -80,7 +80,7 @@ final class LuaVM {
     }
 
     deinit {
-        lua_close(L)
+        srlua_close(L)
         releasePendingObjects()
         free(budget.pointee.released)
         budget.deallocate()

@@ -74,11 +74,15 @@ typedef struct srlua_Budget {
     size_t releasedCount, releasedCapacity;
     void *host;                  // the Swift VM object (unretained)
     lua_State *L;                // the state, so the allocator can arm the hook
+    void *pool;                  // the state's small blocks (see srlua_newstate), owned by the shim
     srlua_Dispatch dispatch;
 } srlua_Budget;
 
-// A state whose allocator charges `budget`, with the budget in the state's extra space.
+// A state whose allocator charges `budget`, with the budget in the state's extra space. Its
+// small blocks come from slabs of its own, freed by srlua_close.
 lua_State *srlua_newstate(srlua_Budget *budget);
+// Closes a state made by srlua_newstate (lua_close), then frees its slabs.
+void srlua_close(lua_State *L);
 srlua_Budget *srlua_budget(lua_State *L);
 // Installs the count hook that enforces the instruction and time limits.
 void srlua_sethook(lua_State *L);

@@ -251,34 +251,35 @@ final class RestylePlan {
     /// changed nothing, when it cannot be rebased.
     private func rebase(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?, into styled: inout StyledTree) -> Bool {
         guard rebases else { return false }
+        // The entry is read once: each read through the tree retained it and copied the field.
+        let entry = previous.entries[i]
         // The own layer is the previous one (`keep` compared them): its slots, when the
         // previous rebase worked them out, are these.
-        if let known = previous.entries[i].ownSlots {
+        if let known = entry.ownSlots {
             ownSlots = known
         } else if ownSlots(of: view, into: &ownSlots) == nil {
             return false
         }
         let writes = ownSlots.count
-        let matches = previous.entries[i].matches
-        guard let base = steps.sharedResult(kind: view.kind, state: view.state, candidates: matches, context: context) else { return false }
+        guard let base = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context) else { return false }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
         // The view's values and records are rebased onto the base's in place: only when both
         // are of one value table (a tree another engine styled is restyled instead).
-        guard baseValues.holdsOnlySharedValues, previous.entries[i].values.sharesTable(with: baseValues) else { return false }
+        guard baseValues.holdsOnlySharedValues, entry.values.sharesTable(with: baseValues) else { return false }
         var record: ProvenanceRecord?
-        if let old = previous.entries[i].record {
+        if let old = entry.record {
             // A record whose own writes are not apart from its appearances' and rules' (a result
             // not shared) cannot be rebased.
             guard writes == 0 || old.ownCount == writes, let baseRecord = base.record,
                   let rebased = old.rebased(on: baseRecord, baseValues: baseValues) else { return false }
             record = rebased
         }
-        var values = previous.entries[i].values
+        var values = entry.values
         changedSlots.removeAll(keepingCapacity: true)
         values.rebase(onto: baseValues, keeping: ownSlots, changed: &changedSlots)
         view.values = values
         view.record = record
-        styled.append(view, matches: matches, context: context, changedSlots: changedSlots, ownSlots: ownSlots)
+        styled.append(view, matches: entry.matches, context: context, changedSlots: changedSlots, ownSlots: ownSlots)
         return true
     }
 

@@ -307,11 +307,32 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
             if a.isIdentical(to: b) || own.contains(slot) || same(a, b, in: base) { return }
             changed.append(slot)
         }
-        if patchSlot0 < 0 && base.patchSlot0 < 0 {
-            // Neither has patches: the two buffers side by side, most slots the same bits.
+        if base.patchSlot0 < 0 {
+            // The base's slots and this store's side by side, this store's patches (a view's
+            // literals) read in place of their slots.
+            let p0 = Int(patchSlot0), p1 = Int(patchSlot1), v0 = patchValue0, v1 = patchValue1
             buffer.withUnsafeMutablePointerToElements { mine in
                 base.buffer.withUnsafeMutablePointerToElements { theirs in
-                    for slot in 0..<count where !mine[slot].isIdentical(to: theirs[slot]) { compare(slot, mine[slot], theirs[slot]) }
+                    // Most views a theme switch rebases keep every value: passes that fold the
+                    // slots' differences together (vectorized) answer for all of them. The
+                    // patched slots are left out of the passes and read from their patches;
+                    // a slot the view's own layer sets does not count.
+                    func fold(_ range: Range<Int>) -> UInt64 {
+                        var differences: UInt64 = 0
+                        for slot in range { differences |= mine[slot].bits ^ theirs[slot].bits }
+                        return differences
+                    }
+                    let (a, b) = p1 >= 0 ? (Swift.min(p0, p1), Swift.max(p0, p1)) : (p0 >= 0 ? p0 : count, count)
+                    var differences = fold(0..<a)
+                    if a < count { differences |= fold(a + 1..<b) }
+                    if b < count { differences |= fold(b + 1..<count) }
+                    if p0 >= 0, !own.contains(p0) { differences |= v0.bits ^ theirs[p0].bits }
+                    if p1 >= 0, !own.contains(p1) { differences |= v1.bits ^ theirs[p1].bits }
+                    guard differences != 0 else { return }
+                    for slot in 0..<count {
+                        let value = slot == p0 ? v0 : slot == p1 ? v1 : mine[slot]
+                        if !value.isIdentical(to: theirs[slot]) { compare(slot, value, theirs[slot]) }
+                    }
                 }
             }
         } else {

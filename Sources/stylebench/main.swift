@@ -32,6 +32,12 @@ if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["ra
     ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, only: only)
     exit(0)
 }
+if arguments == ["--reload-probe"] {
+    // The reload benchmark's host tree alone: 60 theme switches of a 10,012-view tree.
+    let rows = ReloadBenchmark(repository: ".", exampleRounds: 0, treeRounds: 60, treeViews: 10_000).hostTreeRows()
+    print(rows.map { "\($0.measure): \($0.result)" }.joined(separator: "\n"))
+    exit(0)
+}
 if arguments.first == "--write-page", arguments.count == 2 {
     // The blink benchmark's page (10,012 views, 310 rules), for scripts/blink-recalc.py --page.
     let workload = Workload(views: 10_000)
@@ -48,6 +54,7 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
            stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|kept]
+           stylebench --reload-probe
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
@@ -57,6 +64,7 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     --restyle-probe [random] [alone|kept]   the screen's restyle after a one-rule edit, 20 times, beside 20 full
                             restyles of the edited tree, then the same for one tree kept across reloads (alone: the
                             re-evaluated trees' restyles only, kept: the kept tree's only; for a profiler).
+    --reload-probe          the reload benchmark's host tree alone: 60 theme switches of 10,012 views (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)

@@ -7,36 +7,62 @@
 /// of its own styles reads the state (a `when` of a state, or an operation worked out as it is
 /// applied, which may: `PreparedStyle.readsState`), it takes the same values in every state.
 final class StateStyler {
-    private let index: RuleIndex
-    private let reference: ReferenceCascade
+    private let stylesheet: Stylesheet
     private let traits: Traits
+    private let matchingEveryRule: Bool
     /// Whether a state may change which rules match a control.
     private let statesChangeMatches: Bool
     private let appearancesReadingState: [Appearance]
-    /// Whether some rule's style reads the state: if none does, a control's matches need not
-    /// be found to know its rules read none.
-    private let rulesReadState: Bool
+    /// The rules whose styles read the state, indexed to find a control's among them (nil when
+    /// none does): a control that matches none of them reads no state through its rules. On
+    /// most screens no rule does, and no control's matches are looked for.
+    private let rulesReadingState: RuleIndex?
     private var found: [RuleIndex.Match] = []
+    /// Whether a view's own style reads the state, by the style's storage: a screen's controls
+    /// share a few styles, each flattened once rather than once per control.
+    private var ownStyleReadsState: [UnsafeRawPointer: Bool] = [:]
 
     /// `matchingEveryRule`: test every rule, as the reference does (what the tests compare with).
     init(_ stylesheet: Stylesheet, traits: Traits, matchingEveryRule: Bool = false) {
+        self.stylesheet = stylesheet
         self.traits = traits
-        index = RuleIndex(stylesheet.rules, provenanceTable: ProvenanceTable(), values: ValueTable(), traits: traits)
-        reference = ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
-        statesChangeMatches = index.prepared.contains { $0.selector.subject.hasPseudoClasses }
-        rulesReadState = index.preparedStyles.contains(where: \.readsState)
+        self.matchingEveryRule = matchingEveryRule
+        statesChangeMatches = stylesheet.rules.contains { rule in rule.selector.selectors.contains { $0.subject.hasPseudoClasses } }
+        // Rules share their styles' parts: each style is asked once.
+        var reads: [UnsafeRawPointer: Bool] = [:]
+        let reading = stylesheet.rules.filter { rule in
+            guard let key = rule.style.storageIdentity else { return PreparedStyle.readsState(rule.style, traits: traits) }
+            if let known = reads[key] { return known }
+            let answer = PreparedStyle.readsState(rule.style, traits: traits)
+            reads[key] = answer
+            return answer
+        }
+        rulesReadingState = reading.isEmpty ? nil : RuleIndex(reading, provenanceTable: ProvenanceTable(), values: ValueTable(), traits: traits)
         appearancesReadingState = stylesheet.appearances.filter { PreparedStyle.readsState($0.style, traits: traits) }
     }
+
+    /// The cascade that styles a control alone, and the index its rules are found by: made at
+    /// the first control some state may change.
+    private lazy var reference: ReferenceCascade = {
+        let index = RuleIndex(stylesheet.rules, provenanceTable: ProvenanceTable(), values: ValueTable(), traits: traits)
+        return ReferenceCascade(stylesheet, traits: traits, matchingBy: matchingEveryRule ? nil : index)
+    }()
 
     /// Whether some state may give `view`, as it is now styled for the traits, other values.
     func mayDependOnState(_ view: View) -> Bool {
         guard view.kind.isControl else { return false }
         if statesChangeMatches || appearancesReadingState.contains(where: { $0.applies(to: view) }) { return true }
-        if rulesReadState {
-            index.orderedMatches(for: view, filter: nil, into: &found)
-            if found.contains(where: { index.preparedStyles[$0.rule].readsState }) { return true }
+        if let rulesReadingState {
+            rulesReadingState.orderedMatches(for: view, filter: nil, into: &found)
+            if !found.isEmpty { return true }
         }
-        return view.styles.contains { PreparedStyle.readsState($0, traits: traits) }
+        return view.styles.contains { style in
+            guard let key = style.storageIdentity else { return PreparedStyle.readsState(style, traits: traits) }
+            if let known = ownStyleReadsState[key] { return known }
+            let answer = PreparedStyle.readsState(style, traits: traits)
+            ownStyleReadsState[key] = answer
+            return answer
+        }
     }
 
     /// Styles `view` alone for its state (`View.state`, its override included); its diagnostics.

@@ -284,16 +284,20 @@ public final class StyleApplication {
     /// (its arrays retained and released) at every style applied to every view.
     func apply(prepared style: UnsafePointer<PreparedStyle>) throws(Diagnostic) {
         if let whole = style.pointee.unprepared { return try apply(whole) }
-        let kind = view.kind
-        for op in style.pointee.operations {
-            if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
-            if op.slot >= 0, kind.isA(id: op.root!) {
-                write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
-                if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
-                    replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
+        // Read once for all the operations, which are read where they are: each is applied to
+        // every view its style reaches.
+        let kind = view.kind, kindID = ObjectIdentifier(kind), budget = self.budget
+        try style.pointee.operations.withUnsafeBufferPointer { operations throws(Diagnostic) in
+            for op in operations {
+                if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
+                if op.slot >= 0, let root = op.root, root == kindID || kind.isA(id: root) {
+                    write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex)
+                    if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
+                        replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
+                    }
+                } else {
+                    try apply(style.pointee.general[Int(op.general)])
                 }
-            } else {
-                try apply(style.pointee.general[Int(op.general)])
             }
         }
     }

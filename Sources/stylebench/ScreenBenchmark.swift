@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StyleCore
 import StyleRun
 
 /// A generated screen of about 10,000 views built by its own script (`Workload.screenSource`):
@@ -166,36 +167,48 @@ struct ScreenBenchmark {
         let original = workload.screenSource(), edited = workload.screenSource(edit: 1)
         do {
             // One file saved twice, as a designer saves it: locations stay the same. The first
-            // version is styled once; each round evaluates the edited one and restyles it after.
+            // version is styled once; each round evaluates the edited one and restyles it after,
+            // with the first one's engine, as a watch's reload does (`Reloader`).
             write(original, to: file)
             let first = try ScreenBenchmark.runtime().load(file: file)
             let styled = try first.restyle(first.root!, after: nil).styled
+            let engine = first.engine
             write(edited, to: file)
+            // The stylesheet the engine adopted last is let go after the next restyle, as a
+            // watch frees what a reload replaced after its event.
+            var adopted = first
             for _ in 0..<(rounds ?? max(3, runs)) {
                 let second = try ScreenBenchmark.runtime().load(file: file)
+                second.share(engine)
                 let newRoot = second.root!
                 // The result is let go outside the timing: a round's own tree is freed after it.
                 let (restyle, ms) = try timed { try second.restyle(newRoot, after: styled) }
                 samples.append(ms)
                 restyled = restyle.restyled.count
+                adopted = second
             }
+            _ = adopted
         } catch {
             fail("the screen does not restyle:\n\(error)")
         }
         return (samples, restyled)
     }
 
-    /// The edited script's tree styled whole, `rounds` times (`restyle(_:after: nil)`): the
-    /// probe's baseline.
+    /// The edited script's tree styled whole, `rounds` times (`restyle(_:after: nil)`), each
+    /// evaluation sharing one engine as a watch's reloads do: the probe's baseline.
     private func fullRestyles(_ workload: Workload, _ file: String, rounds: Int) -> Samples {
         var samples = Samples()
         write(workload.screenSource(edit: 1), to: file)
         do {
+            var engine: StyleEngine?, adopted: LoadedStylesheet?
             for _ in 0..<rounds {
                 let sheet = try ScreenBenchmark.runtime().load(file: file)
+                if let engine { sheet.share(engine) } else { engine = sheet.engine }
                 let root = sheet.root!
                 samples.append(try timed { try sheet.restyle(root, after: nil) }.milliseconds)
+                adopted = sheet  // the one the engine adopted before is freed outside the timing
             }
+            _ = adopted
         } catch {
             fail("the screen does not restyle:\n\(error)")
         }

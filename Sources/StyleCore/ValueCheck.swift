@@ -64,10 +64,11 @@ extension ValueType {
             return .success(.null)
         case (.optional(let t), _):
             // Keep the optional in the expectation so the message says "Color or nil".
-            if case .failure(.typeMismatch(_, let got)) = t.check(value, range: range) {
+            let checked = t.check(value, range: range)
+            if case .failure(.typeMismatch(_, let got)) = checked {
                 return .failure(.typeMismatch(expected: self, got: got))
             }
-            return t.check(value, range: range)
+            return checked
         case (.number, .number(let x)):
             guard x.isFinite else { return .failure(.notFinite(x)) }
             if let r = range, !r.contains(x) { return .failure(.outOfRange(x, r)) }

@@ -90,7 +90,9 @@ final class Reloader {
         if isFailing { newFiles.formUnion(changed.subtracting(watched)) }
         let paths = watched + newFiles.sorted()
         let current = Self.read(paths)
-        guard paths.contains(where: { contents[$0] != current[$0] }) else { return nil }
+        // A path never read counts as missing: a new file that is gone again (a save's
+        // temporary file, renamed over the script) changed nothing the script could load.
+        guard paths.contains(where: { (contents[$0] ?? nil) != (current[$0] ?? nil) }) else { return nil }
         return reload(contentsBefore: current)
     }
 

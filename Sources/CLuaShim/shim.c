@@ -85,7 +85,9 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         p = ptr;  // a small block shrinks in place (Lua counts on a shrink not failing)
     } else {
         // Between the pool and malloc, or a small block grown: moved. On failure the old block
-        // stays as it was, as Lua expects.
+        // stays as it was, as Lua expects. A large block shrinking into the pool fails only when
+        // no slab can be had (the system is out of memory); Lua 5.4 then keeps the block where
+        // it tolerates that (the string table, a stack) and raises a memory error elsewhere.
         p = nsize <= SHIM_POOL_LARGEST ? shim_pool_alloc(pool, nsize) : malloc(nsize);
         if (p && ptr) {
             memcpy(p, ptr, old < nsize ? old : nsize);

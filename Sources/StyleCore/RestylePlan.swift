@@ -356,6 +356,9 @@ final class RestylePlan {
         // changed: the answer errs only towards restyling).
         if let x = a.pointee.scalar, let y = b.pointee.scalar {
             guard x.isIdentical(to: y) else { return false }
+        } else if case .string(let x) = a.pointee.value {
+            // Most other literals are texts: their strings compared, not copies of the values.
+            guard case .string(let y) = b.pointee.value, x == y else { return false }
         } else {
             guard a.pointee.value == b.pointee.value else { return false }
         }

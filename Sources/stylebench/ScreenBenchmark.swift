@@ -45,6 +45,23 @@ struct ScreenBenchmark {
         }
     }
 
+    /// One engine for every evaluation, as a watch's reloads share theirs (`Reloader`). The
+    /// stylesheet it adopted before is held until the next one's restyle has been timed: a
+    /// watch frees what a reload replaced after its event, and the engine's adopting the next
+    /// stylesheet would otherwise free the last one's tree inside the timing.
+    private struct SharedEngine {
+        private var engine: StyleEngine?
+        private var adopted: LoadedStylesheet?
+
+        /// Gives `sheet` the shared engine (the first sheet's own becomes it).
+        mutating func share(with sheet: LoadedStylesheet) {
+            if let engine { sheet.share(engine) } else { engine = sheet.engine }
+        }
+
+        /// `sheet`'s restyle has been timed: the stylesheet held before it may go.
+        mutating func timed(_ sheet: LoadedStylesheet) { adopted = sheet }
+    }
+
     /// Collects the events of one watch; the benchmark waits for each in turn.
     private final class Events: @unchecked Sendable {
         let arrived = DispatchSemaphore(value: 0)
@@ -172,22 +189,20 @@ struct ScreenBenchmark {
             write(original, to: file)
             let first = try ScreenBenchmark.runtime().load(file: file)
             let styled = try first.restyle(first.root!, after: nil).styled
-            let engine = first.engine
+            var engine = SharedEngine()
+            engine.share(with: first)
+            engine.timed(first)
             write(edited, to: file)
-            // The stylesheet the engine adopted last is let go after the next restyle, as a
-            // watch frees what a reload replaced after its event.
-            var adopted = first
             for _ in 0..<(rounds ?? max(3, runs)) {
                 let second = try ScreenBenchmark.runtime().load(file: file)
-                second.share(engine)
+                engine.share(with: second)
                 let newRoot = second.root!
                 // The result is let go outside the timing: a round's own tree is freed after it.
                 let (restyle, ms) = try timed { try second.restyle(newRoot, after: styled) }
                 samples.append(ms)
                 restyled = restyle.restyled.count
-                adopted = second
+                engine.timed(second)
             }
-            _ = adopted
         } catch {
             fail("the screen does not restyle:\n\(error)")
         }
@@ -200,15 +215,14 @@ struct ScreenBenchmark {
         var samples = Samples()
         write(workload.screenSource(edit: 1), to: file)
         do {
-            var engine: StyleEngine?, adopted: LoadedStylesheet?
+            var engine = SharedEngine()
             for _ in 0..<rounds {
                 let sheet = try ScreenBenchmark.runtime().load(file: file)
-                if let engine { sheet.share(engine) } else { engine = sheet.engine }
+                engine.share(with: sheet)
                 let root = sheet.root!
                 samples.append(try timed { try sheet.restyle(root, after: nil) }.milliseconds)
-                adopted = sheet  // the one the engine adopted before is freed outside the timing
+                engine.timed(sheet)
             }
-            _ = adopted
         } catch {
             fail("the screen does not restyle:\n\(error)")
         }

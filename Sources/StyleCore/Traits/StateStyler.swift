@@ -18,9 +18,9 @@ final class StateStyler {
     /// most screens no rule does, and no control's matches are looked for.
     private let rulesReadingState: RuleIndex?
     private var found: [RuleIndex.Match] = []
-    /// Whether a view's own style reads the state, by the style's storage: a screen's controls
-    /// share a few styles, each flattened once rather than once per control.
-    private var ownStyleReadsState: [UnsafeRawPointer: Bool] = [:]
+    /// Whether a style reads the state, by the style's storage: rules share their styles' parts
+    /// and a screen's controls share a few styles, each flattened once.
+    private var styleReadsState: [UnsafeRawPointer: Bool] = [:]
 
     /// `matchingEveryRule`: test every rule, as the reference does (what the tests compare with).
     init(_ stylesheet: Stylesheet, traits: Traits, matchingEveryRule: Bool = false) {
@@ -28,15 +28,9 @@ final class StateStyler {
         self.traits = traits
         self.matchingEveryRule = matchingEveryRule
         statesChangeMatches = stylesheet.rules.contains { rule in rule.selector.selectors.contains { $0.subject.hasPseudoClasses } }
-        // Rules share their styles' parts: each style is asked once.
-        var reads: [UnsafeRawPointer: Bool] = [:]
-        let reading = stylesheet.rules.filter { rule in
-            guard let key = rule.style.storageIdentity else { return PreparedStyle.readsState(rule.style, traits: traits) }
-            if let known = reads[key] { return known }
-            let answer = PreparedStyle.readsState(rule.style, traits: traits)
-            reads[key] = answer
-            return answer
-        }
+        var known: [UnsafeRawPointer: Bool] = [:]
+        let reading = stylesheet.rules.filter { Self.readsState($0.style, traits: traits, known: &known) }
+        styleReadsState = known
         rulesReadingState = reading.isEmpty ? nil : RuleIndex(reading, provenanceTable: ProvenanceTable(), values: ValueTable(), traits: traits)
         appearancesReadingState = stylesheet.appearances.filter { PreparedStyle.readsState($0.style, traits: traits) }
     }
@@ -56,13 +50,16 @@ final class StateStyler {
             rulesReadingState.orderedMatches(for: view, filter: nil, into: &found)
             if !found.isEmpty { return true }
         }
-        return view.styles.contains { style in
-            guard let key = style.storageIdentity else { return PreparedStyle.readsState(style, traits: traits) }
-            if let known = ownStyleReadsState[key] { return known }
-            let answer = PreparedStyle.readsState(style, traits: traits)
-            ownStyleReadsState[key] = answer
-            return answer
-        }
+        return view.styles.contains { Self.readsState($0, traits: traits, known: &styleReadsState) }
+    }
+
+    /// `PreparedStyle.readsState`, asked once per style storage (`known`).
+    private static func readsState(_ style: Style, traits: Traits, known: inout [UnsafeRawPointer: Bool]) -> Bool {
+        guard let key = style.storageIdentity else { return PreparedStyle.readsState(style, traits: traits) }
+        if let answer = known[key] { return answer }
+        let answer = PreparedStyle.readsState(style, traits: traits)
+        known[key] = answer
+        return answer
     }
 
     /// Styles `view` alone for its state (`View.state`, its override included); its diagnostics.

@@ -30,6 +30,18 @@ final class ReloaderNewFilesTests: XCTestCase {
         XCTAssertNil(reloader.reloadIfChanged([]))
     }
 
+    func testANewFileReadWhileItExistedAndThenGoneDoesNotReload() throws {
+        let reloader = try failingReloader()
+        // The temporary file seen written before the rename: read while it held the new text
+        // (the broken script is evaluated again then), gone at the rename.
+        try folder.write("app.saving.lua", "return View {}\n")
+        guard case .failed? = reloader.reloadIfChanged([folder.path("app.saving.lua")]) else {
+            return XCTFail("a new file with content while failing is looked at")
+        }
+        try FileManager.default.removeItem(atPath: folder.path("app.saving.lua"))
+        XCTAssertNil(reloader.reloadIfChanged([folder.path("app.saving.lua")]))
+    }
+
     func testAModuleThatAppearsReloads() throws {
         let reloader = try failingReloader()
         try folder.write("theme.lua", "return { alpha = 0.5 }\n")

@@ -90,9 +90,16 @@ final class Reloader {
         if isFailing { newFiles.formUnion(changed.subtracting(watched)) }
         let paths = watched + newFiles.sorted()
         let current = Self.read(paths)
-        // A path never read counts as missing: a new file that is gone again (a save's
-        // temporary file, renamed over the script) changed nothing the script could load.
-        guard paths.contains(where: { (contents[$0] ?? nil) != (current[$0] ?? nil) }) else { return nil }
+        // A new file the script did not load matters only while it has content: one that is
+        // gone again (a save's temporary file, renamed over the script) changed nothing the
+        // script could load, whether or not it was read before it went.
+        let loaded = Set(watched)
+        let changedContent = paths.contains { path in
+            let now = current[path] ?? nil
+            if now == nil, !loaded.contains(path) { return false }
+            return (contents[path] ?? nil) != now
+        }
+        guard changedContent else { return nil }
         return reload(contentsBefore: current)
     }
 

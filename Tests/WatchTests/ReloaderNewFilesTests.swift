@@ -42,6 +42,13 @@ final class ReloaderNewFilesTests: XCTestCase {
         XCTAssertNil(reloader.reloadIfChanged([folder.path("app.saving.lua")]))
     }
 
+    func testOnlyNewFilesChangingIsToldApartFromALoadedFile() throws {
+        let reloader = try failingReloader()
+        XCTAssertTrue(reloader.onlyNewFilesChanged([folder.path("app.saving.lua")]))
+        XCTAssertFalse(reloader.onlyNewFilesChanged([folder.path("app.saving.lua"), folder.path("app.lua")]))
+        XCTAssertFalse(reloader.onlyNewFilesChanged([]), "an unknown change is not a new file")
+    }
+
     func testAModuleThatAppearsReloads() throws {
         let reloader = try failingReloader()
         try folder.write("theme.lua", "return { alpha = 0.5 }\n")

@@ -103,6 +103,12 @@ final class Reloader {
         return reload(contentsBefore: current)
     }
 
+    /// Whether `changed` holds only new files the script did not load, while it fails: most
+    /// often a save's temporary file, which the editor renames over the script a moment later.
+    func onlyNewFilesChanged(_ changed: Set<String>) -> Bool {
+        isFailing && !changed.isEmpty && changed.isDisjoint(with: watched)
+    }
+
     /// Whether a watched file among `changed` (all of them when empty) that had content when
     /// last evaluated is now empty or missing: an editor between truncating (or deleting) the
     /// file and writing it again.

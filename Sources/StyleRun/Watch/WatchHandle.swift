@@ -299,6 +299,8 @@ final class WatchSession: Sendable {
     static let gracePeriod: Double = 1.0
     /// How often the file is looked at again meanwhile.
     static let graceInterval: DispatchTimeInterval = .milliseconds(25)
+    /// How long a change of new files alone waits for more (less than one interval: one wait).
+    static let newFileWait: Double = 0.02
 
     /// A session of the files on this machine.
     convenience init(home: any WatchHome, file: String) {
@@ -450,7 +452,10 @@ final class WatchSession: Sendable {
         let start = core.graceStart ?? now
         let waited = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let changed = core.graceChanged.contains("") ? Set<String>() : core.graceChanged
-        if waited < Self.gracePeriod, core.reloader.isBetweenWrites(changed) {
+        // A new file alone waits one interval, so that the rename of a save by temporary file
+        // joins it: reloading at the file would evaluate the failing script once more first.
+        if waited < Self.gracePeriod && core.reloader.isBetweenWrites(changed)
+            || waited < Self.newFileWait && core.reloader.onlyNewFilesChanged(changed) {
             core.graceStart = start
             home.async(after: Self.graceInterval) { core in self.reloadAfterGrace(core) }
             return

@@ -28,6 +28,9 @@ let package = Package(
         // The few C functions Swift cannot be: trampolines that raise Lua errors after Swift
         // has returned, the limiting allocator, the count hook, and Lua's macros.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The process heap's policy for one-off commands (transparent huge pages), in C as
+        // glibc's malloc.h is not imported into Swift.
+        .target(name: "CProcessHeap"),
         // Text shaping and font files for layout: HarfBuzz, FreeType and Fontconfig as Debian
         // installs them, each behind a small C shim of its own (scripts/setup installs them).
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -56,7 +59,7 @@ let package = Package(
         .target(name: "StyleRunStdlib", path: "stdlib", resources: [.copy("base.lua"), .copy("types")]),
         .target(name: "StyleRun", dependencies: ["StyleCore", "DesignTokens", "StyleLua", "LuaSyntax", "StyleRunStdlib", "StyleLayout", "StyleText"]),
         // One file per command: parses arguments, owns signals, standard output and exit statuses.
-        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleLayout", "StyleRun", "StylePreview", "StyleLanguageServer"]),
+        .target(name: "StyleRunCommands", dependencies: ["StyleCore", "StyleLayout", "StyleRun", "StylePreview", "StyleLanguageServer", "CProcessHeap"]),
         // The live preview: a small HTTP/1.1 server, its event stream, the page and its inspector.
         .target(name: "StylePreview", dependencies: ["StyleCore", "StyleLayout", "StyleRun"]),
         // The language server: JSON-RPC framing, the LSP methods, open documents; answers from the library.
@@ -77,6 +80,10 @@ let package = Package(
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
         .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], exclude: ["Fixtures"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
+        // The heap policy, run in child processes by a C probe (fork) so that the test process's
+        // own heap is left as it is.
+        .target(name: "HeapProbe", dependencies: ["CProcessHeap"], path: "Tests/HeapProbe"),
+        .testTarget(name: "CProcessHeapTests", dependencies: ["CProcessHeap", "HeapProbe"]),
         // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StyleRun", "StyleLayout", "StyleText", "TestSupport"], exclude: ["Snapshots"]),

@@ -186,11 +186,12 @@ final class CascadeSteps {
         // The styles read in place: an element read out of the index's array is a copy of the
         // style, its arrays retained and released, at every rule of every view.
         var rulesDependOnTraits = false
+        let budget = application.budget
         index.preparedStyles.withUnsafeBufferPointer { styles in
             for match in matches {
                 application.setOrigin(index: index.prepared[match.candidate].origin)
                 let style = styles.baseAddress! + match.rule
-                if collector.run({ () throws(Diagnostic) in try application.apply(prepared: style) }) { failed = true }
+                if collector.run({ () throws(Diagnostic) in try application.apply(prepared: style, to: view, budget: budget) }) { failed = true }
                 plain = plain && style.pointee.isPlain
                 rulesDependOnTraits = rulesDependOnTraits || style.pointee.dependsOnTraits
             }

@@ -16,6 +16,13 @@ struct PreparedAppearance {
 
     /// `Appearance.applies(to:)`.
     func applies(to kind: Kind) -> Bool { kind.isA(id: self.kind) && kind.isA(id: styleKind) }
+
+    /// The style of the appearance at `appearance`, where it is.
+    static func style(of appearance: UnsafePointer<PreparedAppearance>) -> UnsafePointer<PreparedStyle> {
+        UnsafeRawPointer(appearance).advanced(by: styleOffset).assumingMemoryBound(to: PreparedStyle.self)
+    }
+
+    private static let styleOffset = MemoryLayout<PreparedAppearance>.offset(of: \.style)!
 }
 
 /// The steps of the cascade, made once per cascade and run for each view.
@@ -179,14 +186,19 @@ final class CascadeSteps {
         var plain = applying.plain
         application.sharesValueOnlyResults = true
         defer { application.sharesValueOnlyResults = false }
-        for i in applying.indices {
-            application.setOrigin(index: appearances[i].originIndex)
-            if collector.run({ () throws(Diagnostic) in try application.apply(appearances[i].style) }) { failed = true }
+        let budget = application.budget
+        // Each appearance's style read where it is, as the rules' are below (an element read
+        // out of the array was a copy of it at every view).
+        appearances.withUnsafeBufferPointer { appearances in
+            for i in applying.indices {
+                application.setOrigin(index: appearances[i].originIndex)
+                let style = PreparedAppearance.style(of: appearances.baseAddress! + i)
+                if collector.run({ () throws(Diagnostic) in try application.apply(prepared: style, to: view, budget: budget) }) { failed = true }
+            }
         }
         // The styles read in place: an element read out of the index's array is a copy of the
         // style, its arrays retained and released, at every rule of every view.
         var rulesDependOnTraits = false
-        let budget = application.budget
         index.preparedStyles.withUnsafeBufferPointer { styles in
             for match in matches {
                 application.setOrigin(index: index.prepared[match.candidate].origin)

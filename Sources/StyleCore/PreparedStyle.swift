@@ -25,7 +25,25 @@ struct PreparedStyle {
         let isCondition: Bool
     }
 
-    let operations: [Operation]
+    /// The operations, in memory no reference count guards (`OperationStorage`): the cascade
+    /// reads them for every style it applies to every view, and an array's storage was
+    /// retained and released there.
+    let operations: UnsafeBufferPointer<Operation>
+    private let storage: OperationStorage
+
+    /// Owns the memory of `operations`, which copies of the style share.
+    private final class OperationStorage {
+        let operations: UnsafeBufferPointer<Operation>
+
+        init(_ operations: [Operation]) {
+            assert(_isPOD(Operation.self), "Operations are plain data: their memory is freed without deinitializing")
+            let memory = UnsafeMutableBufferPointer<Operation>.allocate(capacity: operations.count)
+            _ = memory.initialize(from: operations)
+            self.operations = UnsafeBufferPointer(memory)
+        }
+
+        deinit { operations.deallocate() }
+    }
     /// The operations as written, by `Operation.general`.
     let general: [StyleOperation]
     /// Whether what the style writes can differ with the view's state: it has a `when` of a
@@ -61,6 +79,9 @@ struct PreparedStyle {
     /// A style too large to copy (one composed with itself many times) is not prepared: it is
     /// applied as it is, walking its shared parts.
     let unprepared: Style?
+    /// `unprepared == nil`, as a flag: the cascade asks it of every style it applies to every
+    /// view, and testing the optional copied the style out of the index to look at it.
+    let isPrepared: Bool
 
     /// The most operations a style may have to be prepared.
     static let maximumPrepared = 4096
@@ -73,9 +94,11 @@ struct PreparedStyle {
     /// applied to (the engine's); a value it has no room for keeps the general path.
     init(_ style: Style, table: ProvenanceTable, values: ValueTable, traits: Traits = .default) {
         guard style.count <= Self.maximumPrepared else {
-            operations = []
+            storage = OperationStorage([])
+            operations = storage.operations
             general = []
             unprepared = style
+            isPrepared = false
             isPlain = false
             // Too large to walk (shared parts can make it run 2^50 operations): taken to
             // depend on the traits, which only costs a trait change its kept results.
@@ -83,13 +106,14 @@ struct PreparedStyle {
             return
         }
         unprepared = nil
+        isPrepared = true
         dependsOnTraits = Self.dependsOnTraits(style)
         var written: [StyleOperation] = []
         written.reserveCapacity(style.count)
         Self.flatten(style, for: traits, into: &written)
         general = written
         isPlain = written.allSatisfy(Self.isPlain)
-        operations = written.indices.map { i in
+        storage = OperationStorage(written.indices.map { i in
             if case .set(.keyPath(let kp), let value, let location) = written[i], case .property(let p) = kp.target,
                case .success(let checked) = p.check(value), let stored = StoredValue(interning: checked.resolved(for: traits), in: values) {
                 return Operation(slot: Int32(p.slot), locationIndex: table.index(of: location),
@@ -98,7 +122,8 @@ struct PreparedStyle {
             let isCondition = if case .when = written[i] { true } else { false }
             return Operation(slot: -1, locationIndex: ProvenanceRecord.noLocation, root: nil, value: .null,
                              general: Int32(i), isCondition: isCondition)
-        }
+        })
+        operations = storage.operations
     }
 
     /// `style`'s operations with its `when`s decided for `traits` (see `init`).

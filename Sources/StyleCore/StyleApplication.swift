@@ -291,23 +291,21 @@ public final class StyleApplication {
     /// style, and at each write, they were retained and released there.
     func apply(prepared style: UnsafePointer<PreparedStyle>, to view: View, budget: CascadeBudget?) throws(Diagnostic) {
         assert(view === self.view, "The view is the application's")
-        if let whole = style.pointee.unprepared { return try apply(whole) }
+        if !style.pointee.isPrepared, let whole = style.pointee.unprepared { return try apply(whole) }
         // Read once for all the operations, which are read where they are: each is applied to
         // every view its style reaches.
         let kind = view.kind, kindID = ObjectIdentifier(kind)
-        try style.pointee.operations.withUnsafeBufferPointer { operations throws(Diagnostic) in
-            for op in operations {
-                if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
-                if op.slot >= 0, let root = op.root, root == kindID || kind.isA(id: root) {
-                    assert(!op.value.isShared || values.map(view.values.isOfTable) == true, "A prepared value is written to a store of its table")
-                    if recordsProvenance { record(slot: Int(op.slot), locationIndex: op.locationIndex, isTransform: false) }
-                    view.values.write(op.value, at: Int(op.slot))
-                    if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
-                        replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
-                    }
-                } else {
-                    try apply(style.pointee.general[Int(op.general)])
+        for op in style.pointee.operations {
+            if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
+            if op.slot >= 0, let root = op.root, root == kindID || kind.isA(id: root) {
+                assert(!op.value.isShared || values.map(view.values.isOfTable) == true, "A prepared value is written to a store of its table")
+                if recordsProvenance { record(slot: Int(op.slot), locationIndex: op.locationIndex, isTransform: false) }
+                view.values.write(op.value, at: Int(op.slot))
+                if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
+                    replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
                 }
+            } else {
+                try apply(style.pointee.general[Int(op.general)])
             }
         }
     }

@@ -15,9 +15,11 @@ extension View {
     /// Calls `body` with each slot of `values` (the view's) that differs from the kind's
     /// default: compared with the defaults as the values' table stores them (the kind's own
     /// store, or the engine's copy), so that shared values compare by their bits.
-    private func forEachChangedSlot(_ values: ValueStore, _ body: (_ slot: Int) throws -> Void) rethrows {
+    private func forEachChangedSlot(_ values: ValueStore, cache: UnsafeMutablePointer<DefaultsByKind>? = nil,
+                                    _ body: (_ slot: Int) throws -> Void) rethrows {
         let defaults = kind.defaultValues
-        if !values.sharesTable(with: defaults), let local = values.table.defaults(of: kind) {
+        if !values.sharesTable(with: defaults),
+           let local = cache.map({ $0.pointee.stored(kind, in: values.table) }) ?? values.table.defaults(of: kind) {
             for slot in values.indices where !values.sameValue(at: slot, asStored: local[slot]) { try body(slot) }
         } else {
             for slot in values.indices where !values.sameValue(at: slot, as: defaults) { try body(slot) }
@@ -32,10 +34,21 @@ extension View {
     ///
     ///     view.forEachValueChangedFromDefault { slot, constant, value in print(constant, value()) }
     public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
+        var kinds = DefaultsByKind()
+        try forEachValueChangedFromDefault(kinds: &kinds, body)
+    }
+
+    /// `forEachValueChangedFromDefault(_:)` for one of many views walked together: `kinds`
+    /// keeps each kind's defaults as the views' value tables store them, looked up once per
+    /// walk rather than at every view.
+    public func forEachValueChangedFromDefault(kinds: inout DefaultsByKind,
+                                               _ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
         let values = self.values
         var table: ObjectIdentifier?
-        try forEachChangedSlot(values) { slot in
-            try body(slot, Self.constantKey(values, slot, table: &table)) { values[slot] }
+        try withUnsafeMutablePointer(to: &kinds) { kinds in
+            try forEachChangedSlot(values, cache: kinds) { slot in
+                try body(slot, Self.constantKey(values, slot, table: &table)) { values[slot] }
+            }
         }
     }
 
@@ -70,4 +83,22 @@ public struct ConstantKey: Hashable, Sendable {
     public let bits: UInt64
     /// The table an interned value is of; nil for a value kept in place.
     public let table: ObjectIdentifier?
+}
+
+/// The kinds' defaults as value tables store them (`ValueTable.defaults(of:)`), kept for one
+/// walk over views that live throughout it: by the identities of the table and the kind, which
+/// those views keep alive. A render's views are of a few kinds and one or two tables; the table's
+/// own lookup, made for any caller at any time, locks and checks the kind is still alive.
+public struct DefaultsByKind {
+    private var entries: [(table: ObjectIdentifier, kind: ObjectIdentifier, stored: [StoredValue]?)] = []
+
+    public init() {}
+
+    mutating func stored(_ kind: Kind, in table: ValueTable) -> [StoredValue]? {
+        let t = ObjectIdentifier(table), k = ObjectIdentifier(kind)
+        for entry in entries where entry.kind == k && entry.table == t { return entry.stored }
+        let stored = table.defaults(of: kind)
+        entries.append((t, k, stored))
+        return stored
+    }
 }

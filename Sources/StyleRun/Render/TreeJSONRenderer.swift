@@ -102,8 +102,9 @@ public struct TreeJSONRenderer: Sendable {
         var out = TextBytes(capacity: min(size, 1 << 20) + 4096)
         var kinds = JSONKindTexts()
         var constants = ConstantTexts()
+        var defaults = DefaultsByKind()
         var stack: [(view: View, level: Int, next: Int)] = []
-        if writeHead(of: root, level: 0, kinds: &kinds, constants: &constants, to: &out) { stack.append((root, 0, 0)) }
+        if writeHead(of: root, level: 0, kinds: &kinds, constants: &constants, defaults: &defaults, to: &out) { stack.append((root, 0, 0)) }
         while let top = stack.last {
             let children = top.view.children
             if top.next < children.count {
@@ -111,7 +112,7 @@ public struct TreeJSONRenderer: Sendable {
                 stack[stack.count - 1].next += 1
                 top.next == 0 ? out.append(byte: UInt8(ascii: "\n")) : out.append(",\n")
                 out.append(indentation: top.level + 2)
-                if writeHead(of: child, level: top.level + 2, kinds: &kinds, constants: &constants, to: &out) {
+                if writeHead(of: child, level: top.level + 2, kinds: &kinds, constants: &constants, defaults: &defaults, to: &out) {
                     stack.append((child, top.level + 2, 0))
                 }
             } else {
@@ -133,7 +134,7 @@ public struct TreeJSONRenderer: Sendable {
 
     /// Writes a view's object up to its `children` array: whole, closing brace included, when it
     /// has no children (returns false); else up to the array's `[` (returns true).
-    private func writeHead(of view: View, level: Int, kinds: inout JSONKindTexts, constants: inout ConstantTexts,
+    private func writeHead(of view: View, level: Int, kinds: inout JSONKindTexts, constants: inout ConstantTexts, defaults: inout DefaultsByKind,
                            to out: inout TextBytes) -> Bool {
         let text = kinds.text(of: view.kind)
         out.append("{\n")
@@ -181,7 +182,7 @@ public struct TreeJSONRenderer: Sendable {
             // A constant's text (an object's included) depends only on its indentation, which
             // stops growing a few levels past `maximumIndentation`.
             let variant = Int32(min(level, JSONValue.maximumIndentation))
-            view.forEachValueChangedFromDefault { slot, constant, value in
+            view.forEachValueChangedFromDefault(kinds: &defaults) { slot, constant, value in
                 member(slot)
                 if let constant {
                     constants.append(constant, variant: variant, to: &out) { $0.append(json: value(), level: level + 2) }

@@ -186,6 +186,7 @@ public struct TreeTextRenderer: Sendable {
         var out = TextBytes(capacity: size == .max ? 1 << 16 : size + size / 2)
         var kinds = KindTexts()
         var constants = ConstantTexts()
+        var defaults = DefaultsByKind()
         // The guides of the view being written: one segment per ancestor below the root, as
         // `render` draws them (`│  ` under a view with later siblings, blanks under a last one),
         // at most `maximumGuideDepth` of them.
@@ -235,7 +236,7 @@ public struct TreeTextRenderer: Sendable {
                     Self.writeProperty(text, slot, values[slot], guides: guides.bytes, guide, to: &out)
                 }
             } else {
-                view.forEachValueChangedFromDefault { slot, constant, value in
+                view.forEachValueChangedFromDefault(kinds: &defaults) { slot, constant, value in
                     Self.writeProperty(text, slot, constant, value, guides: guides.bytes, guide, constants: &constants, to: &out)
                 }
             }

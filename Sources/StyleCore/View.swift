@@ -89,12 +89,18 @@ public final class View {
     /// `provenance`, as stored: only what was written.
     @exclusivity(unchecked) var record: ProvenanceRecord?
 
-    public init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil) {
+    public convenience init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil) {
+        self.init(kind: kind, id: id, classes: classes, location: location, stylesBeforeLiterals: nil)
+    }
+
+    /// `stylesBeforeLiterals`: set from the start (a constructor's view, 0 until its end).
+    package init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil, stylesBeforeLiterals: Int?) {
         precondition(kind.isViewKind, "\(kind.name) is a sub-object kind, not a view kind")
         self.kind = kind
         self.id = id
         self.classes = []
         self.location = location
+        self.stylesBeforeLiterals = stylesBeforeLiterals
         self.values = kind.defaultValues
         // A new view is in no tree: it changes no tree's shape until it is added to one (a
         // styled tree's root reused at a freed one's address is caught by its kind and names).
@@ -144,6 +150,31 @@ public final class View {
         cachedSelectorKeys = nil
         noteShapeEdit()
         assignClasses(names)
+    }
+
+    /// For a script's constructor, which builds every view: `literals.append`, and the end of
+    /// the constructor (the styles given so far apply before the literals; returns how many
+    /// styles and literals the view has). As methods here, the view's stored properties are
+    /// accessed as they are declared (`@exclusivity(unchecked)`): accessed from another
+    /// module, each was checked at run time.
+    package func appendLiteral(_ literal: Literal) {
+        literals.append(literal)
+    }
+
+    package func endConstructor() -> Int {
+        stylesBeforeLiterals = styles.count
+        return styles.count + literals.count
+    }
+
+    /// `setClasses(_:)` of names whose keys the caller already has (`ClassKeys(names)`): a
+    /// script's views share a few class lists, whose keys are then hashed once per list
+    /// rather than once per view.
+    package func setClasses(_ names: [String], keys: ClassKeys) {
+        setClasses(names)
+        // The keys are the names' only when the names were kept as given (none was a
+        // duplicate or empty).
+        guard keys.count == names.count, classes.count == names.count else { return }
+        cachedSelectorKeys = SelectorKeys(id: id.map(AncestorFilter.key(id:)), classes: keys)
     }
 
     /// `names`, without duplicates or empty names, as the classes.
@@ -377,12 +408,12 @@ struct SelectorKeys {
 /// The keys of a view's classes, the first two kept in the view itself: reading a view's class
 /// keys was a miss of the cache at every view the cascade looked up, the keys being an array of
 /// their own elsewhere in memory. A view with more classes keeps them all in an array.
-struct ClassKeys: RandomAccessCollection {
+package struct ClassKeys: RandomAccessCollection {
     private let first: Int, second: Int
     private let all: [Int]
-    let count: Int
+    package let count: Int
 
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         count = names.count
         if names.count <= 2 {
             first = names.first.map(AncestorFilter.key(class:)) ?? 0
@@ -395,10 +426,10 @@ struct ClassKeys: RandomAccessCollection {
         }
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    subscript(i: Int) -> Int {
+    package subscript(i: Int) -> Int {
         precondition(i >= 0 && i < count, "Class key \(i) out of range")
         return i == 0 ? first : i == 1 ? second : all[i]
     }

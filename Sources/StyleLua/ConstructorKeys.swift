@@ -88,21 +88,23 @@ final class ClassLists {
         var pointer: UnsafeRawPointer?
         var text = ""
         var names: [String] = []
+        /// The names' selector keys, hashed once per list (`View.setClasses(_:keys:)`).
+        var keys = ClassKeys([])
     }
 
     private static let size = 1024
     private let storage = SlotStorage(count: size, empty: Slot())
     private var slots: UnsafeMutablePointer<Slot> { storage.base }
 
-    /// The names of the `length` bytes at `pointer`, split at spaces and tabs.
-    func names(_ pointer: UnsafeRawPointer, _ length: Int) -> [String] {
+    /// The names of the `length` bytes at `pointer`, split at spaces and tabs, and their keys.
+    func names(_ pointer: UnsafeRawPointer, _ length: Int) -> (names: [String], keys: ClassKeys) {
         // Two slots a string may be in (a screen has a few hundred lists): the first free or
         // holding it, else the second is replaced.
         let bits = UInt64(UInt(bitPattern: Int(bitPattern: pointer))) &* 0x9E37_79B9_7F4A_7C15
         let first = Int(truncatingIfNeeded: bits >> 54) & (Self.size - 2)
         let a = slots + first, b = a + 1
-        if a.pointee.pointer == pointer, ConstructorKeys.same(a.pointee.text, pointer, length) { return a.pointee.names }
-        if b.pointee.pointer == pointer, ConstructorKeys.same(b.pointee.text, pointer, length) { return b.pointee.names }
+        if a.pointee.pointer == pointer, ConstructorKeys.same(a.pointee.text, pointer, length) { return (a.pointee.names, a.pointee.keys) }
+        if b.pointee.pointer == pointer, ConstructorKeys.same(b.pointee.text, pointer, length) { return (b.pointee.names, b.pointee.keys) }
         let slot = a.pointee.pointer == nil ? a : b
         let bytes = UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: length)
         var names: [String] = []
@@ -112,8 +114,9 @@ final class ClassLists {
             if i > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
             start = i + 1
         }
-        slot.pointee = Slot(pointer: pointer, text: String(decoding: bytes, as: UTF8.self), names: names)
-        return names
+        let keys = ClassKeys(names)
+        slot.pointee = Slot(pointer: pointer, text: String(decoding: bytes, as: UTF8.self), names: names, keys: keys)
+        return (names, keys)
     }
 }
 

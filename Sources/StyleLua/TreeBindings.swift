@@ -45,9 +45,8 @@ extension Evaluation {
         if let column = text?.column(of: kind.name, line: callLine.line, wholeWord: LuaVM.startsWithWord(kind.name)) {
             callLine.column = column
         }
-        let view = View(kind: kind, location: callLine)
+        let view = View(kind: kind, location: callLine, stylesBeforeLiterals: 0)
         vm.chargeHostMemory(HostMemory.view(kind))
-        view.stylesBeforeLiterals = 0
 
         // Keys sorted by where they are written, so the first error reported is the first in the file.
         var named = constructorKeyList
@@ -122,7 +121,8 @@ extension Evaluation {
                     }
                     view.id = id
                 case .classes:
-                    view.setClasses(try classNames(at: index, location: location, kind: kind))
+                    let (names, keys) = try classNames(at: index, location: location, kind: kind)
+                    if let keys { view.setClasses(names, keys: keys) } else { view.setClasses(names) }
                 case .style:
                     view.styles = try constructorStyles(at: index, for: view, location: location).map { style in
                         var style = style
@@ -138,7 +138,7 @@ extension Evaluation {
         }
         lua_settop(L, 2)
 
-        view.stylesBeforeLiterals = view.styles.count
+        let entries = view.endConstructor()
 
         children += poisonedChildren.map { ($0, nil) }
         if !children.isEmpty, !zip(children, children.dropFirst()).allSatisfy({ $0.position < $1.position }) {
@@ -154,7 +154,7 @@ extension Evaluation {
             }
             view.addChild(child)
         }
-        vm.chargeHostMemory(HostMemory.entry * (view.literals.count + view.styles.count))
+        vm.chargeHostMemory(HostMemory.entry * entries)
         vm.pushObject(view, metatable: viewMetatable)
         return 1
     }
@@ -176,22 +176,23 @@ extension Evaluation {
     static let maximumClassNames = 256
     static let maximumClassListBytes = 4096
 
-    /// `class = "card card--large"` or `class = {"card", "card--large"}`.
-    private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> [String] {
+    /// `class = "card card--large"` or `class = {"card", "card--large"}`, and for a string
+    /// the names' keys (`ClassLists`).
+    private func classNames(at index: Int32, location: SourceLocation, kind: Kind) throws(ScriptError) -> (names: [String], keys: ClassKeys?) {
         if vm.type(at: index) == LUA_TSTRING {
             // Split from Lua's bytes once per string (`ClassLists`).
             var length = 0
-            guard let p = srlua_tostring(vm.L, index, &length) else { return [] }
+            guard let p = srlua_tostring(vm.L, index, &length) else { return ([], nil) }
             guard length <= Self.maximumClassListBytes else {
                 throw ScriptError(diagnostic: Diagnostic(.badViewField("class", of: kind.name, expected: "class names of at most \(Self.maximumClassListBytes) bytes in all",
                                                                        got: "a string of \(length) bytes"), at: location, length: 5))
             }
-            let names = classLists.names(UnsafeRawPointer(p), length)
+            let (names, keys) = classLists.names(UnsafeRawPointer(p), length)
             if let long = names.first(where: { $0.utf8.count > Self.maximumNameBytes }) {
                 throw ScriptError(diagnostic: Diagnostic(.badViewField("class", of: kind.name, expected: "names of at most \(Self.maximumNameBytes) bytes",
                                                                        got: "one of \(long.utf8.count) bytes"), at: location, length: 5))
             }
-            return names
+            return (names, keys)
         }
         guard vm.type(at: index) == LUA_TTABLE else {
             throw located(location, badField: "class", of: kind, expected: "a string or a list of strings", at: index)
@@ -210,7 +211,7 @@ extension Evaluation {
             }
             names.append(s)
         }
-        return names
+        return (names, nil)
     }
 
     /// `style = s` or `style = {s1, s2}`; each must suit the view's kind.
@@ -293,7 +294,7 @@ extension Evaluation {
             d.endColumn = location.column + key.count
             throw ScriptError(diagnostic: d)
         }
-        view.literals.append(Literal(keyPath: kp, checkedValue: value, location: location.carrying(tokenOrigin(at: index, value, line: location))))
+        view.appendLiteral(Literal(keyPath: kp, checkedValue: value, location: location.carrying(tokenOrigin(at: index, value, line: location))))
     }
 
     /// Where `key =` is written, searching from the constructor's line down.

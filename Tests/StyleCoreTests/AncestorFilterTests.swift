@@ -100,4 +100,23 @@ final class AncestorFilterTests: XCTestCase {
             XCTAssertEqual(Array(view.selectorKeys.classes), names.reversed().map(AncestorFilter.key(class:)), "\(count) classes, set again")
         }
     }
+
+    /// Keys a script's constructor hands over with the names (one list's keys for all its
+    /// views) are the view's, and are dropped when the view does not keep the names as given.
+    func testClassKeysGivenWithTheNamesAreKeptOnlyForTheNamesAsGiven() {
+        let view = T.view(T.label, "title", "")
+        view.setClasses(["a", "b"], keys: ClassKeys(["a", "b"]))
+        XCTAssertEqual(Array(view.selectorKeys.classes), ["a", "b"].map(AncestorFilter.key(class:)))
+        XCTAssertEqual(view.selectorKeys.id, AncestorFilter.key(id: "title"))
+        // A duplicate is dropped from the classes: the keys given for the three names are not
+        // the view's.
+        view.setClasses(["a", "a", "c"], keys: ClassKeys(["a", "a", "c"]))
+        XCTAssertEqual(view.classes, ["a", "c"])
+        XCTAssertEqual(Array(view.selectorKeys.classes), ["a", "c"].map(AncestorFilter.key(class:)))
+        // Setting the id afterwards makes the keys again, with it.
+        view.setClasses(["d"], keys: ClassKeys(["d"]))
+        view.id = "other"
+        XCTAssertEqual(view.selectorKeys.id, AncestorFilter.key(id: "other"))
+        XCTAssertEqual(Array(view.selectorKeys.classes), [AncestorFilter.key(class: "d")])
+    }
 }

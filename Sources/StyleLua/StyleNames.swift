@@ -45,7 +45,13 @@ extension Evaluation {
 
     /// What the line at `frame` does with a style made on it, looked at once per line.
     private func lineBinding(at frame: SourceLocation) -> LineBinding {
-        if let known = lineBindings[frame] { return known }
+        if frame.file != lineBindingsFile {
+            if !lineBindingsLines.isEmpty { lineBindings[lineBindingsFile] = lineBindingsLines }
+            lineBindingsLines = lineBindings.removeValue(forKey: frame.file) ?? []
+            lineBindingsFile = frame.file
+        }
+        let line = frame.line
+        if line >= 0, line < lineBindingsLines.count, let known = lineBindingsLines[line] { return known }
         var binding = LineBinding.none
         // One line from the chunk's bytes: splitting the whole chunk into lines for the first
         // style made was a twentieth of evaluating a 13,000-line screen.
@@ -55,9 +61,15 @@ extension Evaluation {
         } else if found?.returns == true {
             binding = .returned
         }
-        lineBindings[frame] = binding
+        if line >= 0, line <= Self.mostLinesRemembered {
+            if line >= lineBindingsLines.count { lineBindingsLines.append(contentsOf: repeatElement(nil, count: line + 1 - lineBindingsLines.count)) }
+            lineBindingsLines[line] = binding
+        }
         return binding
     }
+
+    /// Lines past this are looked at each time (a list of every line up to them would be large).
+    static let mostLinesRemembered = 1 << 20
 
     /// The name a line binds what it makes to (`finePrintStyle` of `local finePrintStyle = …`,
     /// `base.primaryButtonStyle` of `base.primaryButtonStyle = …`, `primary` of a table field

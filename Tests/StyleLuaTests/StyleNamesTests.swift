@@ -28,4 +28,35 @@ final class StyleNamesTests: XCTestCase {
         let evaluation = try Evaluation.evaluate(source: script, chunk: "names.lua", options: EvaluationOptions(stdlibPaths: [stdlibPath]))
         XCTAssertEqual(evaluation.stylesheet.rules.map(\.style.name), ["a", "b", "theme.c", "d", "e", nil])
     }
+
+    /// Lines are remembered per file: a module's lines 2 and 4 and the script's lines 2 and 4
+    /// do different things with the styles made on them, asked in turns (the module's helper
+    /// is called from the script between them).
+    func testTheSameLineInAnotherFileIsLookedAtForItself() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            local M = {}
+            M.primary = mut(Label.alpha, 0.5)
+            function M.make()
+              return mut(Label.alpha, 0.75)
+            end
+            return M
+            """.write(to: folder.appendingPathComponent("theme.lua"), atomically: true, encoding: .utf8)
+        let script = """
+            local theme = require "theme"
+            local accent = mut(Label.alpha, 0.25)
+            local made = theme.make()
+            local again = mut(Label.alpha, 0.125)
+            rule(".p", theme.primary)
+            rule(".a", accent)
+            rule(".m", made)
+            rule(".g", again)
+            return Label {}
+            """
+        let evaluation = try Evaluation.evaluate(source: script, chunk: "main.lua", folder: folder.path,
+                                                 options: EvaluationOptions(stdlibPaths: [stdlibPath]))
+        XCTAssertEqual(evaluation.stylesheet.rules.map(\.style.name), ["theme.primary", "accent", "made", "again"])
+    }
 }

@@ -31,6 +31,7 @@ public struct StyledTree {
             self.literals = literals
             self.values = values
             self.record = record
+            self.recordIdentity = record?.identity
             self.matches = matches
             self.ownSlots = ownSlots
         }
@@ -39,6 +40,9 @@ public struct StyledTree {
         let literals: [Literal]
         let values: ValueStore
         let record: ProvenanceRecord?
+        /// `record?.identity`, worked out once: asked of every view a restyle keeps untouched,
+        /// it copied the record out of the entry, every reference in it retained and released.
+        let recordIdentity: ProvenanceRecord.Identity?
         /// The matched complex selectors, as candidates of `index`, in cascade order.
         let matches: [Int32]
         /// The slots the view's own layer sets, once a rebase worked them out

@@ -199,7 +199,7 @@ final class RestylePlan {
         guard pairedInPlace, styled.carriesEntries, let candidateMap else { return false }
         let entry = previous.entries[i]
         guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
-              view.values.isUnwrittenCopy(of: entry.values), view.record?.identity == entry.record?.identity,
+              view.values.isUnwrittenCopy(of: entry.values), view.recordIdentity == entry.recordIdentity,
               keepsMatchesInPlace(i, candidateMap: candidateMap, context: context) else { return false }
         styled.keepCarried(context: context)
         return true

@@ -89,6 +89,12 @@ public final class View {
     /// `provenance`, as stored: only what was written.
     @exclusivity(unchecked) var record: ProvenanceRecord?
 
+    /// `record?.identity`, read where the record is.
+    var recordIdentity: ProvenanceRecord.Identity? {
+        guard record != nil else { return nil }
+        return record.unsafelyUnwrapped.identity
+    }
+
     public convenience init(kind: Kind, id: String? = nil, classes: [String] = [], location: SourceLocation? = nil) {
         self.init(kind: kind, id: id, classes: classes, location: location, stylesBeforeLiterals: nil)
     }

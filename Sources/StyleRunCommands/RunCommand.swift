@@ -71,7 +71,7 @@ public enum RunCommand: Command {
 
     /// Evaluates, styles and prints in this process.
     static func runHere(_ arguments: ParsedArguments, path: String, runtime: Runtime, json: Bool, console: Console) -> Int32 {
-        ProcessHeap.prepare(forScriptAt: path)
+        ProcessHeap.prepare(forScriptAt: path, memoryLimit: runtime.limits.memory)
         do throws(DiagnosticList) {
             let sheet = try runtime.load(file: path, theme: arguments[CommonOptions.theme])
             // The process exits after this command: releasing a 10,000-view tree and its Lua

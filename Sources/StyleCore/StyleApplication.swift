@@ -146,8 +146,10 @@ public final class StyleApplication {
     }
 
     /// `write(slot:_:at:)` of a value from a style prepared with this application's tables
-    /// (`values`, and its location already entered in the provenance table).
-    func write(slot: Int, _ value: StoredValue, locationIndex: UInt32) {
+    /// (`values`, and its location already entered in the provenance table), to `view`, this
+    /// application's, as the caller read it (`apply(prepared:to:budget:)`).
+    @inline(__always)
+    private func write(slot: Int, _ value: StoredValue, locationIndex: UInt32, to view: View) {
         assert(!value.isShared || values.map(view.values.isOfTable) == true, "A prepared value is written to a store of its table")
         if recordsProvenance { record(slot: slot, locationIndex: locationIndex, isTransform: false) }
         view.values.write(value, at: slot)
@@ -298,9 +300,7 @@ public final class StyleApplication {
         for op in style.pointee.operations {
             if let budget, !op.isCondition { try budget.step(recording: recordsProvenance, at: self.location(at: op.locationIndex)) }
             if op.slot >= 0, let root = op.root, root == kindID || kind.isA(id: root) {
-                assert(!op.value.isShared || values.map(view.values.isOfTable) == true, "A prepared value is written to a store of its table")
-                if recordsProvenance { record(slot: Int(op.slot), locationIndex: op.locationIndex, isTransform: false) }
-                view.values.write(op.value, at: Int(op.slot))
+                write(slot: Int(op.slot), op.value, locationIndex: op.locationIndex, to: view)
                 if !watchedLiterals.isEmpty, let literal = watchedLiterals.removeValue(forKey: Int(op.slot)) {
                     replacedLiterals.append((literal, location(at: op.locationIndex) ?? .host))
                 }

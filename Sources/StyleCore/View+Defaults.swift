@@ -9,17 +9,17 @@ extension View {
     ///     label.forEachValueChangedFromDefault { slot, value in print(label.kind.properties[slot].path, value) }
     public func forEachValueChangedFromDefault(_ body: (_ slot: Int, _ value: Value) throws -> Void) rethrows {
         let values = self.values
-        try forEachChangedSlot(values) { slot in try body(slot, values[slot]) }
+        var kinds = DefaultsByKind()
+        try forEachChangedSlot(values, kinds: &kinds) { slot in try body(slot, values[slot]) }
     }
 
     /// Calls `body` with each slot of `values` (the view's) that differs from the kind's
     /// default: compared with the defaults as the values' table stores them (the kind's own
-    /// store, or the engine's copy), so that shared values compare by their bits.
-    private func forEachChangedSlot(_ values: ValueStore, cache: UnsafeMutablePointer<DefaultsByKind>? = nil,
-                                    _ body: (_ slot: Int) throws -> Void) rethrows {
+    /// store, or the engine's copy, looked up through `kinds`), so that shared values compare by
+    /// their bits.
+    private func forEachChangedSlot(_ values: ValueStore, kinds: inout DefaultsByKind, _ body: (_ slot: Int) throws -> Void) rethrows {
         let defaults = kind.defaultValues
-        if !values.sharesTable(with: defaults),
-           let local = cache.map({ $0.pointee.stored(kind, in: values.table) }) ?? values.table.defaults(of: kind) {
+        if !values.sharesTable(with: defaults), let local = kinds.stored(kind, in: values.table) {
             for slot in values.indices where !values.sameValue(at: slot, asStored: local[slot]) { try body(slot) }
         } else {
             for slot in values.indices where !values.sameValue(at: slot, as: defaults) { try body(slot) }
@@ -45,10 +45,8 @@ extension View {
                                                _ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
         let values = self.values
         var table: ObjectIdentifier?
-        try withUnsafeMutablePointer(to: &kinds) { kinds in
-            try forEachChangedSlot(values, cache: kinds) { slot in
-                try body(slot, Self.constantKey(values, slot, table: &table)) { values[slot] }
-            }
+        try forEachChangedSlot(values, kinds: &kinds) { slot in
+            try body(slot, Self.constantKey(values, slot, table: &table)) { values[slot] }
         }
     }
 

@@ -172,14 +172,14 @@ public final class View {
         return styles.count + literals.count
     }
 
-    /// `setClasses(_:)` of names whose keys the caller already has (`ClassKeys(names)`): a
-    /// script's views share a few class lists, whose keys are then hashed once per list
-    /// rather than once per view.
-    package func setClasses(_ names: [String], keys: ClassKeys) {
+    /// `setClasses(_:)` of names whose keys the caller may already have (`ClassKeys(names)`;
+    /// nil when it has not): a script's views share a few class lists, whose keys are then
+    /// hashed once per list rather than once per view.
+    package func setClasses(_ names: [String], keys: ClassKeys?) {
         setClasses(names)
         // The keys are the names' only when the names were kept as given (none was a
         // duplicate or empty).
-        guard keys.count == names.count, classes.count == names.count else { return }
+        guard let keys, keys.count == names.count, classes.count == names.count else { return }
         cachedSelectorKeys = SelectorKeys(id: id.map(AncestorFilter.key(id:)), classes: keys)
     }
 

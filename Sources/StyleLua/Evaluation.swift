@@ -74,14 +74,8 @@ public final class Evaluation {
     var loadingModules: [String] = []
     /// The name each module was required by, by the file name its locations use.
     var moduleNames: [String: String] = [:]
-    /// What each script line binds a style to, once looked at (a style made in a loop is
-    /// named once per line, not once per pass): by file, then by line. The lines of the file
-    /// asked last are kept apart (`lineBindingsFile`), looked up by index: a style's frames are
-    /// nearly always in one file, and hashing a location for every style made was a third of
-    /// naming it.
-    var lineBindings: [String: [LineBinding?]] = [:]
-    var lineBindingsFile = ""
-    var lineBindingsLines: [LineBinding?] = []
+    /// What each script line binds a style to, once looked at (`LineBindings`).
+    var lineBindings = LineBindings()
     /// Constructor keys, resolved once per kind and key.
     let constructorKeys = ConstructorKeys()
     /// The lists a constructor gathers its keys and children in, kept between calls so that

@@ -45,13 +45,7 @@ extension Evaluation {
 
     /// What the line at `frame` does with a style made on it, looked at once per line.
     private func lineBinding(at frame: SourceLocation) -> LineBinding {
-        if frame.file != lineBindingsFile {
-            if !lineBindingsLines.isEmpty { lineBindings[lineBindingsFile] = lineBindingsLines }
-            lineBindingsLines = lineBindings.removeValue(forKey: frame.file) ?? []
-            lineBindingsFile = frame.file
-        }
-        let line = frame.line
-        if line >= 0, line < lineBindingsLines.count, let known = lineBindingsLines[line] { return known }
+        if let known = lineBindings.binding(frame) { return known }
         var binding = LineBinding.none
         // One line from the chunk's bytes: splitting the whole chunk into lines for the first
         // style made was a twentieth of evaluating a 13,000-line screen.
@@ -61,15 +55,9 @@ extension Evaluation {
         } else if found?.returns == true {
             binding = .returned
         }
-        if line >= 0, line <= Self.mostLinesRemembered {
-            if line >= lineBindingsLines.count { lineBindingsLines.append(contentsOf: repeatElement(nil, count: line + 1 - lineBindingsLines.count)) }
-            lineBindingsLines[line] = binding
-        }
+        lineBindings.remember(binding, at: frame)
         return binding
     }
-
-    /// Lines past this are looked at each time (a list of every line up to them would be large).
-    static let mostLinesRemembered = 1 << 20
 
     /// The name a line binds what it makes to (`finePrintStyle` of `local finePrintStyle = …`,
     /// `base.primaryButtonStyle` of `base.primaryButtonStyle = …`, `primary` of a table field
@@ -125,4 +113,39 @@ enum LineBinding {
     case returned
     /// Anything else: an argument, a table entry, an expression.
     case none
+}
+
+/// What each script line binds a style to, once looked at (a style made in a loop is named once
+/// per line, not once per pass): by file, then by line. The lines of the file asked last are
+/// kept apart and looked up by index: a style's frames are nearly always in one file, and
+/// hashing a location for every style made was a third of naming it.
+struct LineBindings {
+    private var others: [String: [LineBinding?]] = [:]
+    private var file = ""
+    private var lines: [LineBinding?] = []
+
+    /// Lines past this are looked at each time (a list of every line up to them would be large).
+    static let mostLinesRemembered = 1 << 20
+
+    /// The binding remembered for the line of `frame`, if any.
+    mutating func binding(_ frame: SourceLocation) -> LineBinding? {
+        switchTo(frame.file)
+        let line = frame.line
+        return line >= 0 && line < lines.count ? lines[line] : nil
+    }
+
+    mutating func remember(_ binding: LineBinding, at frame: SourceLocation) {
+        switchTo(frame.file)
+        let line = frame.line
+        guard line >= 0, line <= Self.mostLinesRemembered else { return }
+        if line >= lines.count { lines.append(contentsOf: repeatElement(nil, count: line + 1 - lines.count)) }
+        lines[line] = binding
+    }
+
+    private mutating func switchTo(_ file: String) {
+        guard file != self.file else { return }
+        if !lines.isEmpty { others[self.file] = lines }
+        lines = others.removeValue(forKey: file) ?? []
+        self.file = file
+    }
 }

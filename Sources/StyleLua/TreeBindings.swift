@@ -122,7 +122,7 @@ extension Evaluation {
                     view.id = id
                 case .classes:
                     let (names, keys) = try classNames(at: index, location: location, kind: kind)
-                    if let keys { view.setClasses(names, keys: keys) } else { view.setClasses(names) }
+                    view.setClasses(names, keys: keys)
                 case .style:
                     view.styles = try constructorStyles(at: index, for: view, location: location).map { style in
                         var style = style

@@ -207,7 +207,7 @@ public struct Cascade {
             if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
             // A view that holds what the previous styling gave it, and keeps it, is not touched:
             // no state is saved for it and nothing is written (a host's tree restyled again).
-            if !reportingChanges, let plan, plan.keepsUntouched(i, view, context: context, into: &styled) {
+            if !reportingChanges, let plan, plan.keepsUntouched(i, view, steps: steps, context: context, into: &styled) {
                 untouched.append(i)
                 if walksPath, !view.children.isEmpty { path.enter(view, context: context) }
                 continue

@@ -275,6 +275,30 @@ struct ProvenanceRecord {
         return out
     }
 
+    /// Whether this record's shared prefix records the writes of `base` (a shared result with
+    /// no writes after its prefix, in this record's table): the same storage, or write for
+    /// write the same slot, origin, location and value before it.
+    func sharesWrites(of base: ProvenanceRecord) -> Bool {
+        guard base.table === table, base.entries.isEmpty, shared.count == base.shared.count else { return false }
+        if shared.hasStorage(of: base.shared) { return true }
+        return shared.withUnsafeBufferPointer { mine in
+            base.shared.withUnsafeBufferPointer { theirs in
+                mine.indices.allSatisfy { k in
+                    mine[k].slot == theirs[k].slot && mine[k].isTransform == theirs[k].isTransform && mine[k].origin == theirs[k].origin
+                        && mine[k].location == theirs[k].location && mine[k].previous.isIdentical(to: theirs[k].previous)
+                }
+            }
+        }
+    }
+
+    /// Whether the first write of each slot after the shared prefix (a view's own layer)
+    /// replaced `value(slot)`, bit for bit: what `rebased(on:baseValues:)` would record.
+    func ownWritesReplace(_ value: (Int) -> StoredValue) -> Bool {
+        entries.indices.allSatisfy { k in
+            entries[..<k].contains { $0.slot == entries[k].slot } || entries[k].previous.isIdentical(to: value(entries[k].slot))
+        }
+    }
+
     /// Whether `other` records the same writes in the same table: write for write the same
     /// slot, origin, location and value before it (by its bits).
     func recordsSameWrites(as other: ProvenanceRecord) -> Bool {

@@ -45,9 +45,10 @@ public struct StyledTree {
         let recordIdentity: ProvenanceRecord.Identity?
         /// The matched complex selectors, as candidates of `index`, in cascade order.
         let matches: [Int32]
-        /// The slots the view's own layer sets, once a rebase worked them out
-        /// (`RestylePlan`); carried while the own layer stays the same.
-        let ownSlots: [Int]?
+        /// The slots the view's own layer sets, once a restyle worked them out
+        /// (`RestylePlan`); carried while the own layer stays the same. A cache of what
+        /// `styles` and `literals` say, so a restyle that keeps the entry may fill it in.
+        var ownSlots: [Int]?
     }
 
     /// The index the tree was styled with (its rules, its provenance table) and the

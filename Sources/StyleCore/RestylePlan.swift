@@ -193,16 +193,118 @@ final class RestylePlan {
 
     /// Whether view `i` holds the very values and record the previous styling gave it and keeps
     /// them: the same lists of own styles and literals (one storage, as a host's view keeps
-    /// them), rules paired in place, none of its matches changed. Then the tree keeps its entry
-    /// and the view is not touched at all: no state saved, nothing written.
-    func keepsUntouched(_ i: Int, _ view: View, context: Int32?, into styled: inout StyledTree) -> Bool {
-        guard pairedInPlace, styled.carriesEntries, let candidateMap else { return false }
+    /// them), rules paired in place, and either none of its matches changed or those that did
+    /// give what they gave before (`keepsResult`). Then the tree keeps its entry and the view
+    /// is not touched at all: no state saved, nothing written.
+    func keepsUntouched(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?, into styled: inout StyledTree) -> Bool {
+        guard pairedInPlace, styled.carriesEntries else { return false }
         let entry = previous.entries[i]
         guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
-              view.values.isUnwrittenCopy(of: entry.values), view.recordIdentity == entry.recordIdentity,
-              keepsMatchesInPlace(i, candidateMap: candidateMap, context: context) else { return false }
+              view.values.isUnwrittenCopy(of: entry.values), view.recordIdentity == entry.recordIdentity else { return false }
+        // Without a map the appearances changed: every view's result may differ.
+        guard candidateMap.map({ keepsMatchesInPlace(i, candidateMap: $0, context: context) }) ?? false
+                || keepsResult(entry, view, steps: steps, context: context) else { return false }
         styled.keepCarried(context: context)
         return true
+    }
+
+    /// What a view's match context gives now (its shared result's values), and where the slot
+    /// buffer of the views of that context that share one buffer and one shared record differs
+    /// from them (`keepsResult`). A class: read at every view of the context, a struct was
+    /// copied with each reference in it retained.
+    private final class ContextVerdict {
+        let slots: ObjectIdentifier
+        let shared: UnsafeRawPointer?
+        let sharedCount: Int
+        /// The result; nil when there is none, or the buffer or the record's shared prefix is
+        /// not of it.
+        private let result: MatchContexts.Result?
+        /// The slots at which the buffer differs from the result: a few at most (a view's
+        /// patches).
+        let differing: [Int]
+
+        init(slots: ObjectIdentifier, shared: UnsafeRawPointer?, sharedCount: Int, base: MatchContexts.Result?, differing: [Int]) {
+            self.slots = slots
+            self.shared = shared
+            self.sharedCount = sharedCount
+            result = base
+            self.differing = differing
+        }
+
+        /// Whether the buffer and the shared record are of the result (`base`, then, is read).
+        var holds: Bool { result != nil }
+        /// The result's values.
+        var base: ValueStore { result!.values }
+    }
+
+    /// By match context, the verdict of its first view asked (`keepsResult`).
+    @exclusivity(unchecked) private var contextVerdicts: [ContextVerdict?] = []
+
+    /// Beyond this many slots at which a view's buffer differs from its result, the view is
+    /// rebased: only patches (two at most) and the own layer's writes may make up for them.
+    private static let differingLimit = 4
+
+    /// Whether the view, some of whose matched rules changed, would be rebased onto exactly
+    /// what it holds. A theme switch changes some values of most rules, yet most views' rules
+    /// still give what they gave (values one theme shares with the other): such a view is left
+    /// as it is instead of rebased onto a copy of the same. That holds when its appearances
+    /// and rules give a shared result (`CascadeSteps.sharedResult`) and
+    /// - wherever its own layer does not write, the view holds the result's value: its slot
+    ///   buffer has the result's bits but at a few slots, each of which its own layer writes
+    ///   or one of its patches holds the result's value, and every other patch does too;
+    /// - its record's shared prefix records the result's writes, and each slot's first write
+    ///   of its own layer replaced the result's value (as a rebase would record it);
+    /// - its own layer only sets properties: a function or `mver` of it may read a token or a
+    ///   value that changed, so its writes may differ although the result does not.
+    ///
+    /// Views of one context that took one result share its slot buffer and shared prefix: the
+    /// first of them compares them with the result, and the others reuse the comparison.
+    private func keepsResult(_ entry: StyledTree.Entry, _ view: View, steps: CascadeSteps, context: Int32?) -> Bool {
+        guard rebases, let context else { return false }
+        // The entry's fields are read in place: copying a store or a record retains all it holds.
+        let verdict = self.verdict(entry, view, steps: steps, context: context)
+        guard verdict.holds else { return false }
+        if entry.ownSlots == nil {
+            guard ownSlots(of: view, into: &ownSlots) != nil else { return false }
+            // Kept, the entry is carried: worked out once, not at every switch.
+            entry.ownSlots = ownSlots
+        }
+        let own = entry.ownSlots!
+        for slot in verdict.differing where !own.contains(slot) {
+            guard let patched = entry.values.patch(at: slot), patched.isIdentical(to: verdict.base.stored(slot)) else { return false }
+        }
+        guard entry.values.patchesHold(verdict.base, except: own) else { return false }
+        guard entry.record != nil else { return true }
+        return entry.record!.ownCount == own.count && entry.record!.ownWritesReplace { verdict.base.stored($0) }
+    }
+
+    /// The verdict for `entry`'s slot buffer and shared record in `context`: the one kept for
+    /// the context when it is of them, or a new one, kept.
+    private func verdict(_ entry: StyledTree.Entry, _ view: View, steps: CascadeSteps, context: Int32) -> ContextVerdict {
+        let c = Int(context)
+        let slots = entry.values.slotsIdentity, identity = entry.recordIdentity
+        if c < contextVerdicts.count, let known = contextVerdicts[c], known.slots == slots, known.shared == identity?.shared,
+           known.sharedCount == identity?.sharedCount ?? 0 {
+            return known
+        }
+        let result = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context)
+        var differing: [Int]?
+        if let result, result.values.holdsOnlySharedValues {
+            switch (entry.record, result.record) {
+            case (nil, nil): differing = entry.values.slotsDiffering(from: result.values, limit: Self.differingLimit)
+            case (let old?, let new?) where old.sharesWrites(of: new):
+                differing = entry.values.slotsDiffering(from: result.values, limit: Self.differingLimit)
+            default: break
+            }
+        }
+        let verdict = ContextVerdict(slots: slots, shared: identity?.shared, sharedCount: identity?.sharedCount ?? 0,
+                                     base: differing == nil ? nil : result, differing: differing ?? [])
+        if c >= contextVerdicts.count {
+            // The tree's contexts are the previous tree's: room for all of them at once.
+            contextVerdicts += Array(repeating: nil, count: max(c + 1, previous.contextCount) - contextVerdicts.count)
+        }
+        contextVerdicts[c] = verdict
+        return verdict
     }
 
     /// Notes `view` as an ancestor of the views that follow, as the cascade pushes it.
@@ -374,3 +476,4 @@ extension Array {
         withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 }
+

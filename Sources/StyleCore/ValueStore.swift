@@ -357,6 +357,46 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     /// Whether both read their slots from one buffer (patches aside).
     func sharesSlots(with other: ValueStore) -> Bool { buffer === other.buffer }
 
+    /// What names the buffer this store reads its slots from while it lives: equal for the
+    /// stores that share one (views that took one result, patched or not).
+    var slotsIdentity: ObjectIdentifier { ObjectIdentifier(buffer) }
+
+    /// The slots at which this store's slot buffer (its patches aside) holds other bits than
+    /// `other` stores (its patches read), in order; nil when they are more than `limit`, or
+    /// the two are of other tables or sizes. Values stored differently count as different
+    /// (the answer errs only towards "not the same").
+    func slotsDiffering(from other: ValueStore, limit: Int) -> [Int]? {
+        guard count == other.count, sharesTable(with: other) else { return nil }
+        var out: [Int] = []
+        let q0 = Int(other.patchSlot0), q1 = Int(other.patchSlot1), w0 = other.patchValue0, w1 = other.patchValue1
+        let fits = buffer.withUnsafeMutablePointerToElements { mine in
+            other.buffer.withUnsafeMutablePointerToElements { theirs in
+                for slot in 0..<count {
+                    let theirsAt = slot == q0 ? w0 : slot == q1 ? w1 : theirs[slot]
+                    guard mine[slot].bits != theirsAt.bits else { continue }
+                    guard out.count < limit else { return false }
+                    out.append(slot)
+                }
+                return true
+            }
+        }
+        return fits ? out : nil
+    }
+
+    /// The value patched over `slot` (one of the first two writes to a buffer this store
+    /// shared), or nil.
+    func patch(at slot: Int) -> StoredValue? {
+        let s = Int32(truncatingIfNeeded: slot)
+        guard patchSlot0 >= 0 else { return nil }
+        return patchSlot0 == s ? patchValue0 : patchSlot1 == s ? patchValue1 : nil
+    }
+
+    /// Whether each patch at a slot not in `except` holds what `other` stores there.
+    func patchesHold(_ other: ValueStore, except: [Int]) -> Bool {
+        (patchSlot0 < 0 || except.contains(Int(patchSlot0)) || patchValue0.isIdentical(to: other.stored(Int(patchSlot0))))
+            && (patchSlot1 < 0 || except.contains(Int(patchSlot1)) || patchValue1.isIdentical(to: other.stored(Int(patchSlot1))))
+    }
+
     /// Whether `slot` holds `value`, a scalar or shared value of this store's table.
     func sameValue(at slot: Int, asStored value: StoredValue) -> Bool {
         let mine = stored(slot)

@@ -211,6 +211,76 @@ final class RestyleTests: XCTestCase {
         }
     }
 
+    /// A theme switch that changes an appearance leaves the views whose appearances and rules
+    /// give what they gave (the labels here: their rules set the same in either theme) as they
+    /// are, their values and records untouched, with or without provenance; the button, whose
+    /// appearance changed, is rebased; a view with a `mver` of its own is restyled, since its
+    /// function may read what the switch changed. Every switch gives what a full styling gives.
+    func testAThemeSwitchLeavesViewsWhoseResultIsTheSame() {
+        for recording in [true, false] {
+            let a = T.view(T.label, nil, "a"), b = T.view(T.label, nil, "a"), literal = T.view(T.label, nil, "a")
+            let transformed = T.view(T.label, nil, "a"), button = T.view(T.button)
+            literal.literals = [Literal(keyPath: T.keyPath(T.label, "text"), value: .string("hi"), location: T.at(20))]
+            transformed.styles = [try! Style.mver(.keyPath(T.keyPath(T.view, "alpha")), World.halve, root: T.view, at: T.at(30))]
+            let root = T.view(T.stack, "root", "", a, b, literal, transformed, button)
+            func sheet(_ alpha: Double) -> Stylesheet {
+                let s = Stylesheet()
+                s.addAppearance(T.button, T.mut(T.view, "alpha", .number(alpha)), line: 1)
+                s.addRule(".a", T.mut(T.label, "textColor", World.colors[2]), line: 2)
+                s.addRule("Label", T.mut(T.view, "alpha", .number(0.5)), line: 3)
+                return s
+            }
+            let engine = StyleEngine(sheet(0.8))
+            var styled = Cascade(engine).restyle(root, after: nil, recordingProvenance: recording).styled
+            for (round, alpha) in [0.6, 0.8, 0.6].enumerated() {
+                let context = "recording \(recording), round \(round)"
+                let before = TreeSnapshot(root)
+                let labels = [a, b, literal]
+                let valuesBefore = labels.map(\.values), recordsBefore = labels.map(\.recordIdentity)
+                engine.adopt(sheet(alpha))
+                let switched = Cascade(engine).restyle(root, after: styled, recordingProvenance: recording)
+                XCTAssertEqual(switched.diagnostics, [], context)
+                XCTAssertEqual(switched.rebased, [5], context)
+                XCTAssertEqual(switched.restyled, [4], context)
+                for (k, label) in labels.enumerated() {
+                    XCTAssertTrue(label.values.isUnwrittenCopy(of: valuesBefore[k]), "\(context): \(label.reference) untouched")
+                    XCTAssertEqual(label.recordIdentity, recordsBefore[k], "\(context): \(label.reference) untouched")
+                }
+                XCTAssertEqual(switched.changes, TreeSnapshot(root).changes(since: before), context)
+                XCTAssertEqual(switched.changes?.map(\.view), [button.reference], context)
+                let reference = World.copyOf(root)
+                XCTAssertEqual(Cascade(sheet(alpha)).apply(to: reference, recordingProvenance: recording), [], context)
+                for (got, expected) in zip(World.views(root), World.views(reference)) {
+                    XCTAssertEqual(got.values, expected.values, "\(context): \(got.reference)")
+                    XCTAssertEqual(got.provenance, expected.provenance, "\(context): \(got.reference)")
+                }
+                styled = switched.styled
+            }
+        }
+    }
+
+    /// A theme switch that changes a value a view's rules write rebases the view, although
+    /// the rule that wins writes the same: its record keeps the value each write replaced.
+    func testAThemeSwitchRebasesAViewWhoseOverriddenValueChanged() {
+        let label = T.view(T.label, nil, "a")
+        let root = T.view(T.stack, "root", "", label)
+        func sheet(_ color: Value) -> Stylesheet {
+            let s = Stylesheet()
+            s.addAppearance(T.label, T.mut(T.label, "textColor", color), line: 1)
+            s.addRule(".a", T.mut(T.label, "textColor", World.colors[2]), line: 2)
+            return s
+        }
+        let engine = StyleEngine(sheet(World.colors[0]))
+        let first = Cascade(engine).restyle(root, after: nil)
+        engine.adopt(sheet(World.colors[1]))
+        let switched = Cascade(engine).restyle(root, after: first.styled)
+        XCTAssertEqual(switched.rebased, [1])
+        XCTAssertEqual(switched.changes, [])
+        let reference = World.copyOf(root)
+        XCTAssertEqual(Cascade(sheet(World.colors[1])).apply(to: reference), [])
+        XCTAssertEqual(label.provenance, World.views(reference)[1].provenance)
+    }
+
     /// A styled tree knows its shape still holds while no view anywhere changed its place, id or
     /// classes; after any such change the views are compared again.
     func testAShapeIsKnownUnchangedUntilAViewChanges() {

@@ -223,12 +223,18 @@ final class RestylePlan {
         /// patches).
         let differing: [Int]
 
-        init(slots: ObjectIdentifier, shared: UnsafeRawPointer?, sharedCount: Int, base: MatchContexts.Result?, differing: [Int]) {
+        /// Whether the context has no shared result (a rule that is not plain): then no view
+        /// of it is kept this way, whatever it holds.
+        let noResult: Bool
+
+        init(slots: ObjectIdentifier, shared: UnsafeRawPointer?, sharedCount: Int, base: MatchContexts.Result?, differing: [Int],
+             noResult: Bool) {
             self.slots = slots
             self.shared = shared
             self.sharedCount = sharedCount
             result = base
             self.differing = differing
+            self.noResult = noResult
         }
 
         /// Whether the buffer and the shared record are of the result (`base`, then, is read).
@@ -283,8 +289,8 @@ final class RestylePlan {
     private func verdict(_ entry: StyledTree.Entry, _ view: View, steps: CascadeSteps, context: Int32) -> ContextVerdict {
         let c = Int(context)
         let slots = entry.values.slotsIdentity, identity = entry.recordIdentity
-        if c < contextVerdicts.count, let known = contextVerdicts[c], known.slots == slots, known.shared == identity?.shared,
-           known.sharedCount == identity?.sharedCount ?? 0 {
+        if c < contextVerdicts.count, let known = contextVerdicts[c],
+           known.noResult || (known.slots == slots && known.shared == identity?.shared && known.sharedCount == identity?.sharedCount ?? 0) {
             return known
         }
         let result = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context)
@@ -298,10 +304,12 @@ final class RestylePlan {
             }
         }
         let verdict = ContextVerdict(slots: slots, shared: identity?.shared, sharedCount: identity?.sharedCount ?? 0,
-                                     base: differing == nil ? nil : result, differing: differing ?? [])
-        if c >= contextVerdicts.count {
+                                     base: differing == nil ? nil : result, differing: differing ?? [], noResult: result == nil)
+        if contextVerdicts.isEmpty {
             // The tree's contexts are the previous tree's: room for all of them at once.
-            contextVerdicts += Array(repeating: nil, count: max(c + 1, previous.contextCount) - contextVerdicts.count)
+            contextVerdicts = Array(repeating: nil, count: max(c + 1, previous.contextCount))
+        } else if c >= contextVerdicts.count {
+            contextVerdicts += repeatElement(nil, count: c + 1 - contextVerdicts.count)
         }
         contextVerdicts[c] = verdict
         return verdict

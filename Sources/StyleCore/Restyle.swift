@@ -233,6 +233,10 @@ public struct StyledTree {
     /// comparing every slot.
     mutating func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
         var out: [PropertyChange] = []
+        // A rebased view's changes are its rewritten slots: room for them, and a change for each
+        // view restyled, at once (a theme switch's thousands of changes grew the list a dozen
+        // times, each growth copying every change so far).
+        out.reserveCapacity(rebasedSlots.count + positions.count)
         // Entries are read in place: copying one retains everything it holds.
         guard let root = views.first else { return [] }
         let references = previous.references.flatMap { $0.rootReference == root.reference ? $0 : nil }

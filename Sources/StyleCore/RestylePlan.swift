@@ -208,47 +208,26 @@ final class RestylePlan {
         return true
     }
 
-    /// What a view's match context gives now (its shared result's values), and where the slot
-    /// buffer of the views of that context that share one buffer and one shared record differs
-    /// from them (`keepsResult`). A class: read at every view of the context, a struct was
-    /// copied with each reference in it retained.
-    private final class ContextVerdict {
+    /// What a view's match context gives now (its shared result), and where the slot buffer
+    /// of the views of that context that share one buffer and one shared record differs from
+    /// it (`keepsResult`). Plain data: one per context, kept in an array without an allocation
+    /// of its own.
+    private struct ContextVerdict {
         let slots: ObjectIdentifier
         let shared: UnsafeRawPointer?
         let sharedCount: Int
         /// The result; nil when there is none, or the buffer or the record's shared prefix is
         /// not of it.
-        private let result: MatchContexts.Result?
-        /// The slots at which the buffer differs from the result: a few at most (a view's
-        /// patches).
-        let differing: [Int]
-
+        let result: MatchContexts.Result?
+        /// The slots at which the buffer differs from the result (a view's patches).
+        let differing: FewSlots
         /// Whether the context has no shared result (a rule that is not plain): then no view
         /// of it is kept this way, whatever it holds.
         let noResult: Bool
-
-        init(slots: ObjectIdentifier, shared: UnsafeRawPointer?, sharedCount: Int, base: MatchContexts.Result?, differing: [Int],
-             noResult: Bool) {
-            self.slots = slots
-            self.shared = shared
-            self.sharedCount = sharedCount
-            result = base
-            self.differing = differing
-            self.noResult = noResult
-        }
-
-        /// Whether the buffer and the shared record are of the result (`base`, then, is read).
-        var holds: Bool { result != nil }
-        /// The result's values.
-        var base: ValueStore { result!.values }
     }
 
     /// By match context, the verdict of its first view asked (`keepsResult`).
     @exclusivity(unchecked) private var contextVerdicts: [ContextVerdict?] = []
-
-    /// Beyond this many slots at which a view's buffer differs from its result, the view is
-    /// rebased: only patches (two at most) and the own layer's writes may make up for them.
-    private static let differingLimit = 4
 
     /// Whether the view, some of whose matched rules changed, would be rebased onto exactly
     /// what it holds. A theme switch changes some values of most rules, yet most views' rules
@@ -269,19 +248,21 @@ final class RestylePlan {
         guard rebases, let context else { return false }
         // The entry's fields are read in place: copying a store or a record retains all it holds.
         let verdict = self.verdict(entry, view, steps: steps, context: context)
-        guard verdict.holds else { return false }
+        guard let result = verdict.result else { return false }
         if entry.ownSlots == nil {
             guard ownSlots(of: view, into: &ownSlots) != nil else { return false }
             // Kept, the entry is carried: worked out once, not at every switch.
             entry.ownSlots = ownSlots
         }
         let own = entry.ownSlots!
-        for slot in verdict.differing where !own.contains(slot) {
-            guard let patched = entry.values.patch(at: slot), patched.isIdentical(to: verdict.base.stored(slot)) else { return false }
-        }
-        guard entry.values.patchesHold(verdict.base, except: own) else { return false }
+        // Slots the buffer has other bits at: the own layer writes them, or a patch holds the
+        // result's value there.
+        guard verdict.differing.allSatisfy({ slot in
+            own.contains(slot) || entry.values.patch(at: slot).map { $0.isIdentical(to: result.values.stored(slot)) } == true
+        }) else { return false }
+        guard entry.values.patchesHold(result.values, except: own) else { return false }
         guard entry.record != nil else { return true }
-        return entry.record!.ownCount == own.count && entry.record!.ownWritesReplace { verdict.base.stored($0) }
+        return entry.record!.ownCount == own.count && entry.record!.ownWritesReplace { result.values.stored($0) }
     }
 
     /// The verdict for `entry`'s slot buffer and shared record in `context`: the one kept for
@@ -294,17 +275,16 @@ final class RestylePlan {
             return known
         }
         let result = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context)
-        var differing: [Int]?
+        var differing: FewSlots?
         if let result, result.values.holdsOnlySharedValues {
             switch (entry.record, result.record) {
-            case (nil, nil): differing = entry.values.slotsDiffering(from: result.values, limit: Self.differingLimit)
-            case (let old?, let new?) where old.sharesWrites(of: new):
-                differing = entry.values.slotsDiffering(from: result.values, limit: Self.differingLimit)
+            case (nil, nil): differing = entry.values.slotsDiffering(from: result.values)
+            case (let old?, let new?) where old.sharesWrites(of: new): differing = entry.values.slotsDiffering(from: result.values)
             default: break
             }
         }
         let verdict = ContextVerdict(slots: slots, shared: identity?.shared, sharedCount: identity?.sharedCount ?? 0,
-                                     base: differing == nil ? nil : result, differing: differing ?? [], noResult: result == nil)
+                                     result: differing == nil ? nil : result, differing: differing ?? FewSlots(), noResult: result == nil)
         if contextVerdicts.isEmpty {
             // The tree's contexts are the previous tree's: room for all of them at once.
             contextVerdicts = Array(repeating: nil, count: max(c + 1, previous.contextCount))

@@ -362,20 +362,19 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     var slotsIdentity: ObjectIdentifier { ObjectIdentifier(buffer) }
 
     /// The slots at which this store's slot buffer (its patches aside) holds other bits than
-    /// `other` stores (its patches read), in order; nil when they are more than `limit`, or
-    /// the two are of other tables or sizes. Values stored differently count as different
-    /// (the answer errs only towards "not the same").
-    func slotsDiffering(from other: ValueStore, limit: Int) -> [Int]? {
+    /// `other` stores (its patches read), in order; nil when they are more than `FewSlots`
+    /// holds, or the two are of other tables or sizes. Values stored differently count as
+    /// different (the answer errs only towards "not the same").
+    func slotsDiffering(from other: ValueStore) -> FewSlots? {
         guard count == other.count, sharesTable(with: other) else { return nil }
-        var out: [Int] = []
+        var out = FewSlots()
         let q0 = Int(other.patchSlot0), q1 = Int(other.patchSlot1), w0 = other.patchValue0, w1 = other.patchValue1
         let fits = buffer.withUnsafeMutablePointerToElements { mine in
             other.buffer.withUnsafeMutablePointerToElements { theirs in
                 for slot in 0..<count {
                     let theirsAt = slot == q0 ? w0 : slot == q1 ? w1 : theirs[slot]
                     guard mine[slot].bits != theirsAt.bits else { continue }
-                    guard out.count < limit else { return false }
-                    out.append(slot)
+                    guard out.append(slot) else { return false }
                 }
                 return true
             }
@@ -512,5 +511,28 @@ private final class SlotBuffer: ManagedBuffer<SlotHeader, StoredValue> {
             withUnsafeMutablePointerToElements { from in to.initialize(from: from, count: header.count) }
         }
         return new
+    }
+}
+
+/// Up to four slot numbers, in place: a list a restyle keeps per match context without an
+/// allocation for each.
+struct FewSlots {
+    static let capacity = 4
+    private var slots: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+    private(set) var count = 0
+
+    /// Appends `slot`; false, having changed nothing, when the list is full.
+    mutating func append(_ slot: Int) -> Bool {
+        guard count < Self.capacity else { return false }
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: Int32(slot), toByteOffset: count * 4, as: Int32.self) }
+        count += 1
+        return true
+    }
+
+    /// Whether `body` holds for every slot, in order.
+    func allSatisfy(_ body: (Int) -> Bool) -> Bool {
+        withUnsafeBytes(of: slots) { bytes in
+            (0..<count).allSatisfy { body(Int(bytes.load(fromByteOffset: $0 * 4, as: Int32.self))) }
+        }
     }
 }

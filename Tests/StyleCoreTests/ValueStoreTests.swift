@@ -107,6 +107,34 @@ final class ValueStoreTests: XCTestCase {
     /// same value only when both read the same own values; every other case by value. Checked
     /// against comparing each slot's decoded value, for random writes to copies and to stores of
     /// other tables.
+    /// What a restyle compares a view's buffer with: the other store as it reads (its patches
+    /// applied), this store's buffer without its patches, four slots at most.
+    func testSlotsDifferingReadTheOthersPatchesAndStopPastFour() {
+        let kind = T.label
+        let defaults = View(kind: kind).values
+        let alpha = kind.property("alpha")!.slot, lines = kind.property("numberOfLines")!.slot
+        XCTAssertEqual(defaults.slotsDiffering(from: defaults)?.count, 0)
+        var patched = defaults
+        patched[alpha] = .number(0.5)
+        patched[lines] = .int(3)
+        func list(_ slots: FewSlots?) -> [Int]? {
+            guard let slots else { return nil }
+            var out: [Int] = []
+            _ = slots.allSatisfy { out.append($0); return true }
+            return out
+        }
+        XCTAssertEqual(list(defaults.slotsDiffering(from: patched)), [alpha, lines].sorted(), "the other's patches are read")
+        XCTAssertEqual(list(patched.slotsDiffering(from: defaults)), [], "this store's patches are not its buffer")
+        var written = defaults
+        let numbers = kind.properties.indices.filter { defaults[$0] != .number(7) && kind.properties[$0].type == .number }.prefix(5)
+        XCTAssertEqual(numbers.count, 5)
+        for slot in numbers.prefix(4) { written[slot] = .number(7) }
+        XCTAssertEqual(list(defaults.slotsDiffering(from: written)), Array(numbers.prefix(4)))
+        written[numbers.last!] = .number(7)
+        XCTAssertNil(defaults.slotsDiffering(from: written), "five slots differ")
+        XCTAssertNil(defaults.slotsDiffering(from: View(kind: T.button).values), "another kind's store")
+    }
+
     func testDifferingSlotsAreTheSlotsWhoseValuesDiffer() {
         let kind = T.label
         let text = kind.property("text")!.slot, color = kind.property("textColor")!.slot

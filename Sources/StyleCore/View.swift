@@ -303,12 +303,33 @@ public final class View {
 
     /// This view and every descendant in `forEachInTree` order, as an array (built without a
     /// closure, whose captured array would be an exclusivity-checked access per view).
+    ///
+    /// Walked down the children's lists themselves, a stack holding the list and place of each
+    /// level left part way: a stack of the views still to visit pushed and popped every view
+    /// once more, each push a reference counted (a restyle of a kept tree lists it every time).
     func treeInOrder(capacity: Int = 0) -> [View] {
         var views: [View] = []
-        views.reserveCapacity(capacity)
-        var pending = [self]
-        while let view = View.nextInTree(&pending) { views.append(view) }
-        return views
+        views.reserveCapacity(Swift.max(capacity, 1))
+        views.append(self)
+        var levels: [(children: [View], next: Int)] = []
+        var children = self.children, next = 0
+        while true {
+            if next < children.count {
+                // The child is read where it is, once appended: a local of it was retained
+                // twice more and released.
+                views.append(children[next])
+                next += 1
+                let added = views.count - 1
+                if !views[added].children.isEmpty {
+                    levels.append((children, next))
+                    (children, next) = (views[added].children, 0)
+                }
+            } else if let level = levels.popLast() {
+                (children, next) = level
+            } else {
+                return views
+            }
+        }
     }
 
     /// The next view of a walk in `forEachInTree` order, `pending` holding the views still to

@@ -1,4 +1,4 @@
-import StyleCore
+@testable import StyleCore
 import XCTest
 
 /// A view's parent link: set by `addChild`, cleared by `removeFromParent` and when the parent
@@ -54,5 +54,34 @@ final class ViewTreeTests: XCTestCase {
             }
         }
         XCTAssertNil(tail.parent)
+    }
+
+    /// The cascade's list of a tree is `forEachInTree`'s order (parents first, children in
+    /// order), on random trees and on a chain deeper than any call stack would allow.
+    func testTreeInOrderIsTheWalksOrderAtAnyDepth() {
+        for size in [1, 2, 7, 60, 400] {
+            let views = T.randomTree(size, kinds: [T.label, T.stack, T.button], idEvery: 3)
+            var walked: [ObjectIdentifier] = []
+            views[0].forEachInTree { walked.append(ObjectIdentifier($0)) }
+            XCTAssertEqual(views[0].treeInOrder().map(ObjectIdentifier.init), walked, "\(size) views")
+            XCTAssertEqual(Set(walked).count, size)
+            // A subtree lists itself alone.
+            let middle = views[size / 2]
+            var below: [ObjectIdentifier] = []
+            middle.forEachInTree { below.append(ObjectIdentifier($0)) }
+            XCTAssertEqual(middle.treeInOrder(capacity: 3).map(ObjectIdentifier.init), below)
+        }
+        // Built from the tail up, as a script's constructors build a tree.
+        let tail = View(kind: T.stack)
+        var root = tail
+        for _ in 0..<50_000 {
+            let parent = View(kind: T.stack)
+            parent.addChild(root)
+            root = parent
+        }
+        let listed = root.treeInOrder()
+        XCTAssertEqual(listed.count, 50_001)
+        XCTAssertTrue(listed.first === root)
+        XCTAssertTrue(listed.last === tail)
     }
 }

@@ -102,7 +102,7 @@ public struct Cascade {
         let expectedSize = onlyRoot ? 1 : partial ? 0 : previous?.entries.count ?? engine.lastTreeSize
         var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
-        var unlisted: [View] = previous == nil ? [root] : []
+        var unlisted: TreeWalk? = previous == nil ? TreeWalk(root) : nil
         let sameShape = previous == nil ? false
             : knownSameShape ?? (previous!.isUnchanged(under: root) || previous!.hasSameShape(as: views))
         // What to restore if styling fails, kept as each view is reached: a view never styled
@@ -340,9 +340,9 @@ public struct Cascade {
     }
 
     /// The next view of the tree in `forEachInTree` order, appended to `views`: `unlisted`
-    /// holds the views still to list, the next last; nil when there are none.
-    private static func listNext(_ unlisted: inout [View], into views: inout [View]) -> View? {
-        guard let view = View.nextInTree(&unlisted) else { return nil }
+    /// walks the views still to list (nil: none); nil when there are none.
+    private static func listNext(_ unlisted: inout TreeWalk?, into views: inout [View]) -> View? {
+        guard let view = unlisted?.next() else { return nil }
         views.append(view)
         return view
     }

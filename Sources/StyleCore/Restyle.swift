@@ -218,9 +218,9 @@ public struct StyledTree {
     ///
     ///     let before = styled.viewsHoldTheirValues(under: root) ? nil : TreeSnapshot(root)
     public func viewsHoldTheirValues(under root: View) -> Bool {
-        var pending = [root]
+        var walk = TreeWalk(root)
         var position = 0
-        while let view = View.nextInTree(&pending) {
+        while let view = walk.next() {
             guard position < entries.count, view.values.isUnwrittenCopy(of: entries[position].values) else { return false }
             position += 1
         }

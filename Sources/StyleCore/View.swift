@@ -297,8 +297,8 @@ public final class View {
     /// This view and every descendant, depth first, parents before children (with an explicit
     /// stack: a tree of any depth).
     public func forEachInTree(_ body: (View) throws -> Void) rethrows {
-        var pending = [self]
-        while let view = View.nextInTree(&pending) { try body(view) }
+        var walk = TreeWalk(self)
+        while let view = walk.next() { try body(view) }
     }
 
     /// This view and every descendant in `forEachInTree` order, as an array (built without a
@@ -330,22 +330,6 @@ public final class View {
                 return views
             }
         }
-    }
-
-    /// The next view of a walk in `forEachInTree` order, `pending` holding the views still to
-    /// visit, the next last (start with the root); its children are pushed in its place. Nil
-    /// when the walk is over.
-    static func nextInTree(_ pending: inout [View]) -> View? {
-        guard let view = pending.popLast() else { return nil }
-        // Children pushed last first, one by one: appending a reversed view of the array
-        // copied it into a buffer of its own at every view.
-        let children = view.children
-        var i = children.count
-        while i > 0 {
-            i -= 1
-            pending.append(children[i])
-        }
-        return view
     }
 
     /// Whether the view holds its kind's defaults, as built, with no provenance: what
@@ -555,4 +539,34 @@ public struct WinnerKey: Hashable {
     let table: ObjectIdentifier
     let origin: UInt32
     let location: UInt32
+}
+
+/// A walk of a tree in `forEachInTree` order, a view at a time, down the children's lists
+/// themselves: a stack holds the list and place of each level left part way, so a tree of any
+/// depth is walked without recursion, and no view is pushed and popped on the way (each push
+/// was a reference counted). A view's children are read when the walk reaches it, before its
+/// caller sees it: children added to a view already reached are not visited.
+struct TreeWalk {
+    private var levels: [(children: [View], next: Int)] = []
+    private var children: [View]
+    private var nextChild = 0
+
+    init(_ root: View) { children = [root] }
+
+    /// The next view, or nil when the walk is over.
+    mutating func next() -> View? {
+        while true {
+            if nextChild < children.count {
+                let view = children[nextChild]
+                nextChild += 1
+                if !view.children.isEmpty {
+                    levels.append((children, nextChild))
+                    (children, nextChild) = (view.children, 0)
+                }
+                return view
+            }
+            guard let level = levels.popLast() else { return nil }
+            (children, nextChild) = level
+        }
+    }
 }

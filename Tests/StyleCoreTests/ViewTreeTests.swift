@@ -56,14 +56,22 @@ final class ViewTreeTests: XCTestCase {
         XCTAssertNil(tail.parent)
     }
 
-    /// The cascade's list of a tree is `forEachInTree`'s order (parents first, children in
-    /// order), on random trees and on a chain deeper than any call stack would allow.
+    /// `forEachInTree` and the cascade's list of a tree (`treeInOrder`) go parents first,
+    /// children in order, as a recursive walk does, on random trees and on a chain deeper
+    /// than any call stack would allow; a child added to a view already reached is not visited.
     func testTreeInOrderIsTheWalksOrderAtAnyDepth() {
+        func recursive(_ view: View, into out: inout [ObjectIdentifier]) {
+            out.append(ObjectIdentifier(view))
+            for child in view.children { recursive(child, into: &out) }
+        }
         for size in [1, 2, 7, 60, 400] {
             let views = T.randomTree(size, kinds: [T.label, T.stack, T.button], idEvery: 3)
+            var expected: [ObjectIdentifier] = []
+            recursive(views[0], into: &expected)
             var walked: [ObjectIdentifier] = []
             views[0].forEachInTree { walked.append(ObjectIdentifier($0)) }
-            XCTAssertEqual(views[0].treeInOrder().map(ObjectIdentifier.init), walked, "\(size) views")
+            XCTAssertEqual(walked, expected, "\(size) views")
+            XCTAssertEqual(views[0].treeInOrder().map(ObjectIdentifier.init), expected, "\(size) views")
             XCTAssertEqual(Set(walked).count, size)
             // A subtree lists itself alone.
             let middle = views[size / 2]
@@ -83,5 +91,16 @@ final class ViewTreeTests: XCTestCase {
         XCTAssertEqual(listed.count, 50_001)
         XCTAssertTrue(listed.first === root)
         XCTAssertTrue(listed.last === tail)
+        var count = 0
+        root.forEachInTree { _ in count += 1 }
+        XCTAssertEqual(count, 50_001)
+
+        let parent = T.view(T.stack, nil, "", T.view(T.label))
+        var seen = 0
+        parent.forEachInTree { view in
+            seen += 1
+            if view === parent { parent.addChild(T.view(T.label)) }
+        }
+        XCTAssertEqual(seen, 2, "the children are read when the walk reaches their parent")
     }
 }

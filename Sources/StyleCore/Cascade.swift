@@ -342,9 +342,8 @@ public struct Cascade {
     /// The next view of the tree in `forEachInTree` order, appended to `views`: `unlisted`
     /// walks the views still to list (nil: none); nil when there are none.
     private static func listNext(_ unlisted: inout TreeWalk?, into views: inout [View]) -> View? {
-        guard let view = unlisted?.next() else { return nil }
-        views.append(view)
-        return view
+        guard unlisted?.appendNext(to: &views) == true else { return nil }
+        return views.last
     }
 
     /// `matches` as candidates, as the styled tree keeps them: the views of a context match

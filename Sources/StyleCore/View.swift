@@ -302,34 +302,14 @@ public final class View {
     }
 
     /// This view and every descendant in `forEachInTree` order, as an array (built without a
-    /// closure, whose captured array would be an exclusivity-checked access per view).
-    ///
-    /// Walked down the children's lists themselves, a stack holding the list and place of each
-    /// level left part way: a stack of the views still to visit pushed and popped every view
-    /// once more, each push a reference counted (a restyle of a kept tree lists it every time).
+    /// closure, whose captured array would be an exclusivity-checked access per view; each
+    /// view appended where the walk reads it, `TreeWalk.appendNext(to:)`).
     func treeInOrder(capacity: Int = 0) -> [View] {
         var views: [View] = []
         views.reserveCapacity(Swift.max(capacity, 1))
-        views.append(self)
-        var levels: [(children: [View], next: Int)] = []
-        var children = self.children, next = 0
-        while true {
-            if next < children.count {
-                // The child is read where it is, once appended: a local of it was retained
-                // twice more and released.
-                views.append(children[next])
-                next += 1
-                let added = views.count - 1
-                if !views[added].children.isEmpty {
-                    levels.append((children, next))
-                    (children, next) = (views[added].children, 0)
-                }
-            } else if let level = levels.popLast() {
-                (children, next) = level
-            } else {
-                return views
-            }
-        }
+        var walk = TreeWalk(self)
+        while walk.appendNext(to: &views) {}
+        return views
     }
 
     /// Whether the view holds its kind's defaults, as built, with no provenance: what
@@ -539,34 +519,4 @@ public struct WinnerKey: Hashable {
     let table: ObjectIdentifier
     let origin: UInt32
     let location: UInt32
-}
-
-/// A walk of a tree in `forEachInTree` order, a view at a time, down the children's lists
-/// themselves: a stack holds the list and place of each level left part way, so a tree of any
-/// depth is walked without recursion, and no view is pushed and popped on the way (each push
-/// was a reference counted). A view's children are read when the walk reaches it, before its
-/// caller sees it: children added to a view already reached are not visited.
-struct TreeWalk {
-    private var levels: [(children: [View], next: Int)] = []
-    private var children: [View]
-    private var nextChild = 0
-
-    init(_ root: View) { children = [root] }
-
-    /// The next view, or nil when the walk is over.
-    mutating func next() -> View? {
-        while true {
-            if nextChild < children.count {
-                let view = children[nextChild]
-                nextChild += 1
-                if !view.children.isEmpty {
-                    levels.append((children, nextChild))
-                    (children, nextChild) = (view.children, 0)
-                }
-                return view
-            }
-            guard let level = levels.popLast() else { return nil }
-            (children, nextChild) = level
-        }
-    }
 }

@@ -87,10 +87,14 @@ public struct Cascade {
     /// neither pruned nor resized for it. `onlyRoot`: only `root` itself is restyled.
     /// `reportingChanges`: the values that changed on each view styled, compared with what
     /// the walk took from it (`changes`, empty otherwise and when styling failed).
+    /// `reportingChangesUnlessHeld`: for a tree of `previous`'s shape, the same, but only when
+    /// some view did not hold what `previous` gave it (`heldValues` false): then a change
+    /// list by position from `previous` would not be what the views saw change.
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
              budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, partial: Bool = false, onlyRoot: Bool = false,
-             reportingChanges: Bool = false)
-        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool, changes: [PropertyChange]) {
+             reportingChanges: Bool = false, reportingChangesUnlessHeld: Bool = false)
+        -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool, changes: [PropertyChange],
+            heldValues: Bool) {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
@@ -109,6 +113,11 @@ public struct Cascade {
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [SavedState] = []
         saved.reserveCapacity(expectedSize)
+        // Whether every view reached held the values `previous` gave it (a tree of its shape):
+        // asked of each view as its state is saved, where the walk reads it anyway, rather than
+        // in a walk of its own before the restyle. A view left untouched holds them.
+        let previousEntries = sameShape && reportingChangesUnlessHeld ? previous!.entries : nil
+        var heldValues = previousEntries != nil
 
         var collector = DiagnosticCollector()
         // Restyling in part needs the previous index's provenance table, so that the records
@@ -213,8 +222,9 @@ public struct Cascade {
                 continue
             }
             // Reporting changes, a view never styled is compared with its defaults.
-            if reportingChanges || !view.isUnstyled {
+            if reportingChanges || previousEntries != nil || !view.isUnstyled {
                 let (values, record) = view.takeState()
+                if heldValues, !values.isUnwrittenCopy(of: previousEntries![i].values) { heldValues = false }
                 saved.append(SavedState(index: i, values: values, record: record))
             }
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
@@ -282,8 +292,9 @@ public struct Cascade {
             }
         }
         let diagnostics = collector.diagnostics
-        let changes = reportingChanges && !collector.hasErrors ? Self.changes(of: views, since: saved) : []
-        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes)
+        let reports = reportingChanges || previousEntries != nil && !heldValues
+        let changes = reports && !collector.hasErrors ? Self.changes(of: views, since: saved) : []
+        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes, heldValues)
     }
 
     /// The values that differ between each view's state before the walk (`saved`, by place in

@@ -237,21 +237,17 @@ struct ProvenanceRecord {
     /// What names a record while it lives: its table and where its lists are. Equal for one
     /// record and its copies; what a restyle asks of a view left as it was, read in place
     /// (`view.record?.identity`) rather than through copies of both records.
+    ///
+    /// Made of the references the record holds, not read through them (`Array.storageIdentity`):
+    /// a restyle asks it of every view, whose lists are mostly out of the cache.
     struct Identity: Equatable {
         let table: ObjectIdentifier
-        let shared: UnsafeRawPointer?
-        let sharedCount: Int
-        let entries: UnsafeRawPointer?
-        let entriesCount: Int
+        let shared: UInt
+        let entries: UInt
     }
 
     var identity: Identity {
-        shared.withUnsafeBufferPointer { s in
-            entries.withUnsafeBufferPointer { e in
-                Identity(table: ObjectIdentifier(table), shared: s.baseAddress.map(UnsafeRawPointer.init), sharedCount: s.count,
-                         entries: e.baseAddress.map(UnsafeRawPointer.init), entriesCount: e.count)
-            }
-        }
+        Identity(table: ObjectIdentifier(table), shared: shared.storageIdentity, entries: entries.storageIdentity)
     }
 
     /// The writes after the shared prefix: a view's own layer, when it took a shared result.

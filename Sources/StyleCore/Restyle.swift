@@ -359,13 +359,22 @@ extension Cascade {
     /// `restyle(_:after:recordingProvenance:budget:)` for a caller that has just asked
     /// `previous.hasSameShape(as: root)` (the watch, choosing whether to snapshot first): the
     /// tree is not walked for it twice.
+    ///
+    /// `changesAsTheViewsSawThem`: for a tree of `previous`'s shape, `changes` lists what
+    /// differs from what each view held before this restyle, which is what `previous` gave it
+    /// unless the host set values or applied another stylesheet in between (a host's tree;
+    /// a script's re-evaluated tree holds nothing yet, and its changes are from `previous`).
     package func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
-                         budget: CascadeBudget? = nil, knownSameShape: Bool?) -> Restyle {
+                         budget: CascadeBudget? = nil, knownSameShape: Bool?, changesAsTheViewsSawThem: Bool = false) -> Restyle {
         let run = self.run(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
-                           knownSameShape: knownSameShape)
+                           knownSameShape: knownSameShape, reportingChangesUnlessHeld: changesAsTheViewsSawThem)
         var changes: [PropertyChange]?
         var styled = run.styled
-        if let previous, run.sameShape, styled != nil {
+        if changesAsTheViewsSawThem, previous != nil, run.sameShape, styled != nil, !run.heldValues {
+            // Some view held other values: its changes are from what it held (saved as the walk
+            // reached it), and the others' the same as by position.
+            changes = run.changes
+        } else if let previous, run.sameShape, styled != nil {
             changes = styled!.changes(since: previous, at: run.restyled, views: run.views)
         }
         return Restyle(diagnostics: run.diagnostics, styled: styled, restyled: run.restyled,

@@ -214,8 +214,7 @@ final class RestylePlan {
     /// of its own.
     private struct ContextVerdict {
         let slots: ObjectIdentifier
-        let shared: UnsafeRawPointer?
-        let sharedCount: Int
+        let shared: UInt?
         /// The result; nil when there is none, or the buffer or the record's shared prefix is
         /// not of it.
         let result: MatchContexts.Result?
@@ -271,7 +270,7 @@ final class RestylePlan {
         let c = Int(context)
         let slots = entry.values.slotsIdentity, identity = entry.recordIdentity
         if c < contextVerdicts.count, let known = contextVerdicts[c],
-           known.noResult || (known.slots == slots && known.shared == identity?.shared && known.sharedCount == identity?.sharedCount ?? 0) {
+           known.noResult || (known.slots == slots && known.shared == identity?.shared) {
             return known
         }
         let result = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context)
@@ -283,8 +282,7 @@ final class RestylePlan {
             default: break
             }
         }
-        let verdict = ContextVerdict(slots: slots, shared: identity?.shared, sharedCount: identity?.sharedCount ?? 0,
-                                     result: differing == nil ? nil : result, differing: differing ?? FewSlots(), noResult: result == nil)
+        let verdict = ContextVerdict(slots: slots, shared: identity?.shared, result: differing == nil ? nil : result, differing: differing ?? FewSlots(), noResult: result == nil)
         if contextVerdicts.isEmpty {
             // The tree's contexts are the previous tree's: room for all of them at once.
             contextVerdicts = Array(repeating: nil, count: max(c + 1, previous.contextCount))
@@ -457,11 +455,18 @@ final class RestylePlan {
 }
 
 extension Array {
-    /// Whether this array and `other` are one storage (two empty arrays included): then they
-    /// hold the same elements, without comparing them. A host's view keeps its lists from one
-    /// restyle to the next.
-    func hasStorage(of other: [Element]) -> Bool {
-        withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
-    }
+    /// Whether this array and `other` are one storage (two empty arrays without a storage of
+    /// their own included): then they hold the same elements, without comparing them. A host's
+    /// view keeps its lists from one restyle to the next.
+    ///
+    /// Compared by the reference each array holds, not through their buffers: two arrays alive
+    /// at once with one storage have one count (it lives in the storage), and a restyle asks
+    /// this of every view, whose lists' storages are mostly out of the cache.
+    func hasStorage(of other: [Element]) -> Bool { storageIdentity == other.storageIdentity }
+
+    /// The storage this array holds, as a number, read from the array itself: equal for arrays
+    /// that share one storage while both are alive, and for empty arrays without a storage of
+    /// their own.
+    var storageIdentity: UInt { unsafeBitCast(self, to: UInt.self) }
 }
 

@@ -351,7 +351,7 @@ public struct ValueStore: RandomAccessCollection, Equatable, @unchecked Sendable
     func isUnwrittenCopy(of other: ValueStore) -> Bool {
         buffer === other.buffer && patchSlot0 == other.patchSlot0 && patchSlot1 == other.patchSlot1
             && patchValue0.isIdentical(to: other.patchValue0) && patchValue1.isIdentical(to: other.patchValue1)
-            && (ownValues.isEmpty ? other.ownValues.isEmpty : ownValues.hasStorage(of: other.ownValues))
+            && (ownValues.hasStorage(of: other.ownValues) || ownValues.isEmpty && other.ownValues.isEmpty)
     }
 
     /// Whether both read their slots from one buffer (patches aside).

@@ -240,13 +240,13 @@ public final class LoadedStylesheet {
     }
 
     /// `restyle(_:after:recordingProvenance:)` when the caller has just asked
-    /// `previous.hasSameShape(as: root)`.
+    /// `previous.hasSameShape(as: root)`; `changesAsTheViewsSawThem`: see `Cascade.restyle`.
     package func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
-                         knownSameShape: Bool?) throws(DiagnosticList) -> Restyle {
+                         knownSameShape: Bool?, changesAsTheViewsSawThem: Bool = false) throws(DiagnosticList) -> Restyle {
         let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
         evaluation.prepareForApplication(within: budget.remainingSeconds)
         let result = Cascade(engine).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
-                                                 knownSameShape: knownSameShape)
+                                                 knownSameShape: knownSameShape, changesAsTheViewsSawThem: changesAsTheViewsSawThem)
         if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
         return result
     }

@@ -281,6 +281,47 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(label.provenance, World.views(reference)[1].provenance)
     }
 
+    /// A host's tree whose views the host restyled or set between two restyles lists what the
+    /// views saw change, from what each held (as snapshots compare them), when asked to; by
+    /// position from the previous tree otherwise. A tree left alone lists the same either way.
+    func testChangesAsTheViewsSawThemFollowWhatAHostSetInBetween() throws {
+        let themed = T.view(T.label, "themed", "b"), set = T.view(T.label, "set", "b"), alone = T.view(T.label, "alone", "b")
+        let root = T.view(T.stack, "root", "", themed, set, alone)
+        func sheet(_ color: Value, _ alpha: Double) -> Stylesheet {
+            let s = Stylesheet()
+            s.addRule(".b", T.mut(T.label, "textColor", color), line: 1)
+            s.addRule("Label", T.mut(T.view, "alpha", .number(alpha)), line: 2)
+            return s
+        }
+        for asSeen in [true, false] {
+            let engine = StyleEngine(sheet(World.colors[0], 0.8))
+            let first = Cascade(engine).restyle(root, after: nil)
+            engine.adopt(sheet(World.colors[1], 0.6))
+            let untouched = TreeSnapshot(root)
+            let second = Cascade(engine).restyle(root, after: first.styled, knownSameShape: nil, changesAsTheViewsSawThem: asSeen)
+            XCTAssertEqual(second.changes, TreeSnapshot(root).changes(since: untouched), "nothing set in between, \(asSeen)")
+
+            // The host styles one label with a sheet of its own and sets another's alpha.
+            XCTAssertEqual(Cascade(sheet(World.colors[2], 0.4)).apply(to: themed), [])
+            try set.set("alpha", .number(0.5))
+            let before = TreeSnapshot(root)
+            engine.adopt(sheet(World.colors[0], 0.8))
+            let third = Cascade(engine).restyle(root, after: second.styled, knownSameShape: nil, changesAsTheViewsSawThem: asSeen)
+            let seen = TreeSnapshot(root).changes(since: before)
+            if asSeen {
+                XCTAssertEqual(third.changes, seen)
+            } else {
+                XCTAssertNotEqual(third.changes, seen, "by position from the previous tree")
+                XCTAssertEqual(third.changes?.first { $0.viewIdentity == themed.identity && $0.property == "textColor" }?.old,
+                               World.colors[1], "the previous tree's value, not the one the host set")
+            }
+            XCTAssertEqual(themed["textColor"], World.colors[0])
+            XCTAssertEqual(set["alpha"], .number(0.5))
+            XCTAssertEqual(alone["alpha"], .number(0.8))
+            set.literals = []
+        }
+    }
+
     /// A styled tree knows its shape still holds while no view anywhere changed its place, id or
     /// classes; after any such change the views are compared again.
     func testAShapeIsKnownUnchangedUntilAViewChanges() {
@@ -313,6 +354,12 @@ final class RestyleTests: XCTestCase {
             ("child added", { root.addChild(other) }, false),
             ("child removed", { other.removeFromParent() }, true),
         ]
+        // Each edit counts, back or not; the views compared again tell whether the shape holds.
+        for (name, edit, sameShape) in edits {
+            edit()
+            XCTAssertFalse(styled.isUnchanged(under: root), name)
+            XCTAssertEqual(styled.hasSameShape(as: root), sameShape, name)
+        }
         let again = Cascade(sheet).restyle(root, after: styled)
         XCTAssertTrue(again.styled!.isUnchanged(under: root))
         XCTAssertEqual(again.restyled, [], "nothing changed: every view kept")

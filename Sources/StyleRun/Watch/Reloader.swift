@@ -279,14 +279,14 @@ final class Reloader {
             applyStateOverrides(to: root)
             // The first application reports everything it set, with the values the tree held
             // before it (a host may have styled it already). Later, a tree of the last shape
-            // whose views hold what the last reload left them lists its changes by position;
-            // any other (the host restyled or set values in between) is compared through
-            // snapshots, by reference, so the changes are what the views saw.
+            // lists its changes by position, from what each view held (the restyle notes, as it
+            // reaches each view, whether the host restyled it or set values in between); any
+            // other is compared through snapshots, by reference, so the changes are what the
+            // views saw.
             let isFirst = stylesheet == nil
             let sameShape = styled?.hasSameShape(as: root) == true
-            let positional = sameShape && styled?.viewsHoldTheirValues(under: root) == true
-            let before = positional ? nil : TreeSnapshot(root)
-            let result = try sheet.restyle(root, after: styled, knownSameShape: sameShape)
+            let before = sameShape ? nil : TreeSnapshot(root)
+            let result = try sheet.restyle(root, after: styled, knownSameShape: sameShape, changesAsTheViewsSawThem: true)
             replaced.append(styled as Any)
             styled = result.styled
             if let before { return TreeSnapshot(root).changes(since: before, listingEverySetValue: isFirst) }

@@ -19,9 +19,12 @@ extension Evaluation {
                 // A string path is checked once it knows its kind; tables keep their shape until then.
                 value = try e.untypedValue(at: 2, of: "mut")
             }
-            let at = e.vm.location()
+            // The call's frames, walked once: the first is the call's line, and the others name
+            // the style (`named`).
+            let frames = e.scriptFrames()
+            let at = frames.first ?? e.vm.location()
             let written = at.carrying(e.tokenOrigin(at: 2, value, line: at))
-            return try e.pushStyle("mut") { () throws(StyleError) in try Style.mut(path, value, root: root, at: written) }
+            return try e.pushStyle("mut", frames: frames) { () throws(StyleError) in try Style.mut(path, value, root: root, at: written) }
         }
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")
@@ -31,7 +34,11 @@ extension Evaluation {
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
             let parts = try e.styleArguments(from: 1, of: "concat")
-            return try e.pushStyle("concat", parts: parts) { () throws(StyleError) in try Style.concat(parts, root: Schema.view, at: e.vm.location()) }
+            let frames = e.scriptFrames()
+            let at = frames.first ?? e.vm.location()
+            return try e.pushStyle("concat", parts: parts, frames: frames) { () throws(StyleError) in
+                try Style.concat(parts, root: Schema.view, at: at)
+            }
         }
         setGlobalFunction("style") { e throws(ScriptError) in
             guard let kind = e.vm.object(at: 1, metatable: KindObject.metatable, as: KindObject.self) else {
@@ -173,14 +180,16 @@ extension Evaluation {
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.
     /// - Parameter parts: the parts of a composition, which lint checks for dead writes.
-    func pushStyle(_ function: String, parts: [Style]? = nil, _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
+    /// - Parameter frames: the call's `scriptFrames()`, when the caller walked them already.
+    func pushStyle(_ function: String, parts: [Style]? = nil, frames: [SourceLocation]? = nil,
+                   _ make: () throws(StyleError) -> Style) throws(ScriptError) -> Int32 {
         let made: Style
         do {
             made = try make()
         } catch {
             throw failure(.style(error), pointingAt: [function])
         }
-        let style = named(made)
+        let style = named(made, frames: frames ?? scriptFrames())
         if isCollecting {
             probeTargets.note(style)
             if let parts { noteComposition(style, parts: parts) }

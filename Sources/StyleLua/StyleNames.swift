@@ -26,8 +26,8 @@ extension Evaluation {
     /// Gives a style just made the name its line binds it to, looking outwards through the
     /// helper frames (`return concat(…)` inside `fontStyle` is named by
     /// `local finePrintStyle = fontStyle(14, "medium")`), and the call sites it came through.
-    func named(_ style: Style) -> Style {
-        let frames = scriptFrames()
+    /// `frames`: the call's `scriptFrames()`.
+    func named(_ style: Style, frames: [SourceLocation]) -> Style {
         var style = style
         if frames.count > 1 { style.callSites = Array(frames.dropFirst()) }
         for frame in frames {

@@ -39,8 +39,10 @@ let package = Package(
         .target(name: "CFreeTypeShim", dependencies: ["CFreeType"]),
         .target(name: "CHarfBuzzShim", dependencies: ["CHarfBuzz", "CFreeType"]),
         .target(name: "CFontconfigShim", dependencies: ["CFontconfig"]),
+        // A hint to the processor that memory will be read soon (the restyle's walk).
+        .target(name: "CCacheHint"),
         // Values, schema, views, styles, selectors, cascade, provenance. Knows nothing of Lua.
-        .target(name: "StyleCore"),
+        .target(name: "StyleCore", dependencies: ["CCacheHint"]),
         // Frames for a styled tree, as UIKit would compute them; text measured through a protocol.
         .target(name: "StyleLayout", dependencies: ["StyleCore"]),
         // Text measured in real font files: Fontconfig finds them, FreeType loads, HarfBuzz shapes.

@@ -1,3 +1,4 @@
+import CCacheHint
 import Synchronization
 
 /// Applies a stylesheet to a view tree, in the order of REFERENCE §1.6.
@@ -192,6 +193,8 @@ public struct Cascade {
         var untouched: [Int] = []
         var i = -1
         let hasPrevious = previous != nil
+        // The objects the walk reads of each view, asked for a few views ahead (`prefetch`).
+        let prefetchedEntries = sameShape ? previous!.entries : []
         while true {
             i += 1
             let view: View
@@ -201,6 +204,7 @@ public struct Cascade {
             } else {
                 guard i < views.count else { break }
                 view = views[i]
+                Self.prefetch(views, prefetchedEntries, at: i)
             }
             if let budget {
                 // Out of time or memory: one diagnostic, and the tree is restored below.
@@ -344,6 +348,37 @@ public struct Cascade {
     /// A view's state before the cascade reached it, to restore if styling fails. A struct, not a
     /// tuple: an array of tuples is destroyed through the runtime's generic tuple witness, which
     /// cost 5 % of a cascade.
+    /// How many views ahead of the one it styles a restyle asks for the objects it will read:
+    /// a view takes from a few hundred instructions (left untouched) to a few thousand
+    /// (rebased), and a line comes from memory in a few hundred cycles. The view and its entry
+    /// are asked for twice as far ahead, so that the entry is there when its storages are.
+    private static let prefetchDistance = 4
+
+    /// Asks the processor for what the walk will read of the view `k` places on and its
+    /// previous entry: the view's and the entry's first lines (where the fields a restyle
+    /// compares are) at `2k`, the entry's storages at `k` (`Entry.prefetchStorages`). Read
+    /// first inside a reference count's atomic add, each missed the cache with nothing else in
+    /// flight. The references are read from the lists' storage as addresses, none retained.
+    @inline(__always)
+    private static func prefetch(_ views: [View], _ entries: [StyledTree.Entry], at i: Int) {
+        let far = i + 2 * prefetchDistance, near = i + prefetchDistance
+        views.withUnsafeBytes { bytes in
+            guard far < bytes.count / MemoryLayout<View>.stride else { return }
+            srhint_prefetch(bytes.load(fromByteOffset: far * MemoryLayout<View>.stride, as: UnsafeRawPointer.self), 3)
+        }
+        entries.withUnsafeBytes { bytes in
+            let count = bytes.count / MemoryLayout<StyledTree.Entry>.stride
+            if far < count {
+                srhint_prefetch(bytes.load(fromByteOffset: far * MemoryLayout<StyledTree.Entry>.stride, as: UnsafeRawPointer.self), 3)
+            }
+            if near < count {
+                Unmanaged<StyledTree.Entry>.fromOpaque(bytes.load(fromByteOffset: near * MemoryLayout<StyledTree.Entry>.stride,
+                                                                  as: UnsafeRawPointer.self))
+                    ._withUnsafeGuaranteedRef { $0.prefetchStorages() }
+            }
+        }
+    }
+
     private struct SavedState {
         let index: Int
         let values: ValueStore

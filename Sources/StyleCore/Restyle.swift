@@ -1,3 +1,4 @@
+import CCacheHint
 import Synchronization
 
 /// A tree as a cascade styled it: for each view, in tree order, what decided its values (its
@@ -49,6 +50,25 @@ public struct StyledTree {
         /// (`RestylePlan`); carried while the own layer stays the same. A cache of what
         /// `styles` and `literals` say, so a restyle that keeps the entry may fill it in.
         var ownSlots: [Int]?
+
+        /// Asks the processor for the storages a restyle reads or counts a reference to when it
+        /// compares, rebases or carries this entry (see `CCacheHint`); the entry itself is in
+        /// the cache. Addresses are read from the references, none retained.
+        @inline(__always)
+        func prefetchStorages() {
+            func ask(_ address: UInt, lines: Int32) {
+                if let pointer = UnsafeRawPointer(bitPattern: address) { srhint_prefetch(pointer, lines) }
+            }
+            ask(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
+            ask(styles.storageIdentity, lines: 1)
+            ask(literals.storageIdentity, lines: 1)
+            ask(matches.storageIdentity, lines: 1)
+            if let ownSlots { ask(ownSlots.storageIdentity, lines: 1) }
+            if let recordIdentity {
+                ask(recordIdentity.shared, lines: 2)
+                ask(recordIdentity.entries, lines: 1)
+            }
+        }
     }
 
     /// The index the tree was styled with (its rules, its provenance table) and the

@@ -1,0 +1,2 @@
+// CCacheHint is a header of inline functions; this file makes it a C target.
+#include "CCacheHint.h"

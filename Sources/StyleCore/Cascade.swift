@@ -1,4 +1,3 @@
-import CCacheHint
 import Synchronization
 
 /// Applies a stylesheet to a view tree, in the order of REFERENCE §1.6.
@@ -355,28 +354,14 @@ public struct Cascade {
     private static let prefetchDistance = 4
 
     /// Asks the processor for what the walk will read of the view `k` places on and its
-    /// previous entry: the view's and the entry's first lines (where the fields a restyle
-    /// compares are) at `2k`, the entry's storages at `k` (`Entry.prefetchStorages`). Read
-    /// first inside a reference count's atomic add, each missed the cache with nothing else in
-    /// flight. The references are read from the lists' storage as addresses, none retained.
+    /// previous entry (`Prefetch.swift`): the view's and the entry's first lines (where the
+    /// fields a restyle compares are) at `2k`, the entry's storages at `k`
+    /// (`Entry.prefetchStorages`).
     @inline(__always)
     private static func prefetch(_ views: [View], _ entries: [StyledTree.Entry], at i: Int) {
-        let far = i + 2 * prefetchDistance, near = i + prefetchDistance
-        views.withUnsafeBytes { bytes in
-            guard far < bytes.count / MemoryLayout<View>.stride else { return }
-            srhint_prefetch(bytes.load(fromByteOffset: far * MemoryLayout<View>.stride, as: UnsafeRawPointer.self), 3)
-        }
-        entries.withUnsafeBytes { bytes in
-            let count = bytes.count / MemoryLayout<StyledTree.Entry>.stride
-            if far < count {
-                srhint_prefetch(bytes.load(fromByteOffset: far * MemoryLayout<StyledTree.Entry>.stride, as: UnsafeRawPointer.self), 3)
-            }
-            if near < count {
-                Unmanaged<StyledTree.Entry>.fromOpaque(bytes.load(fromByteOffset: near * MemoryLayout<StyledTree.Entry>.stride,
-                                                                  as: UnsafeRawPointer.self))
-                    ._withUnsafeGuaranteedRef { $0.prefetchStorages() }
-            }
-        }
+        views.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
+        entries.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
+        entries.withObject(at: i + prefetchDistance) { $0.prefetchStorages() }
     }
 
     private struct SavedState {

@@ -1,4 +1,3 @@
-import CCacheHint
 import Synchronization
 
 /// A tree as a cascade styled it: for each view, in tree order, what decided its values (its
@@ -52,21 +51,18 @@ public struct StyledTree {
         var ownSlots: [Int]?
 
         /// Asks the processor for the storages a restyle reads or counts a reference to when it
-        /// compares, rebases or carries this entry (see `CCacheHint`); the entry itself is in
-        /// the cache. Addresses are read from the references, none retained.
+        /// compares, rebases or carries this entry (`Prefetch.swift`); the entry itself is in
+        /// the cache.
         @inline(__always)
         func prefetchStorages() {
-            func ask(_ address: UInt, lines: Int32) {
-                if let pointer = UnsafeRawPointer(bitPattern: address) { srhint_prefetch(pointer, lines) }
-            }
-            ask(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
-            ask(styles.storageIdentity, lines: 1)
-            ask(literals.storageIdentity, lines: 1)
-            ask(matches.storageIdentity, lines: 1)
-            if let ownSlots { ask(ownSlots.storageIdentity, lines: 1) }
+            prefetchStorage(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
+            prefetchStorage(styles.storageIdentity, lines: 1)
+            prefetchStorage(literals.storageIdentity, lines: 1)
+            prefetchStorage(matches.storageIdentity, lines: 1)
+            if let ownSlots { prefetchStorage(ownSlots.storageIdentity, lines: 1) }
             if let recordIdentity {
-                ask(recordIdentity.shared, lines: 2)
-                ask(recordIdentity.entries, lines: 1)
+                prefetchStorage(recordIdentity.shared, lines: 2)
+                prefetchStorage(recordIdentity.entries, lines: 1)
             }
         }
     }
@@ -277,6 +273,14 @@ public struct StyledTree {
             var next = 0  // in `rebased`
             func addRebased(before position: Int) {
                 while next < rebased.count, rebased[next].position < position {
+                    // The entries and place of a view rebased a few ahead, asked for now
+                    // (`Prefetch.swift`): each missed the cache.
+                    if next + 4 < rebased.count {
+                        let ahead = rebased[next + 4].position
+                        olds.prefetchObject(at: ahead, lines: 2)
+                        news.prefetchObject(at: ahead, lines: 2)
+                        places.prefetchElement(at: ahead)
+                    }
                     let i = rebased[next].position
                     add(i, slots: rebasedSlots(next), old: olds[i].values, new: news[i].values)
                     next += 1

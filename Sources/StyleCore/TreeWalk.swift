@@ -1,5 +1,3 @@
-import CCacheHint
-
 /// A walk of a tree in `forEachInTree` order, a view at a time, down the children's lists
 /// themselves: a stack holds the list and place of each level left part way, so a tree of any
 /// depth is walked without recursion, and no view is pushed and popped on the way (each push
@@ -16,17 +14,11 @@ struct TreeWalk {
     private static let prefetchDistance = 2
 
     /// Asks the processor for the sibling a few places after the next view (its reference
-    /// count and its children's list, in its first lines; `CCacheHint`): the walk's first
-    /// touch of each view was the atomic add of a reference count, which waits for the line
-    /// with nothing else in flight. The reference is read from the list's storage as an
-    /// address, not retained.
+    /// count and its children's list, in its first lines; `Prefetch.swift`): the walk's first
+    /// touch of each view was the atomic add of a reference count.
     @inline(__always)
     private func prefetchSibling() {
-        let k = nextChild + Self.prefetchDistance
-        children.withUnsafeBytes { bytes in
-            guard k < bytes.count / MemoryLayout<View>.stride else { return }
-            srhint_prefetch(bytes.load(fromByteOffset: k * MemoryLayout<View>.stride, as: UnsafeRawPointer.self), 2)
-        }
+        children.prefetchObject(at: nextChild + Self.prefetchDistance, lines: 2)
     }
 
     /// The next view, or nil when the walk is over.

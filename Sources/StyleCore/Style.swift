@@ -168,6 +168,14 @@ public struct Style {
         return Style(kind: root, operations: [.set(path, checked, location)], location: location)
     }
 
+    /// `mut` of a value the caller checked against `path`'s type and range already (the Lua
+    /// bindings check it as they read it, to say what was wrong in the script's terms): not
+    /// checked a second time.
+    package static func mut(_ path: PathReference, checked value: Value, root: Kind, at location: SourceLocation) throws(StyleError) -> Style {
+        if case .keyPath(let kp) = path, kp.valueType == nil { throw .notSettable(kp) }
+        return Style(kind: root, operations: [.set(path, value, location)], location: location)
+    }
+
     /// `mver(path, fn)`: the transform's result is checked when it runs.
     public static func mver(_ path: PathReference, _ transform: any ValueTransform, root: Kind, at location: SourceLocation) throws(StyleError) -> Style {
         if case .keyPath(let kp) = path, kp.valueType == nil { throw .notSettable(kp) }

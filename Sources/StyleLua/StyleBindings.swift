@@ -13,18 +13,23 @@ extension Evaluation {
         setGlobalFunction("mut") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mut")
             let value: Value
+            let checked: Bool
             if case .keyPath(let kp) = path {
                 value = try e.checkedValue(at: 2, for: kp, function: "mut")
+                checked = true
             } else {
                 // A string path is checked once it knows its kind; tables keep their shape until then.
                 value = try e.untypedValue(at: 2, of: "mut")
+                checked = false
             }
             // The call's frames, walked once: the first is the call's line, and the others name
             // the style (`named`).
             let frames = e.scriptFrames()
             let at = frames.first ?? e.vm.location()
             let written = at.carrying(e.tokenOrigin(at: 2, value, line: at))
-            return try e.pushStyle("mut", frames: frames) { () throws(StyleError) in try Style.mut(path, value, root: root, at: written) }
+            return try e.pushStyle("mut", frames: frames) { () throws(StyleError) in
+                checked ? try Style.mut(path, checked: value, root: root, at: written) : try Style.mut(path, value, root: root, at: written)
+            }
         }
         setGlobalFunction("mver") { e throws(ScriptError) in
             let (path, root) = try e.pathArgument(1, of: "mver")
@@ -189,7 +194,8 @@ extension Evaluation {
         } catch {
             throw failure(.style(error), pointingAt: [function])
         }
-        let style = named(made, frames: frames ?? scriptFrames())
+        var style = made
+        name(&style, frames: frames ?? scriptFrames())
         if isCollecting {
             probeTargets.note(style)
             if let parts { noteComposition(style, parts: parts) }

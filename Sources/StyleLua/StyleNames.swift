@@ -26,9 +26,9 @@ extension Evaluation {
     /// Gives a style just made the name its line binds it to, looking outwards through the
     /// helper frames (`return concat(…)` inside `fontStyle` is named by
     /// `local finePrintStyle = fontStyle(14, "medium")`), and the call sites it came through.
-    /// `frames`: the call's `scriptFrames()`.
-    func named(_ style: Style, frames: [SourceLocation]) -> Style {
-        var style = style
+    /// `frames`: the call's `scriptFrames()`. Named in place: a style passed and returned by
+    /// value was copied twice.
+    func name(_ style: inout Style, frames: [SourceLocation]) {
         if frames.count > 1 { style.callSites = Array(frames.dropFirst()) }
         for frame in frames {
             let binding = lineBinding(at: frame)
@@ -40,7 +40,6 @@ extension Evaluation {
             // (an argument, a table entry) leaves it unnamed.
             guard case .returned = binding else { break }
         }
-        return style
     }
 
     /// What the line at `frame` does with a style made on it, looked at once per line.

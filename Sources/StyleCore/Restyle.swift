@@ -128,6 +128,15 @@ public struct StyledTree {
     /// Appends the next view in tree order, styled; `changedSlots`: the slots a restyle
     /// rewrote when it rebased the view; `ownSlots`: those its own layer sets, when known.
     mutating func append(_ view: View, matches: [Int32], context: Int32?, changedSlots: [Int]? = nil, ownSlots: [Int]? = nil) {
+        append(view, values: view.values, record: view.record, matches: matches, context: context, changedSlots: changedSlots,
+               ownSlots: ownSlots)
+    }
+
+    /// `append(_:matches:context:changedSlots:ownSlots:)` with the values and record just given
+    /// to the view, moved into its entry: read back from the view, each was copied again (five
+    /// references counted) while the caller's copy was let go.
+    mutating func append(_ view: View, values: consuming ValueStore, record: consuming ProvenanceRecord?, matches: [Int32],
+                         context: Int32?, changedSlots: [Int]?, ownSlots: [Int]?) {
         if let context { contexts.append(context) }
         if let changedSlots {
             rebased.append((next, rebasedSlots.count, changedSlots.count))
@@ -138,8 +147,7 @@ public struct StyledTree {
             path.append((ObjectIdentifier(view), next))
             places.append(Place(kind: view.kind, id: view.id, classes: view.classes, state: view.state, parent: parent))
         }
-        let entry = Entry(styles: view.styles, literals: view.literals, values: view.values, record: view.record,
-                          matches: matches, ownSlots: ownSlots)
+        let entry = Entry(styles: view.styles, literals: view.literals, values: values, record: record, matches: matches, ownSlots: ownSlots)
         if carriesEntries { entries[next] = entry } else { entries.append(entry) }
         next += 1
     }

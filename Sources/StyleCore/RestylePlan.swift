@@ -343,31 +343,36 @@ final class RestylePlan {
         let entry = previous.entries[i]
         // The own layer is the previous one (`keep` compared them): its slots, when the
         // previous rebase worked them out, are these.
+        let own: [Int]
         if let known = entry.ownSlots {
-            ownSlots = known
-        } else if ownSlots(of: view, into: &ownSlots) == nil {
-            return false
+            own = known
+        } else {
+            guard ownSlots(of: view, into: &ownSlots) != nil else { return false }
+            own = ownSlots
         }
-        let writes = ownSlots.count
+        let writes = own.count
         guard let base = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context) else { return false }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
         // The view's values and records are rebased onto the base's in place: only when both
         // are of one value table (a tree another engine styled is restyled instead).
         guard baseValues.holdsOnlySharedValues, entry.values.sharesTable(with: baseValues) else { return false }
         var record: ProvenanceRecord?
-        if let old = entry.record {
+        if entry.record != nil {
             // A record whose own writes are not apart from its appearances' and rules' (a result
-            // not shared) cannot be rebased.
-            guard writes == 0 || old.ownCount == writes, let baseRecord = base.record,
-                  let rebased = old.rebased(on: baseRecord, baseValues: baseValues) else { return false }
+            // not shared) cannot be rebased. Both records are read where they are: bound to a
+            // local, each was copied (three references counted).
+            guard writes == 0 || entry.record.unsafelyUnwrapped.ownCount == writes, base.record != nil,
+                  let rebased = entry.record.unsafelyUnwrapped.rebased(on: base.record.unsafelyUnwrapped, baseValues: baseValues)
+            else { return false }
             record = rebased
         }
         var values = entry.values
         changedSlots.removeAll(keepingCapacity: true)
-        values.rebase(onto: baseValues, keeping: ownSlots, changed: &changedSlots)
+        values.rebase(onto: baseValues, keeping: own, changed: &changedSlots)
         view.values = values
         view.record = record
-        styled.append(view, matches: entry.matches, context: context, changedSlots: changedSlots, ownSlots: ownSlots)
+        styled.append(view, values: values, record: record, matches: entry.matches, context: context, changedSlots: changedSlots,
+                      ownSlots: own)
         return true
     }
 

@@ -61,7 +61,9 @@ final class RestylePlan {
         self.previous = previous
         rebases = sameSelectors
         pairedInPlace = sameSelectors
-        var comparison = StyleComparison()
+        // A reload's copy of a self-contained function does what the old one did: the views of
+        // its rule keep their values.
+        var comparison = StyleComparison(functionsByWhatTheyDo: true)
         // With the same selectors in the same order, rule k is paired with rule k: candidates
         // are numbered alike, and a changed rule matches the views its old self matched.
         let pairing = sameSelectors

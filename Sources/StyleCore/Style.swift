@@ -312,15 +312,30 @@ public protocol ValueTransform: AnyObject {
     /// Then views of one kind that match the same rules may share what such a `mver` gave the
     /// first of them, as they share plain `set`s. False unless the transform says so.
     var dependsOnlyOnValue: Bool { get }
+    /// Whether this transform gives what `other` gives for any value and view: the very same
+    /// object, or (as a script's bridge can tell) one compiled from the same code that uses
+    /// nothing from outside itself, as a reload makes it again. A restyle after a reload keeps
+    /// the views whose rules' transforms are the same. Identity unless the transform says more.
+    func doesTheSame(as other: any ValueTransform) -> Bool
 }
 
 extension ValueTransform {
     public var dependsOnlyOnValue: Bool { false }
+    public func doesTheSame(as other: any ValueTransform) -> Bool { self === other }
 }
 
 /// A plain function style: runs against a view being styled.
 public protocol StyleFunction: AnyObject {
     func apply(to application: StyleApplication) throws(Diagnostic)
+    /// Whether this function does to any view what `other` does: the very same object, or (as
+    /// a script's bridge can tell) one compiled from the same code that uses nothing from
+    /// outside itself, as a reload makes it again. A restyle after a reload keeps the views
+    /// whose rules' functions are the same. Identity unless the function says more.
+    func doesTheSame(as other: any StyleFunction) -> Bool
+}
+
+extension StyleFunction {
+    public func doesTheSame(as other: any StyleFunction) -> Bool { self === other }
 }
 
 /// What can go wrong when building a style (rendered at the call's location by the caller).

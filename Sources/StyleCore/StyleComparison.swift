@@ -10,8 +10,19 @@
 ///     comparison.same(oldRule.style, newRule.style)
 ///
 /// Storages are named by address: the styles compared must outlive the comparison.
+///
+/// Functions and `mver` transforms are the same when they are the very same objects; with
+/// `functionsByWhatTheyDo`, also when they say they do the same (`StyleFunction.doesTheSame`:
+/// a reload's copy of a self-contained Lua function). A restyle pairs rules and keeps views
+/// that way; an index keeps a former prepared style only for the very same functions, since
+/// the former ones belong to an evaluation that a reload lets go.
 struct StyleComparison {
     private var sameStorages: Set<Pair> = []
+    let functionsByWhatTheyDo: Bool
+
+    init(functionsByWhatTheyDo: Bool = false) {
+        self.functionsByWhatTheyDo = functionsByWhatTheyDo
+    }
 
     private struct Pair: Hashable {
         let old: UnsafeRawPointer
@@ -73,10 +84,10 @@ struct StyleComparison {
             return l == m && path == other && v == w
         case .transform(let path, let f, let l):
             guard case .transform(let other, let g, let m) = q.pointee else { return false }
-            return f === g && l == m && path == other
+            return (f === g || functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m && path == other
         case .function(let f, let l):
             guard case .function(let g, let m) = q.pointee else { return false }
-            return f === g && l == m
+            return (f === g || functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m
         case .when(let c, let s, let l):
             guard case .when(let d, let t, let m) = q.pointee else { return false }
             return l == m && c == d && same(s, t)

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Foundation
 import StyleCore
 
 /// A Lua function kept by a style, and the evaluation whose Lua state holds it.
@@ -25,10 +26,50 @@ class LuaFunctionReference {
         guard let evaluation else { throw Diagnostic(BindingError.scriptReleased, at: location) }
         return evaluation
     }
+
+    /// `selfContainedCode`, once worked out (the outer nil: not yet).
+    private var knownCode: [UInt8]??
+
+    /// The function compiled, with its lines (`lua_dump`), when it uses nothing from outside
+    /// itself: a Lua function (not C) with no upvalue, so no global, no local of an enclosing
+    /// function, no token. Such a function computes from its arguments alone, so one compiled
+    /// from the same bytes does the same. Nil otherwise, or when its evaluation is gone.
+    /// Dumped when first asked (a restyle comparing rules after a reload), not as it is made.
+    private func selfContainedCode() -> [UInt8]? {
+        if let knownCode { return knownCode }
+        var code: [UInt8]?
+        if let evaluation {
+            let L = evaluation.vm.L
+            let base = lua_gettop(L)
+            lua_rawgeti(L, srlua_registryindex(), lua_Integer(function))  // stack: fn
+            if lua_iscfunction(L, -1) == 0, lua_getupvalue(L, -1, 1) == nil {
+                var data: UnsafeMutablePointer<CChar>?
+                var length = 0
+                if srlua_dumpfunction(L, &data, &length) == 0, let data {
+                    code = Array(UnsafeRawBufferPointer(start: data, count: length))
+                    free(data)
+                }
+            }
+            lua_settop(L, base)  // the function, and an upvalue pushed
+        }
+        knownCode = .some(code)
+        return code
+    }
+
+    /// Whether both functions are self-contained and compiled from the same bytes, lines
+    /// included (a reload's copy of an unchanged function): then they do the same.
+    func hasSameCode(as other: LuaFunctionReference) -> Bool {
+        guard let mine = selfContainedCode(), let theirs = other.selfContainedCode() else { return false }
+        return mine == theirs
+    }
 }
 
 /// A plain Lua function used as a style: called with a checked proxy of the view being styled.
 final class LuaFunctionStyle: LuaFunctionReference, StyleFunction {
+    func doesTheSame(as other: any StyleFunction) -> Bool {
+        self === other || (other as? LuaFunctionStyle).map(hasSameCode(as:)) == true
+    }
+
     func apply(to application: StyleApplication) throws(Diagnostic) {
         let e = try liveEvaluation(), L = e.vm.L
         let proxy = ProxyObject(application: application, kind: application.view.kind)
@@ -62,6 +103,11 @@ final class LuaValueTransform: LuaFunctionReference, ValueTransform {
         dependsOnlyOnValue = selfContained
         super.init(evaluation: evaluation, function: evaluation.reference(at: index), location: location)
     }
+
+    func doesTheSame(as other: any ValueTransform) -> Bool {
+        self === other || (other as? LuaValueTransform).map(hasSameCode(as:)) == true
+    }
+
     func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value {
         let e = try liveEvaluation(), L = e.vm.L
         let base = lua_gettop(L)

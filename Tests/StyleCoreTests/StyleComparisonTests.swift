@@ -41,6 +41,26 @@ final class StyleComparisonTests: XCTestCase {
         XCTAssertFalse(comparison.same(a.modifiers[0], c.modifiers[0]), "a function from another evaluation may do anything")
     }
 
+    /// A function that says it does what another does (a reload's copy of a self-contained Lua
+    /// function) counts as the same only for a comparison by what functions do: a restyle's,
+    /// not an index's, which keeps a former prepared style only for the very same function.
+    func testFunctionsThatDoTheSameAreTheSameWhenComparedByWhatTheyDo() {
+        let style = { (f: any StyleFunction) in Style(kind: T.view, operations: [.function(f, T.at(5))], location: T.at(5)) }
+        let transform = { (t: any ValueTransform) in try! Style.mver(.keyPath(T.keyPath(T.view, "alpha")), t, root: T.view, at: T.at(6)) }
+        // Styles are named by storage: they live as long as the comparisons.
+        let (f, g, h) = (Compiled(code: "v.alpha = 0.5"), Compiled(code: "v.alpha = 0.5"), Compiled(code: "v.alpha = 0.6"))
+        let styles = [f, g, h].map(style), transforms = [f, g, h].map(transform)
+        var byIdentity = StyleComparison(), byWhatTheyDo = StyleComparison(functionsByWhatTheyDo: true)
+        XCTAssertFalse(byIdentity.same(styles[0], styles[1]))
+        XCTAssertTrue(byWhatTheyDo.same(styles[0], styles[1]))
+        XCTAssertFalse(byWhatTheyDo.same(styles[0], styles[2]))
+        XCTAssertFalse(byIdentity.same(transforms[0], transforms[1]))
+        XCTAssertTrue(byWhatTheyDo.same(transforms[0], transforms[1]))
+        XCTAssertFalse(byWhatTheyDo.same(transforms[0], transforms[2]))
+        let halves = [transform(World.halve), transform(World.halve)]
+        XCTAssertFalse(byWhatTheyDo.same(halves[0], halves[1]), "identity unless a function says more")
+    }
+
     func testTheOriginCountsAndAPairFoundTheSameIsRemembered() {
         let a = T.mut(T.label, "text", .string("x"), line: 4), b = T.mut(T.label, "text", .string("x"), line: 4)
         let elsewhere = T.mut(T.label, "text", .string("x"), line: 5), otherText = T.mut(T.label, "text", .string("y"), line: 4)
@@ -79,4 +99,14 @@ final class StyleComparisonTests: XCTestCase {
         XCTAssertFalse(comparison.same(left, right))
         XCTAssertTrue(comparison.same(left, T.concat(T.concat(x, y, line: 9), z, line: 10)))
     }
+}
+
+/// A function and a transform that say they do the same as another made from the same code.
+private final class Compiled: StyleFunction, ValueTransform {
+    let code: String
+    init(code: String) { self.code = code }
+    func apply(to application: StyleApplication) throws(Diagnostic) {}
+    func transform(_ value: Value, path: StyleKeyPath, view: View) throws(Diagnostic) -> Value { value }
+    func doesTheSame(as other: any StyleFunction) -> Bool { (other as? Compiled)?.code == code }
+    func doesTheSame(as other: any ValueTransform) -> Bool { (other as? Compiled)?.code == code }
 }

@@ -355,13 +355,21 @@ public struct Cascade {
 
     /// Asks the processor for what the walk will read of the view `k` places on and its
     /// previous entry (`Prefetch.swift`): the view's and the entry's first lines (where the
-    /// fields a restyle compares are) at `2k`, the entry's storages at `k`
+    /// fields a restyle compares are) at `2k`, the entry's storages and the view's lists at `k`
     /// (`Entry.prefetchStorages`).
     @inline(__always)
     private static func prefetch(_ views: [View], _ entries: [StyledTree.Entry], at i: Int) {
         views.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
         entries.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
-        entries.withObject(at: i + prefetchDistance) { $0.prefetchStorages() }
+        entries.withObject(at: i + prefetchDistance) { entry in
+            entry.prefetchStorages()
+            // A re-evaluated tree's views hold lists of their own, compared with the entry's; a
+            // kept tree's hold the entry's.
+            views.withObject(at: i + prefetchDistance) { view in
+                if !view.literals.hasStorage(of: entry.literals) { prefetchStorage(view.literals.storageIdentity, lines: 3) }
+                if !view.styles.hasStorage(of: entry.styles) { prefetchStorage(view.styles.storageIdentity, lines: 1) }
+            }
+        }
     }
 
     private struct SavedState {

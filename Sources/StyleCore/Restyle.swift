@@ -57,7 +57,7 @@ public struct StyledTree {
         func prefetchStorages() {
             prefetchStorage(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
             prefetchStorage(styles.storageIdentity, lines: 1)
-            prefetchStorage(literals.storageIdentity, lines: 1)
+            prefetchStorage(literals.storageIdentity, lines: 3)
             prefetchStorage(matches.storageIdentity, lines: 1)
             if let ownSlots { prefetchStorage(ownSlots.storageIdentity, lines: 1) }
             if let recordIdentity {
@@ -193,6 +193,10 @@ public struct StyledTree {
         // Fields are read in place: copying an entry retains everything it holds.
         return places.withUnsafeBufferPointer { places in
             for (i, view) in views.enumerated() {
+                // The views ahead and their classes, asked for now (`Prefetch.swift`): a
+                // re-evaluated tree's views are new, and most are out of the cache.
+                views.prefetchObject(at: i + 8, lines: 2)
+                views.withObject(at: i + 4) { prefetchStorage($0.classes.storageIdentity, lines: 2) }
                 guard same(places[i].kind, view.kind), places[i].id == view.id, (places[i].classes.hasStorage(of: view.classes) || places[i].classes == view.classes),
                       places[i].state == view.state,
                       Self.parentPosition(of: view, path: &path) == places[i].parent else { return false }

@@ -54,10 +54,12 @@ public struct StyledTree {
         /// compares, rebases or carries this entry (`Prefetch.swift`); the entry itself is in
         /// the cache.
         @inline(__always)
+        /// (A literal is 272 bytes: the first one's place, compared first, is in the storage's
+        /// fifth line.)
         func prefetchStorages() {
             prefetchStorage(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
             prefetchStorage(styles.storageIdentity, lines: 1)
-            prefetchStorage(literals.storageIdentity, lines: 3)
+            prefetchStorage(literals.storageIdentity, lines: 5)
             prefetchStorage(matches.storageIdentity, lines: 1)
             if let ownSlots { prefetchStorage(ownSlots.storageIdentity, lines: 1) }
             if let recordIdentity {

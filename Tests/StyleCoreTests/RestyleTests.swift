@@ -180,12 +180,7 @@ final class RestyleTests: XCTestCase {
         literal.literals = [Literal(keyPath: T.keyPath(T.label, "text"), value: .string("hi"), location: T.at(20))]
         transformed.styles = [try! Style.mver(.keyPath(T.keyPath(T.view, "alpha")), World.halve, root: T.view, at: T.at(30))]
         let root = T.view(T.stack, "root", "", plain, literal, transformed)
-        func sheet(_ color: Value, _ alpha: Double) -> Stylesheet {
-            let s = Stylesheet()
-            s.addRule(".b", T.mut(T.label, "textColor", color), line: 1)
-            s.addRule("Label", T.mut(T.view, "alpha", .number(alpha)), line: 2)
-            return s
-        }
+        let sheet = Self.colorAndAlpha
         let firstSheet = sheet(World.colors[0], 0.8), secondSheet = sheet(World.colors[1], 0.6)
         let engine = StyleEngine(firstSheet)
         let first = Cascade(engine).restyle(root, after: nil)
@@ -281,18 +276,21 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(label.provenance, World.views(reference)[1].provenance)
     }
 
+    /// Rules giving `.b` labels a text colour and every label an alpha.
+    private static func colorAndAlpha(_ color: Value, _ alpha: Double) -> Stylesheet {
+        let s = Stylesheet()
+        s.addRule(".b", T.mut(T.label, "textColor", color), line: 1)
+        s.addRule("Label", T.mut(T.view, "alpha", .number(alpha)), line: 2)
+        return s
+    }
+
     /// A host's tree whose views the host restyled or set between two restyles lists what the
     /// views saw change, from what each held (as snapshots compare them), when asked to; by
     /// position from the previous tree otherwise. A tree left alone lists the same either way.
     func testChangesAsTheViewsSawThemFollowWhatAHostSetInBetween() throws {
         let themed = T.view(T.label, "themed", "b"), set = T.view(T.label, "set", "b"), alone = T.view(T.label, "alone", "b")
         let root = T.view(T.stack, "root", "", themed, set, alone)
-        func sheet(_ color: Value, _ alpha: Double) -> Stylesheet {
-            let s = Stylesheet()
-            s.addRule(".b", T.mut(T.label, "textColor", color), line: 1)
-            s.addRule("Label", T.mut(T.view, "alpha", .number(alpha)), line: 2)
-            return s
-        }
+        let sheet = Self.colorAndAlpha
         for asSeen in [true, false] {
             let engine = StyleEngine(sheet(World.colors[0], 0.8))
             let first = Cascade(engine).restyle(root, after: nil)

@@ -50,13 +50,19 @@ extension Evaluation {
                 throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
             }
             let parts = try e.styleArguments(from: 2, of: "style")
-            return try e.pushStyle("style", parts: parts) { () throws(StyleError) in try Style.concat(parts, kind: kind.kind, root: kind.kind, at: e.vm.location()) }
+            let frames = e.scriptFrames()
+            let at = frames.first ?? e.vm.location()
+            return try e.pushStyle("style", parts: parts, frames: frames) { () throws(StyleError) in
+                try Style.concat(parts, kind: kind.kind, root: kind.kind, at: at)
+            }
         }
         setGlobalFunction("when") { e throws(ScriptError) in
             let condition = try e.conditionArgument(1)
             let style = try e.styleArgument(2, of: "when")
-            return try e.pushStyle("when", parts: [style]) { () throws(StyleError) in
-                try Style.when(condition, style, schema: e.schema, at: e.vm.location())
+            let frames = e.scriptFrames()
+            let at = frames.first ?? e.vm.location()
+            return try e.pushStyle("when", parts: [style], frames: frames) { () throws(StyleError) in
+                try Style.when(condition, style, schema: e.schema, at: at)
             }
         }
         setGlobalFunction("with") { e throws(ScriptError) in

@@ -344,19 +344,16 @@ public struct Cascade {
             && engine.cascadesWithoutContexts < 7
     }
 
-    /// A view's state before the cascade reached it, to restore if styling fails. A struct, not a
-    /// tuple: an array of tuples is destroyed through the runtime's generic tuple witness, which
-    /// cost 5 % of a cascade.
     /// How many views ahead of the one it styles a restyle asks for the objects it will read:
     /// a view takes from a few hundred instructions (left untouched) to a few thousand
     /// (rebased), and a line comes from memory in a few hundred cycles. The view and its entry
     /// are asked for twice as far ahead, so that the entry is there when its storages are.
     private static let prefetchDistance = 4
 
-    /// Asks the processor for what the walk will read of the view `k` places on and its
-    /// previous entry (`Prefetch.swift`): the view's and the entry's first lines (where the
-    /// fields a restyle compares are) at `2k`, the entry's storages and the view's lists at `k`
-    /// (`Entry.prefetchStorages`).
+    /// Asks the processor for what the walk will read of the views after the one at `i` and
+    /// their previous entries (`Prefetch.swift`): a view's and an entry's first lines (where the
+    /// fields a restyle compares are) `2 * prefetchDistance` places on, an entry's storages
+    /// (`Entry.prefetchStorages`) and the view's own lists `prefetchDistance` places on.
     @inline(__always)
     private static func prefetch(_ views: [View], _ entries: [StyledTree.Entry], at i: Int) {
         views.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
@@ -372,6 +369,9 @@ public struct Cascade {
         }
     }
 
+    /// A view's state before the cascade reached it, to restore if styling fails. A struct, not a
+    /// tuple: an array of tuples is destroyed through the runtime's generic tuple witness, which
+    /// cost 5 % of a cascade.
     private struct SavedState {
         let index: Int
         let values: ValueStore

@@ -52,10 +52,9 @@ public struct StyledTree {
 
         /// Asks the processor for the storages a restyle reads or counts a reference to when it
         /// compares, rebases or carries this entry (`Prefetch.swift`); the entry itself is in
-        /// the cache.
+        /// the cache. (A literal is 272 bytes: the first one's place, compared first, is in its
+        /// list's fifth line.)
         @inline(__always)
-        /// (A literal is 272 bytes: the first one's place, compared first, is in the storage's
-        /// fifth line.)
         func prefetchStorages() {
             prefetchStorage(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
             prefetchStorage(styles.storageIdentity, lines: 1)

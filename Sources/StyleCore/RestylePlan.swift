@@ -284,7 +284,8 @@ final class RestylePlan {
             default: break
             }
         }
-        let verdict = ContextVerdict(slots: slots, shared: identity?.shared, result: differing == nil ? nil : result, differing: differing ?? FewSlots(), noResult: result == nil)
+        let verdict = ContextVerdict(slots: slots, shared: identity?.shared, result: differing == nil ? nil : result,
+                                     differing: differing ?? FewSlots(), noResult: result == nil)
         if contextVerdicts.isEmpty {
             // The tree's contexts are the previous tree's: room for all of them at once.
             contextVerdicts = Array(repeating: nil, count: max(c + 1, previous.contextCount))

@@ -22,8 +22,8 @@ extension Evaluation {
                 value = try e.untypedValue(at: 2, of: "mut")
                 checked = false
             }
-            // The call's frames, walked once: the first is the call's line, and the others name
-            // the style (`named`).
+            // The call's frames, walked once: the first is the call's line, and they name the
+            // style (`name(_:frames:)`).
             let frames = e.scriptFrames()
             let at = frames.first ?? e.vm.location()
             let written = at.carrying(e.tokenOrigin(at: 2, value, line: at))

@@ -113,11 +113,14 @@ public struct Cascade {
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [SavedState] = []
         saved.reserveCapacity(expectedSize)
+        // The previous tree's entries, by position, for a tree of its shape: the objects the walk
+        // asks for ahead (`prefetch`), and what each view held.
+        let previousEntries = sameShape ? previous!.entries : []
         // Whether every view reached held the values `previous` gave it (a tree of its shape):
         // asked of each view as its state is saved, where the walk reads it anyway, rather than
         // in a walk of its own before the restyle. A view left untouched holds them.
-        let previousEntries = sameShape && reportingChangesUnlessHeld ? previous!.entries : nil
-        var heldValues = previousEntries != nil
+        let checksHeldValues = sameShape && reportingChangesUnlessHeld
+        var heldValues = checksHeldValues
 
         var collector = DiagnosticCollector()
         // Restyling in part needs the previous index's provenance table, so that the records
@@ -171,7 +174,7 @@ public struct Cascade {
         }
         if let carriedContexts { aboveContext = carriedContexts.aboveContext }
         // Read once: each read through the optional tree copied (and retained) all of it.
-        let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried?.entries
+        let carriedContextNumbers = carriedContexts?.contexts, carriedEntries = carried != nil ? previousEntries : nil
         // With matches and contexts carried over, no view is matched against the rules and no
         // context is looked up: the walk keeps no path of ancestors.
         let walksPath = carriedContextNumbers == nil || carriedEntries == nil || plan?.hasChanged == true
@@ -181,7 +184,7 @@ public struct Cascade {
         // from the previous tree's entries: the views kept keep theirs, not copied.
         let carriesEntries = sameShape && plan != nil && !partial && !onlyRoot
         var styled = StyledTree(stylesheet: stylesheet, index: index, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
-                                places: sameShape ? previous!.places : nil, carrying: carriesEntries ? previous!.entries : nil)
+                                places: sameShape ? previous!.places : nil, carrying: carriesEntries ? previousEntries : nil)
         styled.traits = engine.traits
         var restyled: [Int] = []
         var ids: [IDKey] = []
@@ -192,8 +195,6 @@ public struct Cascade {
         var untouched: [Int] = []
         var i = -1
         let hasPrevious = previous != nil
-        // The objects the walk reads of each view, asked for a few views ahead (`prefetch`).
-        let prefetchedEntries = sameShape ? previous!.entries : []
         while true {
             i += 1
             let view: View
@@ -203,7 +204,7 @@ public struct Cascade {
             } else {
                 guard i < views.count else { break }
                 view = views[i]
-                Self.prefetch(views, prefetchedEntries, at: i)
+                Self.prefetch(views, previousEntries, at: i)
             }
             if let budget {
                 // Out of time or memory: one diagnostic, and the tree is restored below.
@@ -225,9 +226,9 @@ public struct Cascade {
                 continue
             }
             // Reporting changes, a view never styled is compared with its defaults.
-            if reportingChanges || previousEntries != nil || !view.isUnstyled {
+            if reportingChanges || checksHeldValues || !view.isUnstyled {
                 let (values, record) = view.takeState()
-                if heldValues, !values.isUnwrittenCopy(of: previousEntries![i].values) { heldValues = false }
+                if heldValues, !values.isUnwrittenCopy(of: previousEntries[i].values) { heldValues = false }
                 saved.append(SavedState(index: i, values: values, record: record))
             }
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.
@@ -295,7 +296,7 @@ public struct Cascade {
             }
         }
         let diagnostics = collector.diagnostics
-        let reports = reportingChanges || previousEntries != nil && !heldValues
+        let reports = reportingChanges || checksHeldValues && !heldValues
         let changes = reports && !collector.hasErrors ? Self.changes(of: views, since: saved) : []
         return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes, heldValues)
     }

@@ -202,6 +202,12 @@ struct ProvenanceRecord {
 
         var slot: Int { Int(slotAndTransform & ~Self.transformBit) }
         var isTransform: Bool { slotAndTransform & Self.transformBit != 0 }
+
+        /// The same write: slot, origin, location and the value before it (by its bits).
+        func isSameWrite(as other: Entry) -> Bool {
+            slotAndTransform == other.slotAndTransform && origin == other.origin && location == other.location
+                && previous.isIdentical(to: other.previous)
+        }
     }
 
     static let noLocation = UInt32.max
@@ -279,10 +285,7 @@ struct ProvenanceRecord {
         if shared.hasStorage(of: base.shared) { return true }
         return shared.withUnsafeBufferPointer { mine in
             base.shared.withUnsafeBufferPointer { theirs in
-                mine.indices.allSatisfy { k in
-                    mine[k].slot == theirs[k].slot && mine[k].isTransform == theirs[k].isTransform && mine[k].origin == theirs[k].origin
-                        && mine[k].location == theirs[k].location && mine[k].previous.isIdentical(to: theirs[k].previous)
-                }
+                mine.indices.allSatisfy { mine[$0].isSameWrite(as: theirs[$0]) }
             }
         }
     }
@@ -299,10 +302,7 @@ struct ProvenanceRecord {
     /// slot, origin, location and value before it (by its bits).
     func recordsSameWrites(as other: ProvenanceRecord) -> Bool {
         guard table === other.table, shared.count + entries.count == other.shared.count + other.entries.count else { return false }
-        func same(_ a: Entry, _ b: Entry) -> Bool {
-            a.slot == b.slot && a.isTransform == b.isTransform && a.origin == b.origin && a.location == b.location
-                && a.previous.isIdentical(to: b.previous)
-        }
+        func same(_ a: Entry, _ b: Entry) -> Bool { a.isSameWrite(as: b) }
         if shared.count == other.shared.count {
             // Most often one shared prefix (a kept result) and a few writes of the view's own.
             guard shared.hasStorage(of: other.shared) || zip(shared, other.shared).allSatisfy(same) else { return false }

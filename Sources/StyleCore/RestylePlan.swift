@@ -250,12 +250,8 @@ final class RestylePlan {
         // The entry's fields are read in place: copying a store or a record retains all it holds.
         let verdict = self.verdict(entry, view, steps: steps, context: context)
         guard let result = verdict.result else { return false }
-        if entry.ownSlots == nil {
-            guard ownSlots(of: view, into: &ownSlots) != nil else { return false }
-            // Kept, the entry is carried: worked out once, not at every switch.
-            entry.ownSlots = ownSlots
-        }
-        let own = entry.ownSlots!
+        // Kept, the entry is carried: its own slots are worked out once, not at every switch.
+        guard let own = ownSlots(of: entry, view, keeping: true) else { return false }
         // Slots the buffer has other bits at: the own layer writes them, or a patch holds the
         // result's value there.
         guard verdict.differing.allSatisfy({ slot in
@@ -346,13 +342,7 @@ final class RestylePlan {
         let entry = previous.entries[i]
         // The own layer is the previous one (`keep` compared them): its slots, when the
         // previous rebase worked them out, are these.
-        let own: [Int]
-        if let known = entry.ownSlots {
-            own = known
-        } else {
-            guard ownSlots(of: view, into: &ownSlots) != nil else { return false }
-            own = ownSlots
-        }
+        guard let own = ownSlots(of: entry, view, keeping: false) else { return false }
         let writes = own.count
         guard let base = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context) else { return false }
         let baseValues = base.values  // read once: each read of a class's stored struct copies it
@@ -377,6 +367,17 @@ final class RestylePlan {
         styled.append(view, values: values, record: record, matches: entry.matches, context: context, changedSlots: changedSlots,
                       ownSlots: own)
         return true
+    }
+
+    /// The slots the view's own layer sets, which is `entry`'s (`keep` compared them): those the
+    /// entry knows, or worked out now and, when `keeping`, noted in the entry (which a view
+    /// left untouched carries on; a rebased view's new entry takes them instead). Nil when the
+    /// own layer does more than set properties.
+    private func ownSlots(of entry: StyledTree.Entry, _ view: View, keeping: Bool) -> [Int]? {
+        if let known = entry.ownSlots { return known }
+        guard ownSlots(of: view, into: &ownSlots) != nil else { return nil }
+        if keeping { entry.ownSlots = ownSlots }
+        return ownSlots
     }
 
     /// The slots a view's own layer sets, into `slots`, and how many writes it makes; nil when
@@ -461,20 +462,3 @@ final class RestylePlan {
         return a.pointee.location.file == b.pointee.location.file
     }
 }
-
-extension Array {
-    /// Whether this array and `other` are one storage (two empty arrays without a storage of
-    /// their own included): then they hold the same elements, without comparing them. A host's
-    /// view keeps its lists from one restyle to the next.
-    ///
-    /// Compared by the reference each array holds, not through their buffers: two arrays alive
-    /// at once with one storage have one count (it lives in the storage), and a restyle asks
-    /// this of every view, whose lists' storages are mostly out of the cache.
-    func hasStorage(of other: [Element]) -> Bool { storageIdentity == other.storageIdentity }
-
-    /// The storage this array holds, as a number, read from the array itself: equal for arrays
-    /// that share one storage while both are alive, and for empty arrays without a storage of
-    /// their own.
-    var storageIdentity: UInt { unsafeBitCast(self, to: UInt.self) }
-}
-

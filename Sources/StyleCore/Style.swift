@@ -165,7 +165,7 @@ public struct Style {
         } else {
             checked = value
         }
-        return Style(kind: root, operations: [.set(path, checked, location)], location: location)
+        return try mut(path, checked: checked, root: root, at: location)
     }
 
     /// `mut` of a value the caller checked against `path`'s type and range already (the Lua

@@ -22,10 +22,7 @@ extension Evaluation {
                 value = try e.untypedValue(at: 2, of: "mut")
                 checked = false
             }
-            // The call's frames, walked once: the first is the call's line, and they name the
-            // style (`name(_:frames:)`).
-            let frames = e.scriptFrames()
-            let at = frames.first ?? e.vm.location()
+            let (frames, at) = e.callFrames()
             let written = at.carrying(e.tokenOrigin(at: 2, value, line: at))
             return try e.pushStyle("mut", frames: frames) { () throws(StyleError) in
                 checked ? try Style.mut(path, checked: value, root: root, at: written) : try Style.mut(path, value, root: root, at: written)
@@ -39,8 +36,7 @@ extension Evaluation {
         }
         setGlobalFunction("concat") { e throws(ScriptError) in
             let parts = try e.styleArguments(from: 1, of: "concat")
-            let frames = e.scriptFrames()
-            let at = frames.first ?? e.vm.location()
+            let (frames, at) = e.callFrames()
             return try e.pushStyle("concat", parts: parts, frames: frames) { () throws(StyleError) in
                 try Style.concat(parts, root: Schema.view, at: at)
             }
@@ -50,8 +46,7 @@ extension Evaluation {
                 throw e.badArgument("style", 1, expected: "a kind (like Button)", index: 1)
             }
             let parts = try e.styleArguments(from: 2, of: "style")
-            let frames = e.scriptFrames()
-            let at = frames.first ?? e.vm.location()
+            let (frames, at) = e.callFrames()
             return try e.pushStyle("style", parts: parts, frames: frames) { () throws(StyleError) in
                 try Style.concat(parts, kind: kind.kind, root: kind.kind, at: at)
             }
@@ -59,8 +54,7 @@ extension Evaluation {
         setGlobalFunction("when") { e throws(ScriptError) in
             let condition = try e.conditionArgument(1)
             let style = try e.styleArgument(2, of: "when")
-            let frames = e.scriptFrames()
-            let at = frames.first ?? e.vm.location()
+            let (frames, at) = e.callFrames()
             return try e.pushStyle("when", parts: [style], frames: frames) { () throws(StyleError) in
                 try Style.when(condition, style, schema: e.schema, at: at)
             }
@@ -187,6 +181,13 @@ extension Evaluation {
             return "\(style.kind.name) style (\(style.count) step\(style.count == 1 ? "" : "s"), \(style.location))"
         }
         installMetatable(StyleObject.metatable, call: call, concat: concat, tostring: tostring)
+    }
+
+    /// The call's script frames (`scriptFrames()`) and its line, walked once: the first frame is
+    /// the call's line, and the frames name the style (`name(_:frames:)`).
+    func callFrames() -> (frames: [SourceLocation], at: SourceLocation) {
+        let frames = scriptFrames()
+        return (frames, frames.first ?? vm.location())
     }
 
     /// Builds a style; a `StyleError` becomes a diagnostic at the call.

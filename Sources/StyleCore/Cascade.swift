@@ -81,7 +81,9 @@ public struct Cascade {
     /// and, in tree order, the views that were restyled (all of them without `previous`).
     /// Without `remembering`, no `StyledTree` is kept (a one-off styling).
     /// `views` is the tree in tree order, and `sameShape` whether `previous` had its shape
-    /// (`knownSameShape` when the caller has just asked `previous.hasSameShape(as: root)`).
+    /// (`knownSameShape` when the caller has just asked `previous.hasSameShape(as: root)`);
+    /// `views` is empty when the walk visited only the views a change reaches (`visited`: how
+    /// many views the walk reached).
     /// `partial`: `root` is part of a tree styled before, restyled alone (a state change): what
     /// the engine keeps for the whole tree (kept results and own styles, the tree's size) is
     /// neither pruned nor resized for it. `onlyRoot`: only `root` itself is restyled.
@@ -94,7 +96,7 @@ public struct Cascade {
              budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, partial: Bool = false, onlyRoot: Bool = false,
              reportingChanges: Bool = false, reportingChangesUnlessHeld: Bool = false)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool, changes: [PropertyChange],
-            heldValues: Bool) {
+            heldValues: Bool, visited: Int) {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
         // a previous tree the views are listed as the walk below reaches them, in one pass over
         // the tree rather than two (the second would find most views out of the caches).
@@ -102,13 +104,22 @@ public struct Cascade {
         let engine = self.engine, stylesheet = engine.stylesheet
         // A tree styled under other traits is restyled whole: any value may differ.
         let previous = previous.flatMap { $0.traits == engine.traits ? $0 : nil }
+        // A tree of the previous shape whose views were written by nothing since (a host's tree
+        // restyled again) may be restyled visiting only the views a change reaches (`visits`,
+        // below): it is not listed unless the plan needs every view.
+        let mayLeaveUnvisited = remembering && !reportingChanges && !partial && !onlyRoot
+            && previous?.canLeaveViewsUnvisited(under: root) == true
+        // This run's writes count as one: every earlier note that the tree's views hold what a
+        // styling gave them is void from here (a one-off `apply(to:)` between two restyles).
+        root.noteStyleEdit()
+        let styleAtStart = root.styleVersion
         // One view restyled alone (a state change) reserves room for one, not for a tree.
         let expectedSize = onlyRoot ? 1 : partial ? 0 : previous?.entries.count ?? engine.lastTreeSize
-        var views = previous.map { root.treeInOrder(capacity: $0.entries.count) } ?? []
+        var views = previous.map { mayLeaveUnvisited ? [] : root.treeInOrder(capacity: $0.entries.count) } ?? []
         if previous == nil { views.reserveCapacity(expectedSize) }
         var unlisted: TreeWalk? = previous == nil ? TreeWalk(root) : nil
         let sameShape = previous == nil ? false
-            : knownSameShape ?? (previous!.isUnchanged(under: root) || previous!.hasSameShape(as: views))
+            : mayLeaveUnvisited || (knownSameShape ?? (previous!.isUnchanged(under: root) || previous!.hasSameShape(as: views)))
         // What to restore if styling fails, kept as each view is reached: a view never styled
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [SavedState] = []
@@ -119,8 +130,9 @@ public struct Cascade {
         // Whether every view reached held the values `previous` gave it (a tree of its shape):
         // asked of each view as its state is saved, where the walk reads it anyway, rather than
         // in a walk of its own before the restyle. A view left untouched holds them.
-        let checksHeldValues = sameShape && reportingChangesUnlessHeld
-        var heldValues = checksHeldValues
+        // A tree whose views nothing wrote since (`mayLeaveUnvisited`) holds them all.
+        let checksHeldValues = sameShape && reportingChangesUnlessHeld && !mayLeaveUnvisited
+        var heldValues = sameShape && reportingChangesUnlessHeld
 
         var collector = DiagnosticCollector()
         // Restyling in part needs the previous index's provenance table, so that the records
@@ -183,25 +195,48 @@ public struct Cascade {
         // A tree of the previous shape styled whole (not one view of it restyled alone) starts
         // from the previous tree's entries: the views kept keep theirs, not copied.
         let carriesEntries = sameShape && plan != nil && !partial && !onlyRoot
+        // With the entries, the contexts are carried whole (the same numbers, view by view).
+        let carriesContexts = carriesEntries && carriedContextNumbers != nil
         var styled = StyledTree(stylesheet: stylesheet, index: index, recordedProvenance: recordingProvenance, capacity: remembering ? expectedSize : 0,
-                                places: sameShape ? previous!.places : nil, carrying: carriesEntries ? previousEntries : nil)
+                                places: sameShape ? previous!.places : nil, carrying: carriesEntries ? previousEntries : nil,
+                                carryingContexts: carriesContexts ? carriedContextNumbers : nil)
         styled.traits = engine.traits
+        // The views the plan's changes reach, by position, when the others may be left
+        // unvisited: rules paired in place, matches and contexts carried (no path is walked).
+        // Without them, a tree that was not listed is listed now, from the previous tree's
+        // views (the same views: nothing changed its shape).
+        let previousMatchesByContext = mayLeaveUnvisited && carriesContexts && !walksPath ? previous!.matchesByContext() : nil
+        let visits = previousMatchesByContext.flatMap { plan?.positionsReached(contexts: previous!.contexts, matchesByContext: $0) }
+        // Read once: each read through the optional tree copied (and retained) all of it.
+        let previousViews = mayLeaveUnvisited ? previous!.viewPointers : []
+        if mayLeaveUnvisited, visits == nil { views = previousViews.map { $0.takeUnretainedValue() } }
         var restyled: [Int] = []
         var ids: [IDKey] = []
         // The candidates each context's views matched, one array for all of them.
         var candidatesByContext: [[Int32]?] = []
+        // How many views the walk reached (a budget stops it before the view it checks): by
+        // position, or, visiting only some, in `visits`.
         var reached = 0
         // The positions of the views left untouched (`RestylePlan.keepsUntouched`), in order.
         var untouched: [Int] = []
         var i = -1
         let hasPrevious = previous != nil
+        var k = -1  // in `visits`
         while true {
-            i += 1
             let view: View
-            if !hasPrevious {
+            if let visits {
+                k += 1
+                guard k < visits.count else { break }
+                i = visits[k]
+                styled.keepCarried(upTo: i)
+                view = previousViews[i].takeUnretainedValue()
+                Self.prefetch(previousViews, previousEntries, visits, at: k)
+            } else if !hasPrevious {
+                i += 1
                 guard let next = Self.listNext(&unlisted, into: &views) else { break }
                 view = next
             } else {
+                i += 1
                 guard i < views.count else { break }
                 view = views[i]
                 Self.prefetch(views, previousEntries, at: i)
@@ -215,7 +250,7 @@ public struct Cascade {
             }
             if walksPath { path.leave(to: view.parent) }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
-            reached = i + 1
+            reached = visits != nil ? k + 1 : i + 1
             // A tree of the previous shape has its ids (see below).
             if !sameShape, let key = view.selectorKeys.id { ids.append(IDKey(key: key, index: i)) }
             // A view that holds what the previous styling gave it, and keeps it, is not touched:
@@ -249,6 +284,9 @@ public struct Cascade {
             // views) is not pushed, to be popped again at the next view.
             if walksPath, !view.children.isEmpty { path.enter(view, context: context) }
         }
+        // The views after the last one visited keep their entries too.
+        if visits != nil, !collector.stopped { styled.keepCarried(upTo: previousEntries.count) }
+        let treeSize = visits != nil ? previousEntries.count : views.count
         precondition(path.isConsistent, "The ancestor filter holds the path to the view styled")
         (engine.spareAncestorFilter, engine.sparePrefixPath) = path.handBack()
         // The views a budget stopped the walk before are listed too.
@@ -257,7 +295,7 @@ public struct Cascade {
             for i in reached..<views.count { if let key = views[i].selectorKeys.id { ids.append(IDKey(key: key, index: i)) } }
         }
         // What part of a tree restyled alone saw says nothing of the tree's size.
-        if !partial { engine.lastTreeSize = views.count }
+        if !partial { engine.lastTreeSize = treeSize }
         if partial {
         } else if numbersContexts || !sharesStyles {
             engine.lastContextCount = steps.contextCount
@@ -269,8 +307,22 @@ public struct Cascade {
         engine.ownStyles = steps.ownStyles
         if sharesStyles { engine.matchedResults = results }
         styled.aboveContext = aboveContext
-        if root.shapeVersion == shapeAtStart { styled.shapeStamp = (ObjectIdentifier(root), shapeAtStart) }
+        if root.shapeVersion == shapeAtStart {
+            styled.shapeStamp = (ObjectIdentifier(root), shapeAtStart)
+            // Nothing but this walk wrote the tree's views while it ran.
+            if root.styleVersion == styleAtStart { styled.styleStamp = styleAtStart }
+        }
         styled.contextCount = steps.contextCount
+        if remembering {
+            styled.noteViews(views, carried: visits != nil ? previousViews : nil)
+            // Each context's matches: the previous tree's, for contexts carried; those the walk
+            // noted, when it numbered every view's context afresh.
+            if carriesContexts {
+                styled.contextMatches = previousMatchesByContext ?? previous!.contextMatches
+            } else if numbersContexts, carriedContextNumbers == nil, restyled.count == views.count {
+                styled.contextMatches = candidatesByContext
+            }
+        }
 
         // Duplicate ids come first, then each view's diagnostics in tree order.
         var all = DiagnosticCollector()
@@ -281,24 +333,26 @@ public struct Cascade {
         collector = all
         if collector.hasErrors {
             // Only the views reached were changed (a budget stops the walk part way), and not
-            // those left untouched.
+            // those left untouched or unvisited.
+            let reachedPositions = visits.map { Array($0[..<reached]) } ?? Array(0..<reached)
+            let view = { (i: Int) in visits != nil ? previousViews[i].takeUnretainedValue() : views[i] }
             var next = 0  // in `untouched`
-            for (k, view) in views[..<reached].enumerated() {
-                if next < untouched.count, untouched[next] == k {
+            for p in reachedPositions {
+                if next < untouched.count, untouched[next] == p {
                     next += 1
                     continue
                 }
-                view.resetToDefaults()
+                view(p).clearState()
             }
             for state in saved {
-                views[state.index].values = state.values
-                views[state.index].record = state.record
+                view(state.index).values = state.values
+                view(state.index).record = state.record
             }
         }
         let diagnostics = collector.diagnostics
         let reports = reportingChanges || checksHeldValues && !heldValues
         let changes = reports && !collector.hasErrors ? Self.changes(of: views, since: saved) : []
-        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes, heldValues)
+        return (diagnostics, diagnostics.isEmpty && remembering ? styled : nil, restyled, views, sameShape, changes, heldValues, reached)
     }
 
     /// The values that differ between each view's state before the walk (`saved`, by place in
@@ -355,6 +409,21 @@ public struct Cascade {
     /// their previous entries (`Prefetch.swift`): a view's and an entry's first lines (where the
     /// fields a restyle compares are) `2 * prefetchDistance` places on, an entry's storages
     /// (`Entry.prefetchStorages`) and the view's own lists `prefetchDistance` places on.
+    /// `prefetch(_:_:at:)` for a walk that visits only `visits` (positions of `previous`'s
+    /// views): the view and entry of the visit `2 * prefetchDistance` on, the entry's storages
+    /// of the one `prefetchDistance` on.
+    @inline(__always)
+    private static func prefetch(_ views: [Unmanaged<View>], _ entries: [StyledTree.Entry], _ visits: [Int], at k: Int) {
+        if k + 2 * prefetchDistance < visits.count {
+            let j = visits[k + 2 * prefetchDistance]
+            prefetchStorage(UInt(bitPattern: views[j].toOpaque()), lines: 3)
+            entries.prefetchObject(at: j, lines: 3)
+        }
+        if k + prefetchDistance < visits.count {
+            entries.withObject(at: visits[k + prefetchDistance]) { $0.prefetchStorages() }
+        }
+    }
+
     @inline(__always)
     private static func prefetch(_ views: [View], _ entries: [StyledTree.Entry], at i: Int) {
         views.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)

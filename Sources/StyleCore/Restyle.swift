@@ -89,12 +89,27 @@ public struct StyledTree {
     /// the context of the views above the root; and how many there were. A tree of this shape
     /// under rules of these selectors has the same contexts: a restyle carries them over.
     private(set) var contexts: [Int32] = []
+    /// Whether `contexts` started as the previous tree's, whole (`init(…carryingContexts:)`):
+    /// views appended or kept do not note their contexts again.
+    private let carriesContexts: Bool
     var aboveContext: Int32?
     var contextCount = 0
+    /// By match context, the candidates its views matched (one array, shared with their
+    /// entries), when known for every context: what a restyle tests against the changed rules
+    /// to find the views a change reaches without visiting the others.
+    var contextMatches: [[Int32]?]?
     /// The root styled and its tree's `View.shapeVersion` then, when no view's place, id,
     /// classes or state changed while it was styled: while that version stays the same, the
     /// tree under that root has this tree's shape.
     var shapeStamp: (root: ObjectIdentifier, version: ShapeVersion)?
+    /// The tree's `View.styleVersion` when this styling ended, when no view was written
+    /// outside its walk while it ran: while it stays the same (and `shapeStamp` holds), every
+    /// view holds what this styling gave it.
+    var styleStamp: StyleVersion?
+    /// The views by position, unretained: valid only while `shapeStamp` holds, since no view
+    /// left the tree (and none was freed) since it was styled. A restyle reads the views a
+    /// change reaches through them, without listing the tree (`canLeaveViewsUnvisited`).
+    private(set) var viewPointers: [Unmanaged<View>] = []
     /// The views' references, as far as a change list needed them (`ViewReferences`).
     private(set) var references: ViewReferences?
     /// While appending: the positions of the path from the root to the last view appended.
@@ -102,8 +117,10 @@ public struct StyledTree {
 
     /// `places`: those of a previous tree whose shape this one has.
     /// `carrying`: the entries of that previous tree, which views kept keep.
+    /// `carryingContexts`: the previous tree's match contexts, which a tree of its shape under
+    /// rules of its selectors keeps whole.
     init(stylesheet: Stylesheet, index: RuleIndex, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil,
-         carrying previousEntries: [Entry]? = nil) {
+         carrying previousEntries: [Entry]? = nil, carryingContexts previousContexts: [Int32]? = nil) {
         self.index = index
         appearances = stylesheet.appearances
         self.recordedProvenance = recordedProvenance
@@ -111,6 +128,8 @@ public struct StyledTree {
         if let previousEntries { entries = previousEntries } else { entries.reserveCapacity(capacity) }
         carriesPlaces = places != nil
         if let places { self.places = places } else { self.places.reserveCapacity(capacity) }
+        carriesContexts = previousContexts != nil
+        if let previousContexts { contexts = previousContexts }
     }
 
     /// The number of views.
@@ -138,7 +157,7 @@ public struct StyledTree {
     /// references counted) while the caller's copy was let go.
     mutating func append(_ view: View, values: consuming ValueStore, record: consuming ProvenanceRecord?, matches: [Int32],
                          context: Int32?, changedSlots: [Int]?, ownSlots: [Int]?) {
-        if let context { contexts.append(context) }
+        if !carriesContexts, let context { contexts.append(context) }
         if let changedSlots {
             rebased.append((next, rebasedSlots.count, changedSlots.count))
             rebasedSlots += changedSlots
@@ -158,8 +177,53 @@ public struct StyledTree {
     /// entry's.
     mutating func keepCarried(context: Int32?) {
         precondition(carriesEntries && next < entries.count, "A kept view has its previous entry")
-        if let context { contexts.append(context) }
+        if !carriesContexts, let context { contexts.append(context) }
         next += 1
+    }
+
+    /// Keeps the previous tree's entries (and carried contexts) for the views up to
+    /// `position`, left unvisited: none of them was written since, and no change reaches them.
+    mutating func keepCarried(upTo position: Int) {
+        precondition(carriesEntries && carriesContexts && next <= position && position <= entries.count,
+                     "Views left unvisited keep their previous entries and contexts")
+        next = position
+    }
+
+    /// Notes the views styled, by position, unretained (`viewPointers`); `carried`: the
+    /// previous tree's, for a restyle that did not list the tree.
+    mutating func noteViews(_ views: [View], carried: [Unmanaged<View>]?) {
+        if let carried {
+            viewPointers = carried
+        } else {
+            viewPointers = views.map { Unmanaged.passUnretained($0) }
+        }
+    }
+
+    /// Whether a restyle of `root` may visit only the views a change reaches: the tree under
+    /// `root` has this tree's shape and no view of it was written since this styling
+    /// (`shapeStamp`, `styleStamp`), so every view is the one at its position in
+    /// `viewPointers` and holds its entry's values, record, own styles and literals.
+    func canLeaveViewsUnvisited(under root: View) -> Bool {
+        guard let styleStamp, viewPointers.count == entries.count, contexts.count == entries.count,
+              isUnchanged(under: root) else { return false }
+        return root.styleVersion == styleStamp
+    }
+
+    /// The view at `position`, when `viewPointers` is valid (`canLeaveViewsUnvisited`, or the
+    /// run that made this tree has just ended).
+    func view(at position: Int) -> View {
+        viewPointers[position].takeUnretainedValue()
+    }
+
+    /// `contextMatches`, or worked out from the entries of each context's first view when
+    /// not known (a tree whose contexts were carried from one that did not list them).
+    func matchesByContext() -> [[Int32]?] {
+        if let contextMatches { return contextMatches }
+        var found = [[Int32]?](repeating: nil, count: contextCount)
+        for (i, c) in contexts.enumerated() where c >= 0 && Int(c) < found.count && found[Int(c)] == nil {
+            found[Int(c)] = entries[i].matches
+        }
+        return found
     }
 
     /// The position of `view`'s parent, `path` holding the positions down to the previous view.
@@ -260,14 +324,15 @@ public struct StyledTree {
     /// tree order then slot order: `TreeSnapshot.changes(since:)` for two trees of the same
     /// shape. A rebased view's changes are the slots rewritten; a restyled view's are found by
     /// comparing every slot.
-    mutating func changes(since previous: StyledTree, at positions: [Int], views: [View]) -> [PropertyChange] {
+    mutating func changes(since previous: StyledTree, at positions: [Int]) -> [PropertyChange] {
         var out: [PropertyChange] = []
         // A rebased view's changes are its rewritten slots: room for them, and a change for each
         // view restyled, at once (a theme switch's thousands of changes grew the list a dozen
         // times, each growth copying every change so far).
         out.reserveCapacity(rebasedSlots.count + positions.count)
         // Entries are read in place: copying one retains everything it holds.
-        guard let root = views.first else { return [] }
+        guard !viewPointers.isEmpty else { return [] }
+        let views = viewPointers, root = view(at: 0)
         let references = previous.references.flatMap { $0.rootReference == root.reference ? $0 : nil }
             ?? ViewReferences(root: root, count: views.count)
         self.references = references
@@ -280,7 +345,7 @@ public struct StyledTree {
                 let reference = references.reference(of: i, places: places, views: views), properties = places[i].kind.properties
                 for slot in slots {
                     out.append(PropertyChange(view: reference, property: properties[slot].path, old: old[slot],
-                                              new: new[slot], viewIdentity: views[i].identity))
+                                              new: new[slot], viewIdentity: views[i].takeUnretainedValue().identity))
                 }
             }
             var next = 0  // in `rebased`
@@ -335,10 +400,10 @@ final class ViewReferences {
     }
 
     /// The reference of the view at `i` of `views`, whose places are `places`.
-    func reference(of i: Int, places: UnsafeBufferPointer<StyledTree.Place>, views: [View]) -> String {
+    func reference(of i: Int, places: UnsafeBufferPointer<StyledTree.Place>, views: [Unmanaged<View>]) -> String {
         if let known = references[i] { return known }
         let reference: String
-        if let id = views[i].id {
+        if let id = views[i].takeUnretainedValue().id {
             reference = "#" + id
         } else {
             if table == nil {
@@ -346,7 +411,7 @@ final class ViewReferences {
                 // every field of every place.
                 var parents = [Int](repeating: -1, count: places.count)
                 for j in places.indices { parents[j] = places[j].parent }
-                table = TreeReferences(views: views, parents: parents)
+                table = TreeReferences(views: views.map { $0.takeUnretainedValue() }, parents: parents)
             }
             reference = table!.reference(at: i)
         }
@@ -371,6 +436,11 @@ public struct Restyle {
     /// The applied values that differ from `previous`, when the tree had its shape; nil when
     /// there was no previous tree of that shape (compare `TreeSnapshot`s then).
     public let changes: [PropertyChange]?
+    /// How many views the restyle's walk reached. A tree kept by its host, whose views nothing
+    /// wrote since `previous` (no value set, no own style or literal changed, no other
+    /// stylesheet applied) and whose shape did not change, is walked only through the views a
+    /// changed rule matches: the others are not read at all.
+    public let visited: Int
 }
 
 extension Cascade {
@@ -412,9 +482,9 @@ extension Cascade {
             // reached it), and the others' the same as by position.
             changes = run.changes
         } else if let previous, run.sameShape, styled != nil {
-            changes = styled!.changes(since: previous, at: run.restyled, views: run.views)
+            changes = styled!.changes(since: previous, at: run.restyled)
         }
         return Restyle(diagnostics: run.diagnostics, styled: styled, restyled: run.restyled,
-                       rebased: styled?.rebased.map(\.position) ?? [], changes: changes)
+                       rebased: styled?.rebased.map(\.position) ?? [], changes: changes, visited: run.visited)
     }
 }

@@ -318,6 +318,31 @@ final class RestylePlan {
         return matches
     }
 
+    /// The positions of the views some changed rule matches, in tree order, for a tree whose
+    /// views nothing wrote since `previous` styled it (`StyledTree.canLeaveViewsUnvisited`):
+    /// every other view keeps its entry untouched, as `keepsUntouched` would find view by
+    /// view. `contexts`: the views' match contexts, by position; `matchesByContext`: each
+    /// context's matches (nil: not known, its views are visited). Nil when rules are not paired
+    /// in place or the appearances changed: then any view may take other values.
+    func positionsReached(contexts: [Int32], matchesByContext: [[Int32]?]) -> [Int]? {
+        guard pairedInPlace, let candidateMap else { return nil }
+        // By context, as `keepsMatchesInPlace` notes them (so the views visited are not asked
+        // again): 1 its matches are all unchanged, 2 one of them changed, 0 not known.
+        var verdicts = [UInt8](repeating: 0, count: matchesByContext.count)
+        candidateMap.withUnsafeBufferPointer { map in
+            for (c, matches) in matchesByContext.enumerated() {
+                guard let matches else { continue }
+                verdicts[c] = matches.allSatisfy({ Int($0) < map.count && map[Int($0)] >= 0 }) ? 1 : 2
+            }
+        }
+        var positions: [Int] = []
+        verdicts.withUnsafeBufferPointer { verdicts in
+            for (i, c) in contexts.enumerated() where Int(c) >= verdicts.count || verdicts[Int(c)] != 1 { positions.append(i) }
+        }
+        contextsKept = verdicts
+        return positions
+    }
+
     /// Whether none of the view's matches changed, when rules are paired in place (its matches
     /// are then its own candidates). The views of one match context have the same matches: the
     /// first of them answers for all, and the others' lists are not read.

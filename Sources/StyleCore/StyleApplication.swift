@@ -48,6 +48,9 @@ public final class StyleApplication {
     @exclusivity(unchecked) private var replacedLiterals: [(literal: Literal, by: SourceLocation)] = []
 
     public convenience init(view: View, recordsProvenance: Bool, traits: Traits = .default) {
+        // Styling by hand writes the view outside a cascade's walk: a styled tree's note that
+        // its views hold what it gave them no longer holds (`View.noteStyleEdit`).
+        view.noteStyleEdit()
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil, traits: traits)
     }
 
@@ -55,6 +58,7 @@ public final class StyleApplication {
     /// as the engine's cascade starts a view, so that the engine's constants
     /// (`StyleEngine.constant(_:)`) are written as one slot store each.
     public convenience init(view: View, engine: StyleEngine, recordsProvenance: Bool) {
+        view.noteStyleEdit()
         self.init(view: view, provenanceTable: recordsProvenance ? ProvenanceTable() : nil, traits: engine.traits,
                   defaults: engine.defaults, values: engine.valueTable)
     }
@@ -94,7 +98,7 @@ public final class StyleApplication {
             view.record = nil
             view.values = defaults.store(for: view.kind)
         } else {
-            view.resetToDefaults()
+            view.clearState()
             if let resolved = ResolvedDefaults.resolve(view.kind, for: traits) { view.values = resolved }
         }
         if let provenanceTable { view.record = ProvenanceRecord(table: provenanceTable) }

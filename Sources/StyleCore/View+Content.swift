@@ -73,6 +73,7 @@ extension View {
     /// writes it again, as the cascade's last step, with its provenance). The one place where
     /// content writes the applied values.
     func show(_ value: Value, at keyPath: StyleKeyPath) {
+        noteStyleEdit()
         switch keyPath.target {
         case .property(let p): values[p.slot] = value
         case .field(let p, let f):

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A node of the headless view tree: a kind, an identity, styles to apply, and applied values.
 ///
 /// Values live in an array indexed by property slot (see `Kind`). They start at the kind's
@@ -20,6 +22,17 @@ public final class View {
     /// knows the shape is the same without comparing every view, whatever other trees do.
     /// Meaningless on a view with a parent (its root counts for it).
     @exclusivity(unchecked) fileprivate var shapeEdits = 0
+    /// On a root, counts the writes to its tree's views made outside a cascade's walk: values
+    /// set (`set(_:_:)`, a `StyleApplication` a host made, `resetToDefaults()`), own styles and
+    /// literals changed, and each cascade's run over the tree itself. A styled tree notes it with
+    /// the shape (`styleVersion`): while both stay the same, every view of the tree holds what
+    /// that styling gave it, so a restyle may leave the views no change reaches unvisited.
+    @exclusivity(unchecked) fileprivate var styleEdits = 0
+    /// On a root, a number no other view of the process had, given when a styled tree first
+    /// notes the root (`styleVersion`): a view made later at a freed root's address has none
+    /// yet, so a note of the freed tree never passes for it.
+    @exclusivity(unchecked) fileprivate var serial: UInt64 = 0
+    private static let serials = Atomic<UInt64>(1)
 
     public let kind: Kind
     /// Unique in its tree; checked when the tree is styled.
@@ -42,11 +55,14 @@ public final class View {
     @exclusivity(unchecked) private var parentReference: Unmanaged<View>?
     @exclusivity(unchecked) public private(set) var children: [View] = []
     /// The node's own styles, applied after appearance and rules, in order (`style =`, `with`).
-    @exclusivity(unchecked) public var styles: [Style] = []
+    @exclusivity(unchecked) public var styles: [Style] = [] {
+        didSet { noteStyleEdit() }
+    }
     /// Properties given in the constructor (`Label { text = "Hi" }`).
     @exclusivity(unchecked) public var literals: [Literal] = [] {
         didSet {
             cachedLiteralValues = nil
+            noteStyleEdit()
             if kind.isControl { stateChanged() }
         }
     }
@@ -63,7 +79,9 @@ public final class View {
     /// How many of `styles` apply before `literals`: those given in the constructor, as the
     /// ones added later (`with`, calling a style) apply after them, in the order they were
     /// applied. Nil, as for a view built in Swift: every style applies before the literals.
-    @exclusivity(unchecked) public var stylesBeforeLiterals: Int?
+    @exclusivity(unchecked) public var stylesBeforeLiterals: Int? {
+        didSet { noteStyleEdit() }
+    }
     /// Where the view was built, for messages and explain.
     public var location: SourceLocation?
 
@@ -245,6 +263,21 @@ public final class View {
         topRoot.shapeEdits &+= 1
     }
 
+    /// Counts a write to this view's values, own styles or literals made outside a cascade's
+    /// walk, on its tree's root (`styleEdits`).
+    func noteStyleEdit() {
+        topRoot.styleEdits &+= 1
+    }
+
+    /// The root of this view's tree, its serial and its count of writes outside a cascade's
+    /// walk: while they stay the same, no view of the tree was written but by the cascade that
+    /// noted them (`StyledTree`).
+    var styleVersion: StyleVersion {
+        let top = topRoot
+        if top.serial == 0 { top.serial = View.serials.wrappingAdd(1, ordering: .relaxed).oldValue }
+        return StyleVersion(root: ObjectIdentifier(top), serial: top.serial, edits: top.styleEdits)
+    }
+
     /// The root of this view's tree and its count of shape changes: while both stay the same,
     /// no view of the tree changed its place, id, classes or state.
     var shapeVersion: ShapeVersion {
@@ -340,6 +373,13 @@ public final class View {
 
     /// Resets every value to the kind's default, dropping provenance.
     public func resetToDefaults() {
+        noteStyleEdit()
+        clearState()
+    }
+
+    /// `resetToDefaults()` within a cascade's walk, which counts its writes once
+    /// (`noteStyleEdit`).
+    func clearState() {
         values = kind.defaultValues
         record = nil
     }
@@ -461,6 +501,14 @@ extension View {
 /// A tree's top root and its count of shape changes (`View.shapeVersion`).
 struct ShapeVersion: Equatable {
     let root: ObjectIdentifier
+    let edits: Int
+}
+
+/// A tree's top root, its serial and its count of writes outside a cascade's walk
+/// (`View.styleVersion`).
+struct StyleVersion: Equatable {
+    let root: ObjectIdentifier
+    let serial: UInt64
     let edits: Int
 }
 

@@ -149,6 +149,104 @@ final class RestyleTests: XCTestCase {
         XCTAssertEqual(World.views(root).map(\.provenance), heldProvenance)
     }
 
+    /// A host's tree that nothing wrote since its last styling is walked only through the views
+    /// a changed rule matches: the others are not reached, and the tree ends as a full restyle
+    /// leaves it. A restyle that fails there leaves the tree as it was.
+    func testAKeptTreeNobodyWroteIsWalkedOnlyThroughTheViewsAChangeReaches() {
+        let (root, bs) = Self.rowsOfLabels(count: 40)
+        let engine = StyleEngine(Self.colorAndAlpha(World.colors[0], 0.8))
+        var styled = Cascade(engine).restyle(root, after: nil).styled
+        for (n, color) in [World.colors[1], World.colors[2], World.colors[0]].enumerated() {
+            let before = TreeSnapshot(root)
+            engine.adopt(Self.colorAndAlpha(color, 0.8))
+            let result = Cascade(engine).restyle(root, after: styled)
+            XCTAssertEqual(result.visited, bs, "restyle \(n): the `.b` labels alone")
+            XCTAssertEqual(result.changes, TreeSnapshot(root).changes(since: before), "restyle \(n)")
+            Self.assertStyledAsAFullRestyle(root, Self.colorAndAlpha(color, 0.8), "restyle \(n)")
+            styled = result.styled
+        }
+        // A failure where the walk goes restores the views it reached; the others were never touched.
+        let held = World.views(root).map(\.values)
+        let failing = Self.colorAndAlpha(World.colors[1], 0.8)
+        failing.addRule(".b", T.function(T.label, line: 3) { _ throws(Diagnostic) in throw Diagnostic(.typeMismatch, "no", at: T.at(3)) },
+                        line: 3)
+        let plain = Self.colorAndAlpha(World.colors[0], 0.8)
+        plain.addRule(".b", T.mut(T.label, "isHidden", .bool(false)), line: 3)
+        engine.adopt(plain)
+        let base = Cascade(engine).restyle(root, after: styled)
+        XCTAssertEqual(base.visited, World.views(root).count, "a rule added: every view is walked")
+        let heldBefore = World.views(root).map(\.values), provenanceBefore = World.views(root).map(\.provenance)
+        XCTAssertEqual(heldBefore, held, "a rule setting a default changes no value")
+        engine.adopt(failing)
+        let failed = Cascade(engine).restyle(root, after: base.styled)
+        XCTAssertNotEqual(failed.diagnostics, [])
+        XCTAssertNil(failed.styled)
+        XCTAssertEqual(failed.visited, bs, "the `.b` labels alone were reached")
+        XCTAssertEqual(World.views(root).map(\.values), held)
+        XCTAssertEqual(World.views(root).map(\.provenance), provenanceBefore)
+    }
+
+    /// Whatever a host writes between two restyles of its tree (a value, own styles, literals,
+    /// a reset, another stylesheet applied to part of it, a view styled by hand, a child added)
+    /// makes the next restyle walk every view again, and the tree ends as a full restyle leaves it.
+    func testAnyWriteBetweenRestylesMakesTheNextWalkEveryView() throws {
+        let writes: [(String, (View, [View]) throws -> Void)] = [
+            ("a value set", { _, views in try views[3].set("alpha", .number(0.3)) }),
+            ("own styles", { _, views in views[5].styles = [T.mut(T.view, "alpha", .number(0.2))] }),
+            ("literals", { _, views in
+                views[7].literals = [Literal(keyPath: T.keyPath(T.view, "alpha"), value: .number(0.1), location: T.at(20))] }),
+            ("a reset", { _, views in views[9].resetToDefaults() }),
+            ("another stylesheet", { _, views in
+                let other = Stylesheet()
+                other.addRule("Label", T.mut(T.view, "alpha", .number(0.25)), line: 1)
+                XCTAssertEqual(Cascade(other).apply(to: views[11]), [])
+            }),
+            ("styled by hand", { _, views in _ = StyleApplication(view: views[13], recordsProvenance: false) }),
+            ("a child added", { root, _ in root.children[0].addChild(T.view(T.label, nil, "b")) }),
+        ]
+        for (name, write) in writes {
+            let (root, _) = Self.rowsOfLabels(count: 20)
+            let engine = StyleEngine(Self.colorAndAlpha(World.colors[0], 0.8))
+            let first = Cascade(engine).restyle(root, after: nil)
+            let views = World.views(root)
+            try write(root, views)
+            let count = World.views(root).count
+            engine.adopt(Self.colorAndAlpha(World.colors[1], 0.8))
+            let result = Cascade(engine).restyle(root, after: first.styled)
+            XCTAssertEqual(result.visited, count, "\(name): every view is walked")
+            // A reference tree with the same own styles and literals, styled whole.
+            let reference = World.copyOf(root)
+            XCTAssertEqual(Cascade(Self.colorAndAlpha(World.colors[1], 0.8)).apply(to: reference), [], name)
+            for (g, e) in zip(World.views(root), World.views(reference)) {
+                XCTAssertEqual(g.values, e.values, "\(name): \(g.reference)")
+                XCTAssertEqual(g.provenance, e.provenance, "\(name): \(g.reference)")
+            }
+            // And the restyle after that one, with nothing written, walks the `.b` labels alone.
+            engine.adopt(Self.colorAndAlpha(World.colors[2], 0.8))
+            let next = Cascade(engine).restyle(root, after: result.styled)
+            XCTAssertLessThan(next.visited, count, name)
+        }
+    }
+
+    /// A stack of rows, each a stack of a `.b` label and an `.a` label; the number of `.b` labels.
+    private static func rowsOfLabels(count: Int) -> (View, Int) {
+        let rows = (0..<count).map { _ in T.view(T.stack, nil, "", T.view(T.label, nil, "b"), T.view(T.label, nil, "a")) }
+        let root = T.view(T.stack, "root", "")
+        for row in rows { root.addChild(row) }
+        return (root, count)
+    }
+
+    /// `root`'s values and provenance are those a full styling of a copy with `sheet` gives.
+    private static func assertStyledAsAFullRestyle(_ root: View, _ sheet: Stylesheet, _ context: String,
+                                                   file: StaticString = #filePath, line: UInt = #line) {
+        let reference = World.copyOf(root)
+        XCTAssertEqual(Cascade(sheet).apply(to: reference), [], context, file: file, line: line)
+        for (g, e) in zip(World.views(root), World.views(reference)) {
+            XCTAssertEqual(g.values, e.values, "\(context): \(g.reference)", file: file, line: line)
+            XCTAssertEqual(g.provenance, e.provenance, "\(context): \(g.reference)", file: file, line: line)
+        }
+    }
+
     /// A re-evaluated tree whose literal changed only its value, at the same place (a number,
     /// a boolean, a string), restyles that view: literals are compared by value, numbers by
     /// their bits.

@@ -34,7 +34,14 @@ final class ScreenRestyleTests: XCTestCase {
             let first = try original.restyle(kept, after: nil)
             let restyle = try edited.restyle(kept, after: first.styled)
             XCTAssertLessThan(restyle.restyled.count, views(kept).count / 4, "a one-rule edit restyles few views")
+            XCTAssertLessThan(restyle.visited, views(kept).count / 4, "nothing wrote the kept tree: the others are not walked")
             assertSameValues(kept, reference.root!, "kept tree")
+            // And back, as a host switching between two stylesheets does.
+            let back = try original.restyle(kept, after: restyle.styled)
+            XCTAssertLessThan(back.visited, views(kept).count / 4)
+            let originalReference = try Runtime().load(source: workload.screenSource(), name: "screen.lua")
+            try originalReference.apply(to: originalReference.root!)
+            assertSameValues(kept, originalReference.root!, "kept tree, back")
 
             // The edited script's own tree, after the original's.
             let again = try edited.restyle(edited.root!, after: first.styled)

@@ -43,6 +43,7 @@ public enum StateStyling {
         view.stateOverride = override
         view.values = values
         view.record = record
+        view.noteStyleEdit()
         return (result, changed, diagnostics)
     }
 }

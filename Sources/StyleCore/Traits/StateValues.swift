@@ -97,6 +97,7 @@ public struct StateValues: Sendable {
             view.stateOverride = override
             view.values = values
             view.record = record
+            view.noteStyleEdit()
             if !entries.isEmpty { out.byView[ObjectIdentifier(view)] = entries }
         }
         return out

@@ -115,11 +115,20 @@ public struct Cascade {
         let styleAtStart = root.styleVersion
         // One view restyled alone (a state change) reserves room for one, not for a tree.
         let expectedSize = onlyRoot ? 1 : partial ? 0 : previous?.entries.count ?? engine.lastTreeSize
-        var views = previous.map { mayLeaveUnvisited ? [] : root.treeInOrder(capacity: $0.entries.count) } ?? []
-        if previous == nil { views.reserveCapacity(expectedSize) }
+        var views: [View] = []
+        let sameShape: Bool
+        if let previous, !mayLeaveUnvisited {
+            if let known = knownSameShape ?? (previous.isUnchanged(under: root) ? true : nil) {
+                views = root.treeInOrder(capacity: previous.entries.count)
+                sameShape = known
+            } else {
+                (views, sameShape) = previous.listComparingShape(root)
+            }
+        } else {
+            sameShape = mayLeaveUnvisited
+            if previous == nil { views.reserveCapacity(expectedSize) }
+        }
         var unlisted: TreeWalk? = previous == nil ? TreeWalk(root) : nil
-        let sameShape = previous == nil ? false
-            : mayLeaveUnvisited || (knownSameShape ?? (previous!.isUnchanged(under: root) || previous!.hasSameShape(as: views)))
         // What to restore if styling fails, kept as each view is reached: a view never styled
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [SavedState] = []
@@ -206,7 +215,7 @@ public struct Cascade {
         // Without them, a tree that was not listed is listed now, from the previous tree's
         // views (the same views: nothing changed its shape).
         let previousMatchesByContext = mayLeaveUnvisited && carriesContexts && !walksPath ? previous!.matchesByContext() : nil
-        let visits = previousMatchesByContext.flatMap { plan?.positionsReached(contexts: previous!.contexts, matchesByContext: $0) }
+        let visits = previousMatchesByContext.flatMap { plan?.positionsReached(contexts: previous!.contexts, byContext: $0) }
         // Read once: each read through the optional tree copied (and retained) all of it.
         let previousViews = mayLeaveUnvisited ? previous!.viewPointers : []
         if mayLeaveUnvisited, visits == nil { views = previousViews.map { $0.takeUnretainedValue() } }
@@ -315,13 +324,8 @@ public struct Cascade {
         styled.contextCount = steps.contextCount
         if remembering {
             styled.noteViews(views, carried: visits != nil ? previousViews : nil)
-            // Each context's matches: the previous tree's, for contexts carried; those the walk
-            // noted, when it numbered every view's context afresh.
-            if carriesContexts {
-                styled.contextMatches = previousMatchesByContext ?? previous!.contextMatches
-            } else if numbersContexts, carriedContextNumbers == nil, restyled.count == views.count {
-                styled.contextMatches = candidatesByContext
-            }
+            // Each context's kind and matches: the previous tree's, for contexts carried.
+            if carriesContexts { styled.contextMatches = previousMatchesByContext ?? previous!.contextMatches }
         }
 
         // Duplicate ids come first, then each view's diagnostics in tree order.

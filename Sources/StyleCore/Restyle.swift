@@ -94,10 +94,17 @@ public struct StyledTree {
     private let carriesContexts: Bool
     var aboveContext: Int32?
     var contextCount = 0
-    /// By match context, the candidates its views matched (one array, shared with their
-    /// entries), when known for every context: what a restyle tests against the changed rules
-    /// to find the views a change reaches without visiting the others.
-    var contextMatches: [[Int32]?]?
+    /// A match context's kind and the candidates its views matched (one array, shared with
+    /// their entries): what a restyle tests against the changed rules and appearances to find
+    /// the views a change reaches without visiting the others.
+    struct ContextMatches {
+        let kind: Kind
+        let matches: [Int32]
+    }
+
+    /// By match context, its kind and matches, once a restyle worked them out
+    /// (`matchesByContext`); carried while the contexts are.
+    var contextMatches: [ContextMatches?]?
     /// The root styled and its tree's `View.shapeVersion` then, when no view's place, id,
     /// classes or state changed while it was styled: while that version stays the same, the
     /// tree under that root has this tree's shape.
@@ -215,13 +222,13 @@ public struct StyledTree {
         viewPointers[position].takeUnretainedValue()
     }
 
-    /// `contextMatches`, or worked out from the entries of each context's first view when
-    /// not known (a tree whose contexts were carried from one that did not list them).
-    func matchesByContext() -> [[Int32]?] {
+    /// `contextMatches`, or worked out from the place and entry of each context's first view
+    /// (once for a tree and the restyles that carry its contexts on).
+    func matchesByContext() -> [ContextMatches?] {
         if let contextMatches { return contextMatches }
-        var found = [[Int32]?](repeating: nil, count: contextCount)
+        var found = [ContextMatches?](repeating: nil, count: contextCount)
         for (i, c) in contexts.enumerated() where c >= 0 && Int(c) < found.count && found[Int(c)] == nil {
-            found[Int(c)] = entries[i].matches
+            found[Int(c)] = ContextMatches(kind: places[i].kind, matches: entries[i].matches)
         }
         return found
     }
@@ -239,35 +246,51 @@ public struct StyledTree {
         return path.last?.position ?? -1
     }
 
-    /// Whether `views` (a tree in tree order) has this tree's shape: the same kinds, ids and
-    /// classes at the same places. Views are then paired by position, as by reference. A kind
-    /// a script declares again on reload (`kind("GradientView", …)`, a new `Kind` each
-    /// evaluation) is the same kind when it has its layout (`Kind.hasLayout(of:)`).
-    func hasSameShape(as views: [View]) -> Bool {
-        guard views.count == places.count else { return false }
-        var path: [(view: ObjectIdentifier, position: Int)] = []
-        var sameKinds: [Pair: Bool] = [:]
-        func same(_ a: Kind, _ b: Kind) -> Bool {
+    /// `root`'s views in tree order, and whether they have this tree's shape: the same kinds,
+    /// ids, classes and states at the same places. Views are then paired by position, as by
+    /// reference. A kind a script declares again on reload (`kind("GradientView", …)`, a new
+    /// `Kind` each evaluation) is the same kind when it has its layout (`Kind.hasLayout(of:)`).
+    /// Compared as the walk lists them: a re-evaluated script's views are read once, not once
+    /// to list them and again to compare them.
+    func listComparingShape(_ root: View) -> (views: [View], same: Bool) {
+        var views: [View] = []
+        views.reserveCapacity(Swift.max(places.count, 1))
+        var walk = TreeWalk(root)
+        var comparison = ShapeComparison()
+        var same = true
+        places.withUnsafeBufferPointer { places in
+            while walk.appendNext(to: &views) {
+                guard same else { continue }
+                let i = views.count - 1
+                same = i < places.count && comparison.matches(views[i], at: i, places)
+            }
+        }
+        return (views, same && views.count == places.count)
+    }
+
+    /// Compares views, in tree order, with the places of a tree (`listComparingShape`).
+    private struct ShapeComparison {
+        /// The positions of the path from the root to the last view compared.
+        private var path: [(view: ObjectIdentifier, position: Int)] = []
+        /// Kinds found to have one another's layout.
+        private var sameKinds: [Pair: Bool] = [:]
+
+        /// Whether `view`, the view after the last one compared, is at `places[i]`.
+        mutating func matches(_ view: View, at i: Int, _ places: UnsafeBufferPointer<Place>) -> Bool {
+            guard same(places[i].kind, view.kind), places[i].id == view.id,
+                  places[i].classes.hasStorage(of: view.classes) || places[i].classes == view.classes,
+                  places[i].state == view.state, StyledTree.parentPosition(of: view, path: &path) == places[i].parent else { return false }
+            path.append((ObjectIdentifier(view), i))
+            return true
+        }
+
+        private mutating func same(_ a: Kind, _ b: Kind) -> Bool {
             if a === b { return true }
             let pair = Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
             if let known = sameKinds[pair] { return known }
             let same = a.hasLayout(of: b)
             sameKinds[pair] = same
             return same
-        }
-        // Fields are read in place: copying an entry retains everything it holds.
-        return places.withUnsafeBufferPointer { places in
-            for (i, view) in views.enumerated() {
-                // The views ahead and their classes, asked for now (`Prefetch.swift`): a
-                // re-evaluated tree's views are new, and most are out of the cache.
-                views.prefetchObject(at: i + 8, lines: 2)
-                views.withObject(at: i + 4) { prefetchStorage($0.classes.storageIdentity, lines: 2) }
-                guard same(places[i].kind, view.kind), places[i].id == view.id, (places[i].classes.hasStorage(of: view.classes) || places[i].classes == view.classes),
-                      places[i].state == view.state,
-                      Self.parentPosition(of: view, path: &path) == places[i].parent else { return false }
-                path.append((ObjectIdentifier(view), i))
-            }
-            return true
         }
     }
 
@@ -295,14 +318,11 @@ public struct StyledTree {
         RuleIndex.sameSelectors(index.rules, stylesheet.rules, compoundByCompound: false)
     }
 
-    /// Whether `root`'s tree has this tree's shape (see `hasSameShape(as:)`).
+    /// Whether `root`'s tree has this tree's shape (see `listComparingShape`).
     ///
     ///     let paired = styled.hasSameShape(as: root)    // changes can be listed by position
     public func hasSameShape(as root: View) -> Bool {
-        if isUnchanged(under: root) { return true }
-        var views: [View] = []
-        root.forEachInTree { views.append($0) }
-        return hasSameShape(as: views)
+        isUnchanged(under: root) || listComparingShape(root).same
     }
 
     /// Whether every view of `root`'s tree, a tree of this shape, still holds the values this

@@ -19,6 +19,10 @@ final class RestylePlan {
     /// `previous`'s candidates by their place in the new index; -1 for a rule changed or
     /// removed. Nil when too many rules changed, or they were reordered: views are not kept.
     private let candidateMap: [Int32]?
+    /// The kinds whose appearance changed its style, when rules are paired in place (the
+    /// appearances otherwise the same, in the same order): a view of one of them (or of a
+    /// sub-kind) may take other values whatever its matches.
+    private let changedAppearanceKinds: [Kind]
     /// The rules changed or added, to test views against (`hasChanged`).
     private let changed: RuleIndex
     /// Whether views are tested against changed or added rules, which needs the path above them.
@@ -71,6 +75,7 @@ final class RestylePlan {
                                   former: previous.index, &comparison)
             : Self.pairing(appearances: previous.appearances, rules: previous.index.rules, stylesheet, &comparison)
         self.comparison = comparison
+        changedAppearanceKinds = pairing?.changedAppearanceKinds ?? []
         guard pairing != nil || rebases else { return nil }
         changed = RuleIndex(pairing?.changed ?? [])
         hasChanged = !(pairing?.changed.isEmpty ?? true) && fault != .restyleIgnoresChangedRules
@@ -91,7 +96,7 @@ final class RestylePlan {
     /// source order, and the rules changed or added; nil when the appearances differ, rules
     /// were reordered or too many changed.
     private static func pairing(appearances: [Appearance], rules: [Rule], _ new: Stylesheet,
-                                _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule])? {
+                                _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule], changedAppearanceKinds: [Kind])? {
         guard sameAppearances(appearances, new.appearances, &comparison) else { return nil }
         var oldByKey: [RuleKey: [Int]] = [:]
         for (i, rule) in rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
@@ -111,18 +116,26 @@ final class RestylePlan {
             }
         }
         guard changedRules.reduce(0, { $0 + $1.selector.selectors.count }) <= Self.changedCandidateLimit else { return nil }
-        return (oldForNew, changedRules)
+        return (oldForNew, changedRules, [])
     }
 
     /// `pairing` for rules with the old rules' selectors in the same order: each new rule is
     /// paired with the old one in its place when it has the same style and place; none is
     /// tested against views, since a changed rule matches the views its old self matched, and
-    /// those views' matches hold the old one. Nil when the appearances differ.
+    /// those views' matches hold the old one. Appearances are paired in place too: the kinds of
+    /// those whose style changed (a theme's colours) are listed. Nil when the appearances are
+    /// others (another number, kind, order or place).
     /// `index`, the new stylesheet's, answers for the rules whose styles it found the same as
     /// `former`'s when it was made from it (`RuleIndex.keepsStyle(of:from:)`).
     private static func pairingInPlace(appearances: [Appearance], rules: [Rule], _ new: Stylesheet, index: RuleIndex,
-                                       former: RuleIndex, _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule])? {
-        guard sameAppearances(appearances, new.appearances, &comparison), rules.count == new.rules.count else { return nil }
+                                       former: RuleIndex, _ comparison: inout StyleComparison)
+        -> (oldForNew: [Int], changed: [Rule], changedAppearanceKinds: [Kind])? {
+        guard rules.count == new.rules.count, appearances.count == new.appearances.count else { return nil }
+        var changedKinds: [Kind] = []
+        for (x, y) in zip(appearances, new.appearances) {
+            guard x.kind === y.kind, x.order == y.order, x.location == y.location else { return nil }
+            if !comparison.same(x.style, y.style), !changedKinds.contains(where: { $0 === x.kind }) { changedKinds.append(x.kind) }
+        }
         var oldForNew = Array(rules.indices)
         for k in rules.indices {
             guard rules[k].location == new.rules[k].location else {
@@ -132,7 +145,7 @@ final class RestylePlan {
             if let kept = index.keepsStyle(of: k, from: former), kept { continue }
             if !comparison.same(rules[k].style, new.rules[k].style) { oldForNew[k] = -1 }
         }
-        return (oldForNew, [])
+        return (oldForNew, [], changedKinds)
     }
 
     private static func sameAppearances(_ a: [Appearance], _ b: [Appearance], _ comparison: inout StyleComparison) -> Bool {
@@ -160,7 +173,10 @@ final class RestylePlan {
         // A host's view keeps its lists from one restyle to the next: the very same storage
         // holds the same items.
         if !oldStyles.hasStorage(of: styles) {
-            for k in styles.indices where !comparison.same(oldStyles[k], styles[k]) { return false }
+            let sameStyles = oldStyles.withUnsafeBufferPointer { old in
+                styles.withUnsafeBufferPointer { new in new.indices.allSatisfy { comparison.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
+            }
+            guard sameStyles else { return false }
         }
         if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
@@ -168,7 +184,7 @@ final class RestylePlan {
             }
             guard sameLiterals else { return false }
         }
-        if pairedInPlace, let candidateMap, keepsMatchesInPlace(i, candidateMap: candidateMap, context: context) {
+        if pairedInPlace, let candidateMap, keepsMatchesInPlace(i, kind: view.kind, candidateMap: candidateMap, context: context) {
             // Rules paired in place: the view's matches are the very ones its entry holds.
             takeValues(i, view, matches: nil, context: context, into: &styled)
             return true
@@ -204,7 +220,7 @@ final class RestylePlan {
         guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
               view.values.isUnwrittenCopy(of: entry.values), view.recordIdentity == entry.recordIdentity else { return false }
         // Without a map the appearances changed: every view's result may differ.
-        guard candidateMap.map({ keepsMatchesInPlace(i, candidateMap: $0, context: context) }) ?? false
+        guard candidateMap.map({ keepsMatchesInPlace(i, kind: view.kind, candidateMap: $0, context: context) }) ?? false
                 || keepsResult(entry, view, steps: steps, context: context) else { return false }
         styled.keepCarried(context: context)
         return true
@@ -318,21 +334,22 @@ final class RestylePlan {
         return matches
     }
 
-    /// The positions of the views some changed rule matches, in tree order, for a tree whose
-    /// views nothing wrote since `previous` styled it (`StyledTree.canLeaveViewsUnvisited`):
-    /// every other view keeps its entry untouched, as `keepsUntouched` would find view by
-    /// view. `contexts`: the views' match contexts, by position; `matchesByContext`: each
-    /// context's matches (nil: not known, its views are visited). Nil when rules are not paired
-    /// in place or the appearances changed: then any view may take other values.
-    func positionsReached(contexts: [Int32], matchesByContext: [[Int32]?]) -> [Int]? {
+    /// The positions of the views some change reaches (a changed rule matches them, or their
+    /// kind's appearance changed), in tree order, for a tree whose views nothing wrote since
+    /// `previous` styled it (`StyledTree.canLeaveViewsUnvisited`): every other view keeps its
+    /// entry untouched, as `keepsUntouched` would find view by view. `contexts`: the views'
+    /// match contexts, by position; `byContext`: each context's kind and matches (nil: not
+    /// known, its views are visited). Nil when rules are not paired in place.
+    func positionsReached(contexts: [Int32], byContext: [StyledTree.ContextMatches?]) -> [Int]? {
         guard pairedInPlace, let candidateMap else { return nil }
         // By context, as `keepsMatchesInPlace` notes them (so the views visited are not asked
         // again): 1 its matches are all unchanged, 2 one of them changed, 0 not known.
-        var verdicts = [UInt8](repeating: 0, count: matchesByContext.count)
+        var verdicts = [UInt8](repeating: 0, count: byContext.count)
         candidateMap.withUnsafeBufferPointer { map in
-            for (c, matches) in matchesByContext.enumerated() {
-                guard let matches else { continue }
-                verdicts[c] = matches.allSatisfy({ Int($0) < map.count && map[Int($0)] >= 0 }) ? 1 : 2
+            for (c, known) in byContext.enumerated() {
+                guard let known else { continue }
+                verdicts[c] = !appearanceChanged(for: known.kind)
+                    && known.matches.allSatisfy({ Int($0) < map.count && map[Int($0)] >= 0 }) ? 1 : 2
             }
         }
         var positions: [Int] = []
@@ -343,13 +360,19 @@ final class RestylePlan {
         return positions
     }
 
-    /// Whether none of the view's matches changed, when rules are paired in place (its matches
-    /// are then its own candidates). The views of one match context have the same matches: the
-    /// first of them answers for all, and the others' lists are not read.
-    private func keepsMatchesInPlace(_ i: Int, candidateMap: [Int32], context: Int32?) -> Bool {
+    /// Whether a view of `kind` gets what its appearances gave it before: none of them changed.
+    private func appearanceChanged(for kind: Kind) -> Bool {
+        changedAppearanceKinds.contains { kind.isA($0) }
+    }
+
+    /// Whether none of the view's matches changed, nor its kind's appearances, when rules are
+    /// paired in place (its matches are then its own candidates). The views of one match
+    /// context have the same kind and matches: the first of them answers for all, and the
+    /// others' lists are not read.
+    private func keepsMatchesInPlace(_ i: Int, kind: Kind, candidateMap: [Int32], context: Int32?) -> Bool {
         let c = context.map(Int.init) ?? -1
         if c >= 0, c < contextsKept.count, contextsKept[c] != 0 { return contextsKept[c] == 1 }
-        let kept = previous.entries[i].matches.withUnsafeBufferPointer { matches in
+        let kept = !appearanceChanged(for: kind) && previous.entries[i].matches.withUnsafeBufferPointer { matches in
             candidateMap.withUnsafeBufferPointer { map in matches.allSatisfy { map[Int($0)] >= 0 } }
         }
         if c >= 0 {

@@ -36,6 +36,14 @@ struct StyleComparison {
         return sameSteps(a, b)
     }
 
+    /// `same(_:_:)` of two styles compared where they are (a view's own styles, in their
+    /// lists): a style copied out of its list retained its kind, names, locations and storage.
+    mutating func same(_ a: UnsafePointer<Style>, _ b: UnsafePointer<Style>) -> Bool {
+        guard a.pointee.kind === b.pointee.kind, a.pointee.location == b.pointee.location, a.pointee.name == b.pointee.name,
+              a.pointee.attachment == b.pointee.attachment else { return false }
+        return sameSteps(a.pointee, b.pointee)
+    }
+
     /// The same operations in the same order: values, paths and lines equal, and the very same
     /// functions (a function from another evaluation may do anything, so it counts as changed).
     /// Two `concat`s split differently are told apart even when their operations agree: the

@@ -180,6 +180,7 @@ extension LuaVM {
         let raw = String(cString: source)
         var name = raw
         if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
+        name = SourceLocation.interned(file: name)
         lastSourcePointer = source
         lastSourceRaw = ContiguousArray(UnsafeBufferPointer(start: source, count: strlen(source) + 1))
         lastSourceName = name

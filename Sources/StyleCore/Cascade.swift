@@ -149,13 +149,15 @@ public struct Cascade {
         // Views of a tree of the same shape match what they matched when the rules' selectors
         // are the same (a theme switch, a changed value): their matches are carried over
         // instead of found again.
-        let sameSelectors = sameShape && previous!.hasSameSelectors(as: stylesheet)
         // Kept and rebased records point at the previous tree's table: an engine that did not
         // style it (a one-off cascade's) records into that table too.
         // Rebased views take results in the table their values are of: the previous tree's.
         if sameShape, let previous {
             engine.shareTables(of: previous.index, provenance: previous.recordedProvenance == recordingProvenance, values: true)
         }
+        // An index made from the previous one (a reload, a theme switch: `StyleEngine.adopt`)
+        // compared the selectors when it was made.
+        let sameSelectors = sameShape && (engine.ruleIndex.wasMade(from: previous!.index) || previous!.hasSameSelectors(as: stylesheet))
         let plan = sameShape ? previous.flatMap {
             RestylePlan(previous: $0, stylesheet: stylesheet, index: engine.ruleIndex, recordingProvenance: recordingProvenance,
                         sameSelectors: sameSelectors, fault: fault)

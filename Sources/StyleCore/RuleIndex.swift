@@ -271,6 +271,13 @@ public struct RuleIndex {
         return keptFromFormer.styles[r]
     }
 
+    /// Whether this index was made from `former` (`init(_:selectorsOf:…)`): its rules then have
+    /// `former`'s selectors, compound by compound, without comparing them again.
+    func wasMade(from former: RuleIndex) -> Bool {
+        guard let keptFromFormer, !former.preparedStyles.isEmpty else { return false }
+        return keptFromFormer.former.hasStorage(of: former.preparedStyles)
+    }
+
     /// Whether two lists of rules have the same selectors, in order, for styles of the same
     /// kinds: the same text, which numbers their candidates alike (what a restyle needs to carry
     /// matches over); with `compoundByCompound`, also at the same places and of the very same

@@ -89,7 +89,7 @@ struct ScreenBenchmark {
         }
         if only != .reevaluated {
             let host = hostRestyles(workload, folder + "/edited.lua", rounds: rounds, withFull: only == nil)
-            var line = "kept tree: restyle (\(host.restyled) restyled, \(host.rebased) rebased) \(Table.iqr(host.0))"
+            var line = "kept tree: restyle (\(host.restyled) restyled, \(host.rebased) rebased, \(host.visited) reached) \(Table.iqr(host.0))"
             if only == nil { line += "; full restyle \(Table.iqr(host.1)); \(Table.ratio(host.0.median / host.1.median))" }
             print(line)
         }
@@ -146,7 +146,7 @@ struct ScreenBenchmark {
                         result: Table.iqr(restyle), baseline: "full restyle \(Table.iqr(full))",
                         ratio: Table.ratio(restyle.median / full.median), target: "≤ 0.15×", met: restyle.median <= 0.15 * full.median))
         let host = hostRestyles(workload, folder + "/edited.lua", rounds: max(6, runs))
-        rows.append(Row(section: "screen", measure: "restyle of a kept tree after a one-rule edit (\(host.restyled) restyled, \(host.rebased) rebased of \(n))",
+        rows.append(Row(section: "screen", measure: "restyle of a kept tree after a one-rule edit (\(host.restyled) restyled, \(host.rebased) rebased, \(host.visited) reached of \(n))",
                         result: Table.iqr(host.0), baseline: "full restyle \(Table.iqr(host.1))",
                         ratio: Table.ratio(host.0.median / host.1.median), target: "≤ 0.15×", met: host.0.median <= 0.15 * host.1.median))
 
@@ -233,10 +233,12 @@ struct ScreenBenchmark {
     /// restyled by the edited and the original stylesheet in turn, each restyle after the last
     /// (`rounds` of them), beside full restyles (no previous tree) of a twin tree, alternately:
     /// restyling the kept tree whole would leave it other values than its last restyle's.
-    /// Returns both, and how many views the last restyle restyled and rebased.
-    private func hostRestyles(_ workload: Workload, _ file: String, rounds: Int, withFull: Bool = true) -> (Samples, Samples, restyled: Int, rebased: Int) {
+    /// Returns both, and how many views the last restyle restyled and rebased, and how many
+    /// its walk reached (`Restyle.visited`).
+    private func hostRestyles(_ workload: Workload, _ file: String, rounds: Int, withFull: Bool = true)
+        -> (Samples, Samples, restyled: Int, rebased: Int, visited: Int) {
         var samples = Samples(), full = Samples()
-        var restyled = 0, rebased = 0
+        var restyled = 0, rebased = 0, visited = 0
         do {
             write(workload.screenSource(), to: file)
             let original = try ScreenBenchmark.runtime().load(file: file)
@@ -250,14 +252,14 @@ struct ScreenBenchmark {
                 let (restyle, ms) = try timed { try sheet.restyle(root, after: styled) }
                 samples.append(ms)
                 styled = restyle.styled
-                (restyled, rebased) = (restyle.restyled.count, restyle.rebased.count)
+                (restyled, rebased, visited) = (restyle.restyled.count, restyle.rebased.count, restyle.visited)
                 guard withFull else { continue }
                 full.append(try timed { try sheet.restyle(twin, after: nil) }.milliseconds)
             }
         } catch {
             fail("the screen does not restyle:\n\(error)")
         }
-        return (samples, full, restyled, rebased)
+        return (samples, full, restyled, rebased, visited)
     }
 
     /// Saves the screen with one rule's value changed, back and forth, and waits for each

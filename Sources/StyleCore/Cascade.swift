@@ -232,6 +232,7 @@ public struct Cascade {
         var untouched: [Int] = []
         var i = -1
         let hasPrevious = previous != nil
+        let checksRepetition = numbersContexts && !remembering && !hasPrevious && !partial
         var k = -1  // in `visits`
         while true {
             let view: View
@@ -260,6 +261,12 @@ public struct Cascade {
                 }
             }
             if walksPath { path.leave(to: view.parent) }
+            // A one-off styling of a tree whose first views hardly repeat one another's (nine
+            // contexts in ten views or more) numbers no more: the rest are matched alone, as a
+            // styling after such a tree does from the start (`contextsHardlyRepeat`).
+            if checksRepetition, i == Self.repetitionSample {
+                if steps.contextCount * 10 >= i * 9 { steps.stopNumberingContexts() }
+            }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             reached = visits != nil ? k + 1 : i + 1
             // A tree of the previous shape has its ids (see below).
@@ -308,8 +315,14 @@ public struct Cascade {
         // What part of a tree restyled alone saw says nothing of the tree's size.
         if !partial { engine.lastTreeSize = treeSize }
         if partial {
-        } else if numbersContexts || !sharesStyles {
+        } else if steps.numbersContexts || !sharesStyles {
             engine.lastContextCount = steps.contextCount
+            engine.lastContextMatchCount = steps.contextMatchCount
+            engine.cascadesWithoutContexts = 0
+        } else if numbersContexts {
+            // Stopped part way: the tree's views hardly repeat, as the next one-off styling
+            // is told (`contextsHardlyRepeat`).
+            engine.lastContextCount = views.count
             engine.lastContextMatchCount = steps.contextMatchCount
             engine.cascadesWithoutContexts = 0
         } else {
@@ -404,6 +417,10 @@ public struct Cascade {
         engine.lastTreeSize >= 64 && engine.lastContextCount * 10 >= engine.lastTreeSize * 9
             && engine.cascadesWithoutContexts < 7
     }
+
+    /// After how many views a one-off styling asks whether they repeated one another's enough
+    /// to go on grouping them into match contexts.
+    static let repetitionSample = 1024
 
     /// How many views ahead of the one it styles a restyle asks for the objects it will read:
     /// a view takes from a few hundred instructions (left untouched) to a few thousand

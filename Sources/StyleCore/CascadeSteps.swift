@@ -47,7 +47,15 @@ final class CascadeSteps {
     let cachesResults: Bool
     /// Whether views are grouped into match contexts (`MatchContexts`) as well, when results
     /// are kept: not for a tree whose views hardly repeat one another's (`Cascade.numbersContexts`).
-    let numbersContexts: Bool
+    /// A one-off styling turns it off part way when the views so far hardly repeated
+    /// (`stopNumberingContexts`).
+    @exclusivity(unchecked) private(set) var numbersContexts: Bool
+
+    /// Groups no more views into contexts: the views after this one are matched, and their
+    /// results shared by kind and matches, as in a styling that numbers none.
+    func stopNumberingContexts() {
+        numbersContexts = false
+    }
 
     /// By kind: the appearances that apply, in order, and whether all of them are plain. A
     /// tree has a handful of kinds, so a list searched by identity beats hashing.

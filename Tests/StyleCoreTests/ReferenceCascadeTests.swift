@@ -28,6 +28,50 @@ final class ReferenceCascadeTests: XCTestCase {
         XCTAssertGreaterThan(run.traitDependent, 100, "steps styled under traits other than the defaults")
     }
 
+    /// A one-off styling of a tree whose first views hardly repeat one another's stops grouping
+    /// the rest into match contexts part way (`Cascade.repetitionSample`), and gives what the
+    /// reference gives; the engine then knows the tree's views hardly repeat. A tree whose views
+    /// repeat goes on grouping them.
+    func testAOneOffStylingThatStopsGroupingViewsAgreesWithTheReference() {
+        let sheet = Stylesheet()
+        for k in 0..<40 { sheet.addRule(".s\(k) .c\(k % 7)", T.mut(T.label, "textColor", World.colors[k % 3]), line: 10 + k) }
+        for k in 0..<31 { sheet.addRule(".d\(k)", T.mut(T.view, "alpha", .number(Double(k) / 31)), line: 60 + k) }
+        sheet.addRule("Label", T.mut(T.label, "text", .string("x")), line: 100)
+        // Not repeating: the first 26 sections' views (more than the sample) are each a context
+        // of their own, and the last 14 sections repeat one another's, which a styling that went
+        // on grouping would have counted as few contexts.
+        func tree(repeating: Bool) -> View {
+            let root = T.view(T.stack, "root", "")
+            for section in 0..<40 {
+                let alike = repeating || section >= 26
+                let stack = T.view(T.stack, nil, alike ? "s1" : "s\(section)")
+                for row in 0..<40 {
+                    let n = section * 40 + row
+                    stack.addChild(T.view(T.label, nil, alike ? "c1 d2" : "c\(n % 7) d\(n % 31)"))
+                }
+                root.addChild(stack)
+            }
+            return root
+        }
+        for repeating in [false, true] {
+            let root = tree(repeating: repeating), reference = World.copyOf(root)
+            let engine = StyleEngine(sheet)
+            XCTAssertEqual(Cascade(engine).apply(to: root), ReferenceCascade(sheet).apply(to: reference))
+            let count = World.views(root).count
+            XCTAssertGreaterThan(count, Cascade.repetitionSample)
+            for (got, expected) in zip(World.views(root), World.views(reference)) {
+                XCTAssertEqual(got.values, expected.values, got.reference)
+                XCTAssertEqual(got.provenance, expected.provenance, got.reference)
+            }
+            if repeating {
+                XCTAssertLessThan(engine.lastContextCount, 10, "views that repeat are grouped to the end")
+            } else {
+                XCTAssertEqual(engine.lastContextCount, count, "the tree's views hardly repeat")
+                XCTAssertTrue(Cascade.contextsHardlyRepeat(in: engine))
+            }
+        }
+    }
+
     /// The test of the test: with a cache broken on purpose, the comparison finds a difference.
     func testABrokenCacheIsFound() {
         for fault in [CascadeFault.resultsIgnoreMatches, .contextsIgnoreParents, .restyleIgnoresChangedRules, .resultsIgnoreState] {

@@ -41,8 +41,21 @@ struct StyleComparison {
     mutating func same(_ a: UnsafePointer<Style>, _ b: UnsafePointer<Style>) -> Bool {
         guard a.pointee.kind === b.pointee.kind, a.pointee.location == b.pointee.location, a.pointee.name == b.pointee.name,
               a.pointee.attachment == b.pointee.attachment else { return false }
+        // Most views of a re-evaluated tree carry a style that many views share, compared
+        // already: the pair found last, or one remembered, answers without the style copied.
+        if a.pointee.count == b.pointee.count, let x = a.pointee.storageIdentity, let y = b.pointee.storageIdentity {
+            let pair = Pair(old: x, new: y)
+            if x == y || pair == lastSame { return true }
+            if sameStorages.contains(pair) {
+                lastSame = pair
+                return true
+            }
+        }
         return sameSteps(a.pointee, b.pointee)
     }
+
+    /// The pair of storages `same(_:_:)` last found in `sameStorages`.
+    private var lastSame: Pair?
 
     /// The same operations in the same order: values, paths and lines equal, and the very same
     /// functions (a function from another evaluation may do anything, so it counts as changed).

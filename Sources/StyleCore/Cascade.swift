@@ -456,7 +456,7 @@ public struct Cascade {
             // A re-evaluated tree's views hold lists of their own, compared with the entry's; a
             // kept tree's hold the entry's.
             views.withObject(at: i + prefetchDistance) { view in
-                if !view.literals.hasStorage(of: entry.literals) { prefetchStorage(view.literals.storageIdentity, lines: 5) }
+                if !view.literals.hasStorage(of: entry.literals) { prefetchStorage(view.literals.storageIdentity, lines: 9) }
                 if !view.styles.hasStorage(of: entry.styles) { prefetchStorage(view.styles.storageIdentity, lines: 1) }
             }
         }

@@ -52,13 +52,14 @@ public struct StyledTree {
 
         /// Asks the processor for the storages a restyle reads or counts a reference to when it
         /// compares, rebases or carries this entry (`Prefetch.swift`); the entry itself is in
-        /// the cache. (A literal is 272 bytes: the first one's place, compared first, is in its
-        /// list's fifth line.)
+        /// the cache. (A literal is 272 bytes: a list's first two literals, which most views'
+        /// lists hold at most, take nine lines; asking for five, the second literal's fields
+        /// were misses a re-evaluated tree's restyle waited on.)
         @inline(__always)
         func prefetchStorages() {
             prefetchStorage(UInt(bitPattern: Int(bitPattern: values.slotsIdentity)), lines: 4)
             prefetchStorage(styles.storageIdentity, lines: 1)
-            prefetchStorage(literals.storageIdentity, lines: 5)
+            prefetchStorage(literals.storageIdentity, lines: 9)
             prefetchStorage(matches.storageIdentity, lines: 1)
             if let ownSlots { prefetchStorage(ownSlots.storageIdentity, lines: 1) }
             if let recordIdentity {

@@ -332,6 +332,8 @@ public struct StyledTree {
     ///
     ///     let before = styled.viewsHoldTheirValues(under: root) ? nil : TreeSnapshot(root)
     public func viewsHoldTheirValues(under root: View) -> Bool {
+        // Nothing wrote the tree since this styling: every view holds what it gave.
+        if canLeaveViewsUnvisited(under: root) { return true }
         var walk = TreeWalk(root)
         var position = 0
         while let view = walk.next() {

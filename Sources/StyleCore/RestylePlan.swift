@@ -97,7 +97,7 @@ final class RestylePlan {
     /// were reordered or too many changed.
     private static func pairing(appearances: [Appearance], rules: [Rule], _ new: Stylesheet,
                                 _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule], changedAppearanceKinds: [Kind])? {
-        guard sameAppearances(appearances, new.appearances, &comparison) else { return nil }
+        guard changedAppearanceKinds(appearances, new.appearances, &comparison)?.isEmpty == true else { return nil }
         var oldByKey: [RuleKey: [Int]] = [:]
         for (i, rule) in rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
         var oldForNew = [Int](repeating: -1, count: new.rules.count)
@@ -130,11 +130,8 @@ final class RestylePlan {
     private static func pairingInPlace(appearances: [Appearance], rules: [Rule], _ new: Stylesheet, index: RuleIndex,
                                        former: RuleIndex, _ comparison: inout StyleComparison)
         -> (oldForNew: [Int], changed: [Rule], changedAppearanceKinds: [Kind])? {
-        guard rules.count == new.rules.count, appearances.count == new.appearances.count else { return nil }
-        var changedKinds: [Kind] = []
-        for (x, y) in zip(appearances, new.appearances) {
-            guard x.kind === y.kind, x.order == y.order, x.location == y.location else { return nil }
-            if !comparison.same(x.style, y.style), !changedKinds.contains(where: { $0 === x.kind }) { changedKinds.append(x.kind) }
+        guard rules.count == new.rules.count, let changedKinds = changedAppearanceKinds(appearances, new.appearances, &comparison) else {
+            return nil
         }
         var oldForNew = Array(rules.indices)
         for k in rules.indices {
@@ -148,12 +145,17 @@ final class RestylePlan {
         return (oldForNew, [], changedKinds)
     }
 
-    private static func sameAppearances(_ a: [Appearance], _ b: [Appearance], _ comparison: inout StyleComparison) -> Bool {
-        guard a.count == b.count else { return false }
+    /// Pairs the old appearances with the new ones in place: the kinds of those whose style
+    /// changed (none: the same appearances), or nil when they are others (another number, or
+    /// another kind, order or place at some position).
+    private static func changedAppearanceKinds(_ a: [Appearance], _ b: [Appearance], _ comparison: inout StyleComparison) -> [Kind]? {
+        guard a.count == b.count else { return nil }
+        var changed: [Kind] = []
         for (x, y) in zip(a, b) {
-            guard x.kind === y.kind, x.order == y.order, x.location == y.location, comparison.same(x.style, y.style) else { return false }
+            guard x.kind === y.kind, x.order == y.order, x.location == y.location else { return nil }
+            if !comparison.same(x.style, y.style), !changed.contains(where: { $0 === x.kind }) { changed.append(x.kind) }
         }
-        return true
+        return changed
     }
 
     /// Gives view `i` what it takes without the cascade running for it, and appends it to
@@ -219,7 +221,8 @@ final class RestylePlan {
         let entry = previous.entries[i]
         guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
               view.values.isUnwrittenCopy(of: entry.values), view.recordIdentity == entry.recordIdentity else { return false }
-        // Without a map the appearances changed: every view's result may differ.
+        // Without a map (appearances of other kinds or places, rules reordered or too many
+        // changed) a view's matches say nothing: only its result can keep it.
         guard candidateMap.map({ keepsMatchesInPlace(i, kind: view.kind, candidateMap: $0, context: context) }) ?? false
                 || keepsResult(entry, view, steps: steps, context: context) else { return false }
         styled.keepCarried(context: context)

@@ -32,8 +32,7 @@ struct StyleComparison {
     /// The same steps, and the same origin (kind, place, name, attachment: what provenance
     /// shows of a style).
     mutating func same(_ a: Style, _ b: Style) -> Bool {
-        guard a.kind === b.kind, a.location == b.location, a.name == b.name, a.attachment == b.attachment else { return false }
-        return sameSteps(a, b)
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b) } }
     }
 
     /// `same(_:_:)` of two styles compared where they are (a view's own styles, in their

@@ -47,7 +47,14 @@ struct SourceFolder {
         var stack: [(folder: String, relative: String, depth: Int)] = [(resolvedRoot, "", 0)]
         var candidates: [(path: String, relative: String)] = []
         while let (folder, relative, depth) = stack.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }  // gone meanwhile: nothing to serve there
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            } catch {
+                // Gone meanwhile: nothing to serve there. Any other reason is said.
+                if Self.exists(folder) { scan.skipped.append("\(relative.isEmpty ? "." : relative + "/"): the folder cannot be read") }
+                continue
+            }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 let inner = relative.isEmpty ? name : relative + "/" + name
@@ -91,7 +98,11 @@ struct SourceFolder {
             if let (before, text) = known[relative], before == print, now - print.modified > 2_000_000_000 {
                 content = text
             } else {
-                guard let data = FileManager.default.contents(atPath: target) else { continue }  // removed meanwhile
+                guard let data = FileManager.default.contents(atPath: target) else {
+                    // Removed meanwhile: not served. A file that is there but cannot be read is said.
+                    if Self.exists(target) { scan.skipped.append("\(relative): the file cannot be read") }
+                    continue
+                }
                 guard let text = String(data: data, encoding: .utf8) else {
                     scan.skipped.append("\(relative): not UTF-8 text")
                     continue
@@ -104,6 +115,12 @@ struct SourceFolder {
         }
         known = seen
         return scan
+    }
+
+    /// Whether something is at `path` (a folder or file that cannot be read is there).
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     private static func fingerprint(_ info: stat) -> Fingerprint {

@@ -225,6 +225,25 @@ final class RemoteWatchTests: XCTestCase {
                                       "my file.lua: a served path has only letters, digits, '_', '-' and '.' in its names"])
     }
 
+    /// A folder or file that is there but cannot be read is said, not left out in silence (a
+    /// folder gone meanwhile is not). Permissions do not stop root, so this runs as a user.
+    func testAFolderOrFileThatCannotBeReadIsSaid() throws {
+        try XCTSkipIf(geteuid() == 0, "permissions do not stop root")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locked"), withIntermediateDirectories: true)
+        try write("locked/x.lua", "return 1\n")
+        try write("secret.lua", "return 2\n")
+        chmod(folder.appendingPathComponent("locked").path, 0)
+        chmod(folder.appendingPathComponent("secret.lua").path, 0)
+        defer {
+            chmod(folder.appendingPathComponent("locked").path, 0o755)
+            chmod(folder.appendingPathComponent("secret.lua").path, 0o644)
+        }
+        var scanner = SourceFolder(root: folder.path)
+        let scan = scanner.scan()
+        XCTAssertTrue(scan.skipped.contains("locked/: the folder cannot be read"), "\(scan.skipped)")
+        XCTAssertTrue(scan.skipped.contains("secret.lua: the file cannot be read"), "\(scan.skipped)")
+    }
+
     func testTwoWritesOfTheSameLengthInOneClockTickAreBothSeen() throws {
         var scanner = SourceFolder(root: folder.path)
         try write("colors.lua", "return { brand = Color.aaaa }\n")

@@ -18,3 +18,38 @@ extension Diagnostic {
                    at: style.location)
     }
 }
+
+/// Diagnostics in the order found, each once (one bad rule reports once per distinct message).
+///
+/// A limit ends the styling: once a `limit-exceeded` error is in, nothing more is run or added.
+/// One budget runs out once, so it is reported once, where it ran out (a function style past
+/// the time limit would otherwise fail again on every view after it, each with its own
+/// "applied to").
+struct DiagnosticCollector {
+    private(set) var diagnostics: [Diagnostic] = []
+    private var seen = Set<Diagnostic>()
+    /// A limit was reached: styling stops.
+    private(set) var stopped = false
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func add(_ found: [Diagnostic]) {
+        for d in found where !stopped && seen.insert(d).inserted {
+            diagnostics.append(d)
+            if d.code == .limitExceeded, d.severity == .error { stopped = true }
+        }
+    }
+
+    /// Runs one step; a failing step is recorded and the cascade goes on with the next, unless
+    /// a limit has stopped it. Returns whether the step failed (its diagnostic may have been
+    /// recorded before) or was not run.
+    @discardableResult
+    mutating func run(_ step: () throws(Diagnostic) -> Void) -> Bool {
+        guard !stopped else { return true }
+        do { try step() } catch {
+            add([error])
+            return true
+        }
+        return false
+    }
+}

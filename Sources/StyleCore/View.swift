@@ -385,51 +385,6 @@ public final class View {
     }
 }
 
-/// A property given in a view's constructor.
-public struct Literal: Sendable {
-    public let keyPath: StyleKeyPath
-    public let value: Value
-    public let location: SourceLocation
-    /// The slot `value` is written to when it is known to suit its property as it is (checked
-    /// when the literal was made, so the cascade writes it without checking it again for every
-    /// styling); -1 for a field, or a value the cascade checks and reports.
-    let checkedSlot: Int32
-    /// The path's root kind, compared without retaining it at every styling.
-    let rootID: ObjectIdentifier
-    /// `value` as a store holds it in place (`StoredValue(scalar:)`), nil for a value it keeps
-    /// apart: worked out once rather than at every styling.
-    let scalar: StoredValue?
-    /// Whether `value` is itself under every traits (`Value.isTraitIndependent`): then the
-    /// cascade writes it as it is, else it writes it resolved for the run's traits.
-    let isTraitIndependent: Bool
-
-    public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
-        self.keyPath = keyPath
-        self.value = value
-        self.location = location
-        rootID = ObjectIdentifier(keyPath.root)
-        scalar = StoredValue(scalar: value)
-        isTraitIndependent = value.isTraitIndependent
-        if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
-            checkedSlot = Int32(p.slot)
-        } else {
-            checkedSlot = -1
-        }
-    }
-
-    /// A literal whose value the caller has just checked against its property (`Property.check`),
-    /// as the script bindings do when they read a constructor.
-    package init(keyPath: StyleKeyPath, checkedValue: Value, location: SourceLocation) {
-        self.keyPath = keyPath
-        self.value = checkedValue
-        self.location = location
-        rootID = ObjectIdentifier(keyPath.root)
-        scalar = StoredValue(scalar: checkedValue)
-        isTraitIndependent = checkedValue.isTraitIndependent
-        if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
-    }
-}
-
 /// A view's `AncestorFilter` keys: its id's and its classes'.
 struct SelectorKeys {
     let id: Int?
@@ -510,61 +465,4 @@ struct StyleVersion: Equatable {
     let root: ObjectIdentifier
     let serial: UInt64
     let edits: Int
-}
-
-/// The contribution that won one of a view's values (`View.winners`): its cascade step and the
-/// line that wrote it. Winners of views styled by one engine with the same step and line have
-/// equal `key`s, so a caller that formats them can format each once.
-public struct Winner {
-    let originIndex: UInt32
-    let locationIndex: UInt32
-    let table: ProvenanceTable
-
-    /// The cascade step: `rule ".card Label"`, `appearance(Label)`, `literal`.
-    public var origin: Origin { table.origins[Int(originIndex)] }
-    /// The `mut`, `mver`, function line or literal that wrote it; nil for none.
-    public var location: SourceLocation? {
-        locationIndex == ProvenanceRecord.noLocation ? nil : table.locations[Int(locationIndex)]
-    }
-    /// Equal for winners of one provenance table with the same origin and location.
-    public var key: WinnerKey {
-        WinnerKey(table: ObjectIdentifier(table), origin: originIndex, location: locationIndex)
-    }
-}
-
-/// A view's values and provenance as a styling left them (`View.stylingStamp`), to tell
-/// cheaply whether a later styling left the view as it was (`View.isStyled(as:)`): what lets a
-/// snapshot of a tree styled for many trait sets keep the records of the views a trait does not
-/// change. It holds the storage it compares by, so no other view's storage can pass for it.
-public struct StylingStamp {
-    fileprivate let values: ValueStore
-    fileprivate let record: ProvenanceRecord?
-}
-
-extension View {
-    /// The view's values and provenance as they are now.
-    public var stylingStamp: StylingStamp { StylingStamp(values: values, record: record) }
-
-    /// Whether the view holds the values and provenance it held at `stamp`, stored alike (of
-    /// one value table and provenance table, as a stylesheet's stylings are). False when they
-    /// are equal but stored otherwise: the caller then does the work it would have kept.
-    ///
-    ///     let before = view.stylingStamp
-    ///     try sheet.apply(to: root)            // other traits
-    ///     if view.isStyled(as: before) { /* its values and what set them are as they were */ }
-    public func isStyled(as stamp: StylingStamp) -> Bool {
-        guard values.isStoredAlike(stamp.values) else { return false }
-        switch (record, stamp.record) {
-        case (nil, nil): return true
-        case let (mine?, theirs?): return mine.recordsSameWrites(as: theirs)
-        default: return false
-        }
-    }
-}
-
-/// What tells two `Winner`s apart: the table they were recorded in, their origin and location.
-public struct WinnerKey: Hashable {
-    let table: ObjectIdentifier
-    let origin: UInt32
-    let location: UInt32
 }

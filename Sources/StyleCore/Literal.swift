@@ -1,0 +1,44 @@
+/// A property given in a view's constructor.
+public struct Literal: Sendable {
+    public let keyPath: StyleKeyPath
+    public let value: Value
+    public let location: SourceLocation
+    /// The slot `value` is written to when it is known to suit its property as it is (checked
+    /// when the literal was made, so the cascade writes it without checking it again for every
+    /// styling); -1 for a field, or a value the cascade checks and reports.
+    let checkedSlot: Int32
+    /// The path's root kind, compared without retaining it at every styling.
+    let rootID: ObjectIdentifier
+    /// `value` as a store holds it in place (`StoredValue(scalar:)`), nil for a value it keeps
+    /// apart: worked out once rather than at every styling.
+    let scalar: StoredValue?
+    /// Whether `value` is itself under every traits (`Value.isTraitIndependent`): then the
+    /// cascade writes it as it is, else it writes it resolved for the run's traits.
+    let isTraitIndependent: Bool
+
+    public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
+        self.keyPath = keyPath
+        self.value = value
+        self.location = location
+        rootID = ObjectIdentifier(keyPath.root)
+        scalar = StoredValue(scalar: value)
+        isTraitIndependent = value.isTraitIndependent
+        if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
+            checkedSlot = Int32(p.slot)
+        } else {
+            checkedSlot = -1
+        }
+    }
+
+    /// A literal whose value the caller has just checked against its property (`Property.check`),
+    /// as the script bindings do when they read a constructor.
+    package init(keyPath: StyleKeyPath, checkedValue: Value, location: SourceLocation) {
+        self.keyPath = keyPath
+        self.value = checkedValue
+        self.location = location
+        rootID = ObjectIdentifier(keyPath.root)
+        scalar = StoredValue(scalar: checkedValue)
+        isTraitIndependent = checkedValue.isTraitIndependent
+        if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
+    }
+}

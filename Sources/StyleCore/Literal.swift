@@ -17,28 +17,25 @@ public struct Literal: Sendable {
     let isTraitIndependent: Bool
 
     public init(keyPath: StyleKeyPath, value: Value, location: SourceLocation) {
+        var checked = false
+        if case .property(let p) = keyPath.target, case .success(let checkedValue) = p.check(value) { checked = checkedValue == value }
+        self.init(keyPath: keyPath, value: value, location: location, checked: checked)
+    }
+
+    /// A literal whose value the caller has just checked against its property (`Property.check`),
+    /// as the script bindings do when they read a constructor.
+    package init(keyPath: StyleKeyPath, checkedValue: Value, location: SourceLocation) {
+        self.init(keyPath: keyPath, value: checkedValue, location: location, checked: true)
+    }
+
+    /// `checked`: `value` is its property's checked value, so the literal writes its slot as it is.
+    private init(keyPath: StyleKeyPath, value: Value, location: SourceLocation, checked: Bool) {
         self.keyPath = keyPath
         self.value = value
         self.location = location
         rootID = ObjectIdentifier(keyPath.root)
         scalar = StoredValue(scalar: value)
         isTraitIndependent = value.isTraitIndependent
-        if case .property(let p) = keyPath.target, case .success(let checked) = p.check(value), checked == value {
-            checkedSlot = Int32(p.slot)
-        } else {
-            checkedSlot = -1
-        }
-    }
-
-    /// A literal whose value the caller has just checked against its property (`Property.check`),
-    /// as the script bindings do when they read a constructor.
-    package init(keyPath: StyleKeyPath, checkedValue: Value, location: SourceLocation) {
-        self.keyPath = keyPath
-        self.value = checkedValue
-        self.location = location
-        rootID = ObjectIdentifier(keyPath.root)
-        scalar = StoredValue(scalar: checkedValue)
-        isTraitIndependent = checkedValue.isTraitIndependent
-        if case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
+        if checked, case .property(let p) = keyPath.target { checkedSlot = Int32(p.slot) } else { checkedSlot = -1 }
     }
 }

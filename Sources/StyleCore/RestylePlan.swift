@@ -79,11 +79,11 @@ final class RestylePlan {
         guard pairing != nil || rebases else { return nil }
         changed = RuleIndex(pairing?.changed ?? [])
         hasChanged = !(pairing?.changed.isEmpty ?? true) && fault != .restyleIgnoresChangedRules
-        if let pairing {
+        if let oldForNew = pairing?.oldForNew {
             let oldIndex = previous.index
             var map = [Int32](repeating: -1, count: oldIndex.prepared.count)
-            for (c, candidate) in newIndex.prepared.enumerated() where pairing.oldForNew[candidate.entry.rule] >= 0 {
-                let oldRule = pairing.oldForNew[candidate.entry.rule]
+            for (c, candidate) in newIndex.prepared.enumerated() where oldForNew[candidate.entry.rule] >= 0 {
+                let oldRule = oldForNew[candidate.entry.rule]
                 map[oldIndex.firstCandidate[oldRule] + candidate.entry.selector] = Int32(c)
             }
             candidateMap = map

@@ -188,6 +188,38 @@ final class SnapshotFileRobustnessTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: stray.appendingPathComponent("inside.txt").path))
     }
 
+    func testASnapshotFolderThatCannotBeListedFailsTheRunInsteadOfPassingForEmpty() throws {
+        try XCTSkipIf(geteuid() == 0, "permissions do not stop root")
+        let script = folder.appendingPathComponent("screen.lua")
+        try "return Label { text = \"hi\" }\n".write(to: script, atomically: true, encoding: .utf8)
+        XCTAssertEqual(statuses(try runner().run(paths: [folder.path])), ["- recorded"])
+        // A stray snapshot whose script is gone: obsolete, but only if the folder can be listed.
+        let snapshots = folder.appendingPathComponent("__snapshots__")
+        try "# stray\n".write(to: snapshots.appendingPathComponent("gone.lua.snap"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(statuses(try runner(ci: true).run(paths: [folder.path])), ["- matched", "- obsolete"])
+        XCTAssertEqual(chmod(snapshots.path, 0o311), 0)  // files can be opened by name, not listed
+        defer { chmod(snapshots.path, 0o755) }
+        // Given the script, the run finds its snapshot by name and says the folder cannot be listed.
+        let report = try runner(ci: true).run(paths: [script.path])
+        XCTAssertEqual(statuses(report), ["- matched", "- failed"])
+        XCTAssertEqual(report.results.last?.message,
+                       "Cannot list the folder '\(snapshots.path)': Permission denied. Its snapshots cannot be checked for being obsolete.")
+        XCTAssertTrue(report.failed)
+        // Given the folder, the search for scripts meets it first and says so, once.
+        let whole = try runner(ci: true).run(paths: [folder.path])
+        XCTAssertEqual(whole.results.map(\.status).sorted { "\($0)" < "\($1)" }, [.failed, .matched])
+        let said = whole.results.filter { $0.status == .failed }.flatMap { $0.diagnostics.map(\.description) + [$0.message ?? ""] }
+        XCTAssertTrue(said.contains { $0.contains("__snapshots__") }, "\(said)")
+        XCTAssertTrue(whole.failed)
+        // A folder given to the run that cannot be listed is said too.
+        let closed = folder.appendingPathComponent("closed")
+        try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(closed.path, 0o000), 0)
+        defer { chmod(closed.path, 0o755) }
+        let closedReport = try runner(ci: true).run(paths: [closed.path])
+        XCTAssertEqual(closedReport.results.map(\.status), [.failed], "\(closedReport.results.map(\.message))")
+    }
+
     func testWriteFailuresSayWhyInTheSystemsWordsNotFoundations() throws {
         // `__snapshots__` is a file: the folder cannot be made.
         let blocker = folder.appendingPathComponent("__snapshots__")

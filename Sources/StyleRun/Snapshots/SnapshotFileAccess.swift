@@ -51,6 +51,8 @@ public enum SnapshotFileAccess {
         case cannotWrite(path: String, reason: String)
         case cannotDelete(path: String, reason: String)
         case cannotMakeFolder(path: String, reason: String)
+        /// A folder that is there but whose names cannot be listed.
+        case cannotList(path: String, reason: String)
 
         public var message: String {
             switch self {
@@ -60,6 +62,7 @@ public enum SnapshotFileAccess {
             case .cannotWrite(let path, let reason): "Cannot write '\(path)': \(reason)."
             case .cannotDelete(let path, let reason): "Cannot delete '\(path)': \(reason)."
             case .cannotMakeFolder(let path, let reason): "Cannot make the folder '\(path)': \(reason)."
+            case .cannotList(let path, let reason): "Cannot list the folder '\(path)': \(reason)."
             }
         }
     }
@@ -169,6 +172,31 @@ public enum SnapshotFileAccess {
         let kind = info.st_mode & S_IFMT == S_IFLNK ? .regularFile : entry(mode: info.st_mode)
         guard kind == .regularFile else { throw .notAFile(path: path, entry: kind) }
         guard unlink(path) == 0 else { throw .cannotDelete(path: path, reason: reason()) }
+    }
+
+    /// The names in `folder` (`.` and `..` left out), unsorted; none for a folder that is not there.
+    ///
+    /// - Throws: `Problem.cannotList` for a folder that is there but cannot be listed (no read
+    ///   permission), or for something other than a folder.
+    public static func names(in folder: String) throws(Problem) -> [String] {
+        guard let directory = opendir(folder) else {
+            let code = errno
+            if code == ENOENT { return [] }
+            throw .cannotList(path: folder, reason: reason(code))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw .cannotList(path: folder, reason: reason()) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
     }
 
     /// Makes `folder` and the folders above it as needed.

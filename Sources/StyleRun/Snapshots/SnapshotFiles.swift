@@ -94,38 +94,48 @@ public enum SnapshotFiles {
     }
 
     /// The snapshot files under `paths`: for a folder, those of every `__snapshots__` inside
-    /// it (hidden folders skipped); for a script, its own. Sorted.
-    static func recorded(under paths: [String]) -> [String] {
-        let fm = FileManager.default
+    /// it (hidden folders skipped); for a script, its own. Sorted. `unlisted` holds the folders
+    /// that are there but could not be listed, so a caller can say that their snapshots went
+    /// unseen instead of taking them for empty.
+    static func recorded(under paths: [String]) -> (files: [String], unlisted: [SnapshotFileAccess.Problem]) {
         var found: [String] = []
+        var unlisted: [SnapshotFileAccess.Problem] = []
         for path in paths.isEmpty ? ["."] : paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                found += inFolders(under: path)
-            } else {
+            switch SnapshotFileAccess.entry(at: path) {
+            case .folder:
+                found += inFolders(under: path, unlisted: &unlisted)
+            case .missing:
+                continue
+            default:
                 let name = FilePath.name(of: path)
-                found += files(in: folder(of: path)).filter { parse($0).map { FilePath.name(of: $0.script) == name } ?? false }
+                found += files(in: folder(of: path), unlisted: &unlisted)
+                    .filter { parse($0).map { FilePath.name(of: $0.script) == name } ?? false }
             }
         }
-        return Array(Set(found)).sorted()
+        return (Array(Set(found)).sorted(), unlisted)
     }
 
-    private static func inFolders(under folder: String) -> [String] {
-        let fm = FileManager.default
-        guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
+    private static func inFolders(under folder: String, unlisted: inout [SnapshotFileAccess.Problem]) -> [String] {
+        let entries: [String]
+        do throws(SnapshotFileAccess.Problem) { entries = try SnapshotFileAccess.names(in: folder) } catch {
+            unlisted.append(error)
+            return []
+        }
         var found: [String] = []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder == "." ? entry : FilePath.joined(folder, entry)
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            found += entry == folderName ? files(in: path) : inFolders(under: path)
+            guard SnapshotFileAccess.entry(at: path) == .folder else { continue }
+            found += entry == folderName ? files(in: path, unlisted: &unlisted) : inFolders(under: path, unlisted: &unlisted)
         }
         return found
     }
 
-    private static func files(in folder: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    private static func files(in folder: String, unlisted: inout [SnapshotFileAccess.Problem]) -> [String] {
+        let entries: [String]
+        do throws(SnapshotFileAccess.Problem) { entries = try SnapshotFileAccess.names(in: folder) } catch {
+            unlisted.append(error)
+            return []
+        }
         return entries.sorted().map { FilePath.joined(folder, $0) }.filter { parse($0) != nil }
     }
 

@@ -113,7 +113,8 @@ public struct SnapshotRunner: Sendable {
                 for theme in themes { results.append(check(script: file, capture: theme)) }
             }
         }
-        results += obsolete(under: paths, evaluated: evaluated, matrices: matrices)
+        results += obsolete(under: paths, evaluated: evaluated, matrices: matrices,
+                            unlistedAlreadySaid: Set(found.problems.map(\.file)))
         return SnapshotReport(results: results, skipped: skipped)
     }
 
@@ -240,11 +241,22 @@ public struct SnapshotRunner: Sendable {
     // MARK: Snapshots without a screen
 
     /// The snapshot files under `paths` that no screen in `evaluated` accounts for.
-    private func obsolete(under paths: [String], evaluated: [String: ScriptCapture], matrices: [String: SnapshotMatrix]) -> [SnapshotResult] {
+    /// A folder in `unlistedAlreadySaid` failed the run already (its scripts could not be found)
+    /// and is not said again.
+    private func obsolete(under paths: [String], evaluated: [String: ScriptCapture], matrices: [String: SnapshotMatrix],
+                          unlistedAlreadySaid: Set<String>) -> [SnapshotResult] {
         var out: [SnapshotResult] = []
         // A script's key, worked out once for all its files.
         var keys: [String: String] = [:]
-        for path in SnapshotFiles.recorded(under: paths) {
+        let recorded = SnapshotFiles.recorded(under: paths)
+        // A folder that could not be listed may hold obsolete snapshots: the run cannot say it
+        // judged them all, so it fails and says where.
+        for problem in recorded.unlisted {
+            guard case .cannotList(let folder, _) = problem, !unlistedAlreadySaid.contains(folder) else { continue }
+            out.append(SnapshotResult(script: folder, theme: nil, file: folder, status: .failed,
+                                      message: problem.message + " Its snapshots cannot be checked for being obsolete."))
+        }
+        for path in recorded.files {
             guard let (script, theme, traits, states) = SnapshotFiles.parse(path) else { continue }
             // Another run's states (or none, for a run with `--state`): that run judges it.
             guard states == options.states else { continue }

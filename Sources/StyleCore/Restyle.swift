@@ -238,11 +238,13 @@ public struct StyledTree {
     /// The path holds identities, not views: the views live while the tree is walked, and a
     /// path of references retained and released one at every step.
     private static func parentPosition(of view: View, path: inout [(view: ObjectIdentifier, position: Int)]) -> Int {
-        guard let parent = view.parent else {
+        // The parent named by its address, never taken as a reference: `view.parent` retained
+        // and released it at every view.
+        guard let parent = view.unretainedParent else {
             path.removeAll(keepingCapacity: true)
             return -1
         }
-        let id = ObjectIdentifier(parent)
+        let id = ObjectIdentifier(parent.takeUnretainedValue())
         while let last = path.last, last.view != id { path.removeLast() }
         return path.last?.position ?? -1
     }

@@ -9,8 +9,10 @@ public enum Value: Hashable, Sendable {
     case string(String)
     case color(Color)
     /// A colour that depends on the colour scheme and contrast (`color.dynamic { … }`,
-    /// `color.label`): valid wherever a `Color` is, resolved to one for the traits.
-    case dynamicColor(DynamicColor)
+    /// `color.label`): valid wherever a `Color` is, resolved to one for the traits. Kept in a
+    /// box of its own: four colours and a name inline made every value 160 bytes, and every
+    /// copy of a value, a literal or an operation moved them.
+    indirect case dynamicColor(DynamicColor)
     case font(Font)
     case insets(Insets)
     case size(Size)

@@ -50,7 +50,7 @@ struct StyleComparison {
                 return true
             }
         }
-        return sameSteps(a.pointee, b.pointee)
+        return sameSteps(a, b)
     }
 
     /// The pair of storages `same(_:_:)` last found in `sameStorages`.
@@ -61,19 +61,27 @@ struct StyleComparison {
     /// Two `concat`s split differently are told apart even when their operations agree: the
     /// answer errs only towards restyling.
     mutating func sameSteps(_ a: Style, _ b: Style) -> Bool {
-        guard a.count == b.count else { return false }
-        if a.count == 0 { return true }
-        guard let x = a.storageIdentity, let y = b.storageIdentity else { return false }
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in sameSteps(a, b) } }
+    }
+
+    /// `sameSteps(_:_:)` of styles read where they are (a `concat`'s parts in their list): a
+    /// part copied out of its list retained its kind, names, locations and storage.
+    private mutating func sameSteps(_ a: UnsafePointer<Style>, _ b: UnsafePointer<Style>) -> Bool {
+        guard a.pointee.count == b.pointee.count else { return false }
+        if a.pointee.count == 0 { return true }
+        guard let x = a.pointee.storageIdentity, let y = b.pointee.storageIdentity else { return false }
         if x == y { return true }  // one storage: the same style, or a copy of it
         let pair = Pair(old: x, new: y)
         if sameStorages.contains(pair) { return true }
         let found: Bool
-        if let p = a.storedParts, let q = b.storedParts {
-            found = p.count == q.count && p.indices.allSatisfy { sameSteps(p[$0], q[$0]) }
-        } else if let p = a.storedOperations, let q = b.storedOperations {
+        if let p = a.pointee.storedParts, let q = b.pointee.storedParts {
+            found = p.count == q.count && p.withUnsafeBufferPointer { p in
+                q.withUnsafeBufferPointer { q in p.indices.allSatisfy { sameSteps(p.baseAddress! + $0, q.baseAddress! + $0) } }
+            }
+        } else if let p = a.pointee.storedOperations, let q = b.pointee.storedOperations {
             found = sameOperations(p, q)
         } else {
-            found = sameOperations(a.operations, b.operations)
+            found = sameOperations(a.pointee.operations, b.pointee.operations)
         }
         if found {
             // Room for a stylesheet's rules and their parts, made at the first pair found the
@@ -89,28 +97,39 @@ struct StyleComparison {
     /// every path, value and file name in both.
     private mutating func sameOperations(_ a: [StyleOperation], _ b: [StyleOperation]) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in
-                for i in x.indices where !sameOperation(x.baseAddress! + i, y.baseAddress! + i) { return false }
-                return true
-            }
-        }
+        // Each operation passed where it is in its array (borrowed, not copied out).
+        for i in a.indices where !a[i].isSame(as: b[i], comparison: &self) { return false }
+        return true
     }
+}
 
-    private mutating func sameOperation(_ p: UnsafePointer<StyleOperation>, _ q: UnsafePointer<StyleOperation>) -> Bool {
-        switch p.pointee {
+extension StyleOperation {
+    /// `StyleComparison`'s test of one operation against its former self, on both borrowed: a
+    /// switch over an operation read through a pointer copied it whole (every path, value and
+    /// file name retained) before comparing a field.
+    fileprivate borrowing func isSame(as other: borrowing StyleOperation, comparison: inout StyleComparison) -> Bool {
+        switch self {
         case .set(let path, let v, let l):
-            guard case .set(let other, let w, let m) = q.pointee else { return false }
-            return l == m && path == other && v == w
+            switch other {
+            case .set(let otherPath, let w, let m): return l == m && path == otherPath && v == w
+            default: return false
+            }
         case .transform(let path, let f, let l):
-            guard case .transform(let other, let g, let m) = q.pointee else { return false }
-            return (f === g || functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m && path == other
+            switch other {
+            case .transform(let otherPath, let g, let m):
+                return (f === g || comparison.functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m && path == otherPath
+            default: return false
+            }
         case .function(let f, let l):
-            guard case .function(let g, let m) = q.pointee else { return false }
-            return (f === g || functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m
+            switch other {
+            case .function(let g, let m): return (f === g || comparison.functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m
+            default: return false
+            }
         case .when(let c, let s, let l):
-            guard case .when(let d, let t, let m) = q.pointee else { return false }
-            return l == m && c == d && same(s, t)
+            switch other {
+            case .when(let d, let t, let m): return l == m && c == d && comparison.same(s, t)
+            default: return false
+            }
         }
     }
 }

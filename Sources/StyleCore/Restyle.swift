@@ -143,6 +143,18 @@ public struct StyledTree {
     /// The number of views.
     public var count: Int { entries.count }
 
+    /// Calls `body` with the entry at `position`, unretained: the tree holds it while `body`
+    /// runs. An entry read out of the list was retained and released around each use, and a
+    /// restyle of a re-evaluated tree reads every view's entry several times.
+    @inline(__always)
+    func withEntry<R>(at position: Int, _ body: (Entry) -> R) -> R {
+        entries.withUnsafeBytes { bytes in
+            precondition(position >= 0 && position < bytes.count / MemoryLayout<Entry>.stride, "An entry of the tree")
+            return Unmanaged<Entry>.fromOpaque(bytes.load(fromByteOffset: position * MemoryLayout<Entry>.stride, as: UnsafeRawPointer.self))
+                ._withUnsafeGuaranteedRef(body)
+        }
+    }
+
     /// The views a restyle rebased (`RestylePlan`), in tree order, with where the slots it
     /// rewrote are in `rebasedSlots`: one array for all of them rather than one each.
     private(set) var rebased: [(position: Int, start: Int, count: Int)] = []

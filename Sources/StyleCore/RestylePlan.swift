@@ -170,7 +170,7 @@ final class RestylePlan {
         // Each list is read once and its items compared where they are: copying an entry, a
         // style or a literal retains all it holds.
         let styles = view.styles, literals = view.literals
-        let oldStyles = previous.entries[i].styles, oldLiterals = previous.entries[i].literals
+        let (oldStyles, oldLiterals) = previous.withEntry(at: i) { ($0.styles, $0.literals) }
         guard oldStyles.count == styles.count, oldLiterals.count == literals.count else { return false }
         // A host's view keeps its lists from one restyle to the next: the very same storage
         // holds the same items.
@@ -201,13 +201,14 @@ final class RestylePlan {
     /// Gives view `i` its previous values and record, and keeps its entry when the tree carries
     /// the previous entries and `matches` (nil: the entry's own) are the very ones it holds.
     private func takeValues(_ i: Int, _ view: View, matches: [Int32]?, context: Int32?, into styled: inout StyledTree) {
-        let entry = previous.entries[i]
-        view.values = entry.values
-        view.record = entry.record
-        if styled.carriesEntries, matches?.hasStorage(of: entry.matches) ?? true {
-            styled.keepCarried(context: context)
-        } else {
-            styled.append(view, matches: matches ?? entry.matches, context: context, ownSlots: entry.ownSlots)
+        previous.withEntry(at: i) { entry in
+            view.values = entry.values
+            view.record = entry.record
+            if styled.carriesEntries, matches?.hasStorage(of: entry.matches) ?? true {
+                styled.keepCarried(context: context)
+            } else {
+                styled.append(view, matches: matches ?? entry.matches, context: context, ownSlots: entry.ownSlots)
+            }
         }
     }
 
@@ -218,13 +219,14 @@ final class RestylePlan {
     /// is not touched at all: no state saved, nothing written.
     func keepsUntouched(_ i: Int, _ view: View, steps: CascadeSteps, context: Int32?, into styled: inout StyledTree) -> Bool {
         guard pairedInPlace, styled.carriesEntries else { return false }
-        let entry = previous.entries[i]
-        guard view.styles.hasStorage(of: entry.styles), view.literals.hasStorage(of: entry.literals),
-              view.values.isUnwrittenCopy(of: entry.values), view.recordIdentity == entry.recordIdentity else { return false }
+        guard previous.withEntry(at: i, { entry in
+            view.styles.hasStorage(of: entry.styles) && view.literals.hasStorage(of: entry.literals)
+                && view.values.isUnwrittenCopy(of: entry.values) && view.recordIdentity == entry.recordIdentity
+        }) else { return false }
         // Without a map (appearances of other kinds or places, rules reordered or too many
         // changed) a view's matches say nothing: only its result can keep it.
         guard candidateMap.map({ keepsMatchesInPlace(i, kind: view.kind, candidateMap: $0, context: context) }) ?? false
-                || keepsResult(entry, view, steps: steps, context: context) else { return false }
+                || keepsResult(previous.entries[i], view, steps: steps, context: context) else { return false }
         styled.keepCarried(context: context)
         return true
     }
@@ -375,8 +377,10 @@ final class RestylePlan {
     private func keepsMatchesInPlace(_ i: Int, kind: Kind, candidateMap: [Int32], context: Int32?) -> Bool {
         let c = context.map(Int.init) ?? -1
         if c >= 0, c < contextsKept.count, contextsKept[c] != 0 { return contextsKept[c] == 1 }
-        let kept = !appearanceChanged(for: kind) && previous.entries[i].matches.withUnsafeBufferPointer { matches in
-            candidateMap.withUnsafeBufferPointer { map in matches.allSatisfy { map[Int($0)] >= 0 } }
+        let kept = !appearanceChanged(for: kind) && previous.withEntry(at: i) { entry in
+            entry.matches.withUnsafeBufferPointer { matches in
+                candidateMap.withUnsafeBufferPointer { map in matches.allSatisfy { map[Int($0)] >= 0 } }
+            }
         }
         if c >= 0 {
             if c >= contextsKept.count { contextsKept += repeatElement(0, count: max(c + 1 - contextsKept.count, contextsKept.count)) }

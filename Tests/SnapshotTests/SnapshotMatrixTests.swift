@@ -143,6 +143,28 @@ final class SnapshotMatrixTests: XCTestCase {
         XCTAssertEqual(ci.exitCode, 1)
     }
 
+    func testAMatrixFileThatCannotBeReadFailsItsScriptsWithTheReason() throws {
+        let matrix = folder.appendingPathComponent(SnapshotMatrix.fileName)
+        func messages() throws -> [String] {
+            let report = try SnapshotRunner(evaluator: InProcessSnapshotEvaluator()).run(paths: [folder.path])
+            XCTAssertEqual(report.exitCode, 1)
+            return Array(Set(report.results.filter { $0.status == .failed }.flatMap { $0.diagnostics.map(\.message) })).sorted()
+        }
+        // A named pipe where the file belongs: said so, never waited on.
+        XCTAssertEqual(mkfifo(matrix.path, 0o644), 0)
+        XCTAssertEqual(try messages(), ["'\(matrix.path)' cannot be read: it is a named pipe (FIFO), not a file."])
+        try FileManager.default.removeItem(at: matrix)
+        // Bytes that are not UTF-8.
+        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: matrix)
+        XCTAssertEqual(try messages(), ["'\(matrix.path)' is not UTF-8 text."])
+        if geteuid() != 0 {  // root reads anything
+            try #"{"traits": {}}"#.write(to: matrix, atomically: true, encoding: .utf8)
+            XCTAssertEqual(chmod(matrix.path, 0o000), 0)
+            defer { chmod(matrix.path, 0o644) }
+            XCTAssertEqual(try messages(), ["'\(matrix.path)' cannot be read: Permission denied."])
+        }
+    }
+
     func testTraitSetsLeftOutOfTheMatrixFileAreObsoleteButACommandLineSubsetJudgesNone() throws {
         let matrixFile = folder.appendingPathComponent(SnapshotMatrix.fileName)
         try #"{"traits": {"colorScheme": ["light", "dark"]}}"#.write(to: matrixFile, atomically: true, encoding: .utf8)

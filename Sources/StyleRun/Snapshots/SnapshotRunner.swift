@@ -122,8 +122,19 @@ public struct SnapshotRunner: Sendable {
     private static func readMatrix(at path: String) -> Result<SnapshotMatrix, SnapshotMatrix.Problem> {
         let cwd = FileManager.default.currentDirectoryPath
         let shown = path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            return .failure(SnapshotMatrix.Problem(code: .unreadableFile, message: "'\(shown)' cannot be read as UTF-8 text.",
+        let bytes: [UInt8]
+        do throws(SnapshotFileAccess.Problem) { bytes = try SnapshotFileAccess.read(path) } catch {
+            // The system's reason (permission denied, a folder where the file should be).
+            let reason = switch error {
+            case .notAFile(_, let entry): "it is \(entry.description), not a file"
+            case .cannotRead(_, let why): why
+            default: error.message
+            }
+            return .failure(SnapshotMatrix.Problem(code: .unreadableFile, message: "'\(shown)' cannot be read: \(reason).",
+                                                   file: shown, line: 1, column: 1, suggestions: []))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(SnapshotMatrix.Problem(code: .unreadableFile, message: "'\(shown)' is not UTF-8 text.",
                                                    file: shown, line: 1, column: 1, suggestions: []))
         }
         do throws(SnapshotMatrix.Problem) {

@@ -188,7 +188,9 @@ final class Session {
             return .null
         case "textDocument/completion":
             guard let (doc, position) = try documentPosition(params) else { return .null }
-            return features.completion(in: doc, index: store.lastGoodIndex(doc.uri), at: position)
+            // The text as it is, else the last text that parsed, else (a document opened
+            // mid-edit, which has not parsed since) the file as saved: its locals and `require`s.
+            return features.completion(in: doc, index: store.lastGoodIndex(doc.uri) ?? workspace.index(ofFile: doc.path), at: position)
         case "textDocument/hover":
             guard let (doc, position) = try documentPosition(params) else { return .null }
             return features.hover(in: doc, index: store.currentIndex(doc.uri), at: position)

@@ -111,6 +111,17 @@ final class FeatureTests: XCTestCase {
         XCTAssertTrue(try complete("local x = ", line: 0).contains("mut"))
     }
 
+    /// A document opened mid-edit (restored with unsaved, broken text) has never parsed: its
+    /// locals and modules come from the file as saved until it parses.
+    func testADocumentOpenedMidEditCompletesFromTheSavedFile() throws {
+        let saved = "local k = require \"kit\"\nreturn Label {}\n"
+        let other = try LSPClient(files: ["kit.lua": "local M = {}\nM.roundy = mut(View.alpha, 1)\nreturn M\n", "page.lua": saved])
+        _ = try other.initialize()
+        other.open("page.lua", "local k = require \"kit\"\nlocal x = k.\n")
+        XCTAssertEqual(try other.at("textDocument/completion", "page.lua", 1, 12).labels, ["roundy"])
+        XCTAssertEqual(try other.shutdown(), 0)
+    }
+
     func testAddedWorkspaceFoldersJoinSelectorCompletion() throws {
         let other = FileManager.default.temporaryDirectory.appendingPathComponent("stylerun-lsp-folder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)

@@ -50,6 +50,19 @@ extension View {
         }
     }
 
+    /// The slots of `forEachValueChangedFromDefault(kinds:_:)`, with their constants' keys, as
+    /// a sequence rather than through a closure: a renderer that writes each one into its own
+    /// buffer does so in a plain loop, where a closure capturing the buffer had every write
+    /// checked for exclusive access at run time.
+    ///
+    ///     for (slot, constant) in view.valuesChangedFromDefault(kinds: &kinds) { … view.values[slot] … }
+    public func valuesChangedFromDefault(kinds: inout DefaultsByKind) -> ChangedValues {
+        let values = self.values
+        let defaults = kind.defaultValues
+        let local = values.sharesTable(with: defaults) ? nil : kinds.stored(kind, in: values.table)
+        return ChangedValues(values: values, defaults: defaults, local: local)
+    }
+
     /// `forEachValueChangedFromDefault(_:)` for every slot, changed or not (what a snapshot
     /// records of each view).
     public func forEachValue(_ body: (_ slot: Int, _ constant: ConstantKey?, _ value: () -> Value) throws -> Void) rethrows {
@@ -62,7 +75,7 @@ extension View {
 
     /// The key of the value in `slot`: nil for the view's own, the bits of one in place, the
     /// bits and `values`' table (found once per view, in `table`) for an interned one.
-    private static func constantKey(_ values: ValueStore, _ slot: Int, table: inout ObjectIdentifier?) -> ConstantKey? {
+    static func constantKey(_ values: ValueStore, _ slot: Int, table: inout ObjectIdentifier?) -> ConstantKey? {
         let stored = values.stored(slot)
         if stored.isOwn { return nil }
         if stored.isShared {
@@ -70,6 +83,34 @@ extension View {
             return ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: table)
         }
         return ConstantKey(bits: unsafeBitCast(stored, to: UInt64.self), table: nil)
+    }
+}
+
+/// The slots of a view's values that differ from its kind's defaults, in slot order, each with
+/// its constant's key (`View.valuesChangedFromDefault(kinds:)`).
+public struct ChangedValues: Sequence, IteratorProtocol {
+    let values: ValueStore
+    let defaults: ValueStore
+    /// The kind's defaults as the values' table stores them, when it is not the kind's own.
+    let local: [StoredValue]?
+    private var slot = 0
+    private var table: ObjectIdentifier?
+
+    init(values: ValueStore, defaults: ValueStore, local: [StoredValue]?) {
+        self.values = values
+        self.defaults = defaults
+        self.local = local
+    }
+
+    public mutating func next() -> (slot: Int, constant: ConstantKey?)? {
+        let count = values.count
+        while slot < count {
+            let s = slot
+            slot += 1
+            let same = if let local { values.sameValue(at: s, asStored: local[s]) } else { values.sameValue(at: s, as: defaults) }
+            if !same { return (s, View.constantKey(values, s, table: &table)) }
+        }
+        return nil
     }
 }
 

@@ -182,12 +182,15 @@ public struct TreeJSONRenderer: Sendable {
             // A constant's text (an object's included) depends only on its indentation, which
             // stops growing a few levels past `maximumIndentation`.
             let variant = Int32(min(level, JSONValue.maximumIndentation))
-            view.forEachValueChangedFromDefault(kinds: &defaults) { slot, constant, value in
+            // A plain loop: a closure capturing `out` had every write checked for exclusive
+            // access at run time.
+            let values = view.values
+            for (slot, constant) in view.valuesChangedFromDefault(kinds: &defaults) {
                 member(slot)
                 if let constant {
-                    constants.append(constant, variant: variant, to: &out) { $0.append(json: value(), level: level + 2) }
+                    constants.append(constant, variant: variant, to: &out) { $0.append(json: values[slot], level: level + 2) }
                 } else {
-                    out.append(json: value(), level: level + 2)
+                    out.append(json: values[slot], level: level + 2)
                 }
             }
         }

@@ -18,12 +18,16 @@ extension View {
     /// store, or the engine's copy, looked up through `kinds`), so that shared values compare by
     /// their bits.
     private func forEachChangedSlot(_ values: ValueStore, kinds: inout DefaultsByKind, _ body: (_ slot: Int) throws -> Void) rethrows {
+        var changed = changedValues(values, kinds: &kinds)
+        while let slot = changed.nextSlot() { try body(slot) }
+    }
+
+    /// The changed slots of `values` (the view's), against the kind's defaults as `values`'
+    /// table stores them.
+    private func changedValues(_ values: ValueStore, kinds: inout DefaultsByKind) -> ChangedValues {
         let defaults = kind.defaultValues
-        if !values.sharesTable(with: defaults), let local = kinds.stored(kind, in: values.table) {
-            for slot in values.indices where !values.sameValue(at: slot, asStored: local[slot]) { try body(slot) }
-        } else {
-            for slot in values.indices where !values.sameValue(at: slot, as: defaults) { try body(slot) }
-        }
+        let local = values.sharesTable(with: defaults) ? nil : kinds.stored(kind, in: values.table)
+        return ChangedValues(values: values, defaults: defaults, local: local)
     }
 
     /// `forEachValueChangedFromDefault`, decoding only on demand: `body` gets each changed
@@ -57,10 +61,7 @@ extension View {
     ///
     ///     for (slot, constant) in view.valuesChangedFromDefault(kinds: &kinds) { … view.values[slot] … }
     public func valuesChangedFromDefault(kinds: inout DefaultsByKind) -> ChangedValues {
-        let values = self.values
-        let defaults = kind.defaultValues
-        let local = values.sharesTable(with: defaults) ? nil : kinds.stored(kind, in: values.table)
-        return ChangedValues(values: values, defaults: defaults, local: local)
+        changedValues(values, kinds: &kinds)
     }
 
     /// `forEachValueChangedFromDefault(_:)` for every slot, changed or not (what a snapshot
@@ -103,12 +104,17 @@ public struct ChangedValues: Sequence, IteratorProtocol {
     }
 
     public mutating func next() -> (slot: Int, constant: ConstantKey?)? {
+        nextSlot().map { ($0, View.constantKey(values, $0, table: &table)) }
+    }
+
+    /// The next changed slot, without its constant's key.
+    mutating func nextSlot() -> Int? {
         let count = values.count
         while slot < count {
             let s = slot
             slot += 1
             let same = if let local { values.sameValue(at: s, asStored: local[s]) } else { values.sameValue(at: s, as: defaults) }
-            if !same { return (s, View.constantKey(values, s, table: &table)) }
+            if !same { return s }
         }
         return nil
     }

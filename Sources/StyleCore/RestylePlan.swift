@@ -182,7 +182,7 @@ final class RestylePlan {
         }
         if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
-                literals.withUnsafeBufferPointer { new in new.indices.allSatisfy { Self.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
+                literals.withUnsafeBufferPointer { new in new.indices.allSatisfy { Literal.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
             }
             guard sameLiterals else { return false }
         }
@@ -493,27 +493,5 @@ final class RestylePlan {
             selector = rule.selector.selectors.map(\.text)
             location = rule.location
         }
-    }
-
-    /// Whether two literals are the same, compared where they are: passing them by value
-    /// copied (and retained) their paths, values and file names.
-    private static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>) -> Bool {
-        // Plain fields first: most literals that differ differ in place or value, and the
-        // file's name is compared last.
-        guard a.pointee.location.line == b.pointee.location.line, a.pointee.location.column == b.pointee.location.column,
-              a.pointee.checkedSlot == b.pointee.checkedSlot, a.pointee.rootID == b.pointee.rootID else { return false }
-        // A checked slot of one root kind is one property: the paths are the same.
-        guard a.pointee.checkedSlot >= 0 || a.pointee.keyPath == b.pointee.keyPath else { return false }
-        // A value kept in place compares by its bits (a zero of the other sign counts as
-        // changed: the answer errs only towards restyling).
-        if let x = a.pointee.scalar, let y = b.pointee.scalar {
-            guard x.isIdentical(to: y) else { return false }
-        } else if case .string(let x) = a.pointee.value {
-            // Most other literals are texts: their strings compared, not copies of the values.
-            guard case .string(let y) = b.pointee.value, x == y else { return false }
-        } else {
-            guard a.pointee.value == b.pointee.value else { return false }
-        }
-        return a.pointee.location.file == b.pointee.location.file
     }
 }

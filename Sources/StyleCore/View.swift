@@ -83,7 +83,7 @@ public final class View {
         didSet { noteStyleEdit() }
     }
     /// Where the view was built, for messages and explain.
-    public var location: SourceLocation?
+    @exclusivity(unchecked) public var location: SourceLocation?
 
     /// The applied value of every property, by slot (`values[p.slot]` is a `Value`).
     @exclusivity(unchecked) public internal(set) var values: ValueStore

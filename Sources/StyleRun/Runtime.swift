@@ -173,6 +173,26 @@ public final class LoadedStylesheet {
     package func share(_ engine: StyleEngine) {
         ownEngine = engine
     }
+
+    /// Takes `previous`'s tree as this stylesheet's own when the script built its tree as the
+    /// last evaluation built `previous`'s (`TreeInputs.same`: the same kinds, places, ids,
+    /// classes, own styles and literals, at the same lines). A reload that edited rules, a
+    /// theme or tokens, not views, then restyles the tree it styled last, and its restyle
+    /// reaches only the views a change reaches, as a host tree's does; the new evaluation's
+    /// own tree is let go. The tree keeps what it holds: its values until the restyle, and
+    /// the states given to its controls (`View.stateOverride`, which the comparison ignores).
+    /// Returns whether it did; nothing changes when it did not.
+    ///
+    ///     let next = try runtime.load(file: "screen.lua")
+    ///     next.adoptTree(of: last)                       // true after a rule edit
+    ///     let restyle = try next.restyle(next.root!, after: lastStyled)
+    @discardableResult
+    public func adoptTree(of previous: LoadedStylesheet) -> Bool {
+        guard let new = root, let old = previous.root, new !== old, new.parent == nil, old.parent == nil,
+              TreeInputs.same(new, as: old) else { return false }
+        evaluation.stylesheet.root = old
+        return true
+    }
     /// The tree the script returned, if any (not yet styled).
     public var root: View? { evaluation.root }
     /// The schema with the script's own kinds.

@@ -135,7 +135,7 @@ public struct Cascade {
         saved.reserveCapacity(expectedSize)
         // The previous tree's entries, by position, for a tree of its shape: the objects the walk
         // asks for ahead (`prefetch`), and what each view held.
-        let previousEntries = sameShape ? previous!.entries : []
+        let previousEntries = sameShape ? previous!.entries : StyledTree.EntryList(capacity: 0)
         // Whether every view reached held the values `previous` gave it (a tree of its shape):
         // asked of each view as its state is saved, where the walk reads it anyway, rather than
         // in a walk of its own before the restyle. A view left untouched holds them.
@@ -436,22 +436,22 @@ public struct Cascade {
     /// views): the view and entry of the visit `2 * prefetchDistance` on, the entry's storages
     /// of the one `prefetchDistance` on.
     @inline(__always)
-    private static func prefetch(_ views: [Unmanaged<View>], _ entries: [StyledTree.Entry], _ visits: [Int], at k: Int) {
+    private static func prefetch(_ views: [Unmanaged<View>], _ entries: StyledTree.EntryList, _ visits: [Int], at k: Int) {
         if k + 2 * prefetchDistance < visits.count {
             let j = visits[k + 2 * prefetchDistance]
             prefetchStorage(UInt(bitPattern: views[j].toOpaque()), lines: 3)
-            entries.prefetchObject(at: j, lines: 3)
+            entries.prefetchEntry(at: j, lines: 3)
         }
         if k + prefetchDistance < visits.count {
-            entries.withObject(at: visits[k + prefetchDistance]) { $0.prefetchStorages() }
+            entries.withEntryIfAny(at: visits[k + prefetchDistance]) { $0.prefetchStorages() }
         }
     }
 
     @inline(__always)
-    private static func prefetch(_ views: [View], _ entries: [StyledTree.Entry], at i: Int) {
+    private static func prefetch(_ views: [View], _ entries: StyledTree.EntryList, at i: Int) {
         views.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
-        entries.prefetchObject(at: i + 2 * prefetchDistance, lines: 3)
-        entries.withObject(at: i + prefetchDistance) { entry in
+        entries.prefetchEntry(at: i + 2 * prefetchDistance, lines: 3)
+        entries.withEntryIfAny(at: i + prefetchDistance) { entry in
             entry.prefetchStorages()
             // A re-evaluated tree's views hold lists of their own, compared with the entry's; a
             // kept tree's hold the entry's.

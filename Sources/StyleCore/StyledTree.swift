@@ -76,7 +76,7 @@ public struct StyledTree {
     let recordedProvenance: Bool
     /// The traits the tree was styled for: a restyle for others restyles every view.
     public internal(set) var traits: Traits = .default
-    private(set) var entries: [Entry] = []
+    private(set) var entries: EntryList
     /// Whether `entries` started as the previous tree's (`init(…carrying:)`): a view appended
     /// replaces its entry, and a view kept keeps it (`keepCarried(context:)`).
     let carriesEntries: Bool
@@ -128,12 +128,12 @@ public struct StyledTree {
     /// `carryingContexts`: the previous tree's match contexts, which a tree of its shape under
     /// rules of its selectors keeps whole.
     init(stylesheet: Stylesheet, index: RuleIndex, recordedProvenance: Bool, capacity: Int, places: [Place]? = nil,
-         carrying previousEntries: [Entry]? = nil, carryingContexts previousContexts: [Int32]? = nil) {
+         carrying previousEntries: EntryList? = nil, carryingContexts previousContexts: [Int32]? = nil) {
         self.index = index
         appearances = stylesheet.appearances
         self.recordedProvenance = recordedProvenance
         carriesEntries = previousEntries != nil
-        if let previousEntries { entries = previousEntries } else { entries.reserveCapacity(capacity) }
+        entries = previousEntries.map(EntryList.init(carrying:)) ?? EntryList(capacity: capacity)
         carriesPlaces = places != nil
         if let places { self.places = places } else { self.places.reserveCapacity(capacity) }
         carriesContexts = previousContexts != nil
@@ -148,11 +148,7 @@ public struct StyledTree {
     /// restyle of a re-evaluated tree reads every view's entry several times.
     @inline(__always)
     func withEntry<R>(at position: Int, _ body: (Entry) -> R) -> R {
-        entries.withUnsafeBytes { bytes in
-            precondition(position >= 0 && position < bytes.count / MemoryLayout<Entry>.stride, "An entry of the tree")
-            return Unmanaged<Entry>.fromOpaque(bytes.load(fromByteOffset: position * MemoryLayout<Entry>.stride, as: UnsafeRawPointer.self))
-                ._withUnsafeGuaranteedRef(body)
-        }
+        entries.withEntry(at: position, body)
     }
 
     /// The views a restyle rebased (`RestylePlan`), in tree order, with where the slots it
@@ -188,7 +184,7 @@ public struct StyledTree {
             places.append(Place(kind: view.kind, id: view.id, classes: view.classes, state: view.state, parent: parent))
         }
         let entry = Entry(styles: view.styles, literals: view.literals, values: values, record: record, matches: matches, ownSlots: ownSlots)
-        if carriesEntries { entries[next] = entry } else { entries.append(entry) }
+        if carriesEntries { entries.replace(at: next, with: entry) } else { entries.append(entry) }
         next += 1
     }
 
@@ -392,8 +388,8 @@ public struct StyledTree {
                     // (`Prefetch.swift`): each missed the cache.
                     if next + 4 < rebased.count {
                         let ahead = rebased[next + 4].position
-                        olds.prefetchObject(at: ahead, lines: 2)
-                        news.prefetchObject(at: ahead, lines: 2)
+                        olds.prefetchEntry(at: ahead, lines: 2)
+                        news.prefetchEntry(at: ahead, lines: 2)
                         places.prefetchElement(at: ahead)
                     }
                     let i = rebased[next].position

@@ -7,8 +7,9 @@ import StyleRun
 /// the floor of what evaluating a screen can cost.
 extension Workload {
     /// The whole screen as a stylerun script; `edit` changes one rule's value (0 or 1), for the
-    /// one-rule-edit reload.
-    func screenSource(edit: Int = 0) -> String {
+    /// one-rule-edit reload; `editsView`, the text of the first view that has a text, for a
+    /// reload whose script builds its tree otherwise.
+    func screenSource(edit: Int = 0, editsView: Bool = false) -> String {
         var out = luaSource
         if edit != 0 {
             // One rule's value: the first block's background.
@@ -19,6 +20,7 @@ extension Workload {
         out += "local titleStyle = style(Label, mut(Label.adjustsFontSizeToFitWidth, true), mut(View.layer.borderWidth, 1))\n"
         out += "local actionStyle = mut(Button.imageEdgeInsets, insets(4))\n\n"
         var extras: [ObjectIdentifier: Extras] = [:]
+        var viewToEdit = editsView
         let root = buildTree { kind, id, classes, extra, parent in
             let view = View(kind: kind, id: id, classes: classes)
             extras[ObjectIdentifier(view)] = extra
@@ -31,7 +33,14 @@ extension Workload {
             if let id = view.id { fields.append("id = \"\(id)\"") }
             if !view.classes.isEmpty { fields.append("class = \"\(view.classes.joined(separator: " "))\"") }
             if !extra.styleOps.isEmpty { fields.append("style = \(view.kind === Schema.label ? "titleStyle" : "actionStyle")") }
-            for (_, path, value) in extra.literals { fields.append("\(path) = \(Self.luaLiteral(value))") }
+            for (_, path, value) in extra.literals {
+                var value = value
+                if viewToEdit, case .string(let text) = value {
+                    value = .string(text + " (edited)")
+                    viewToEdit = false
+                }
+                fields.append("\(path) = \(Self.luaLiteral(value))")
+            }
             out += indent + view.kind.name + " { " + fields.joined(separator: ", ")
             if view.children.isEmpty {
                 out += " },\n"

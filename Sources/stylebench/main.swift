@@ -24,11 +24,13 @@ if arguments.first == "--write-screen", (2...4).contains(arguments.count), argum
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
-if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["random", "alone", "kept"].contains($0) }) {
+if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["random", "alone", "view", "kept"].contains($0) }) {
     // The screen benchmark's restyle after a one-rule edit, beside a full restyle of the edited
-    // tree (or alone, for a profiler: of a re-evaluated tree, or of a kept one).
+    // tree (or alone, for a profiler: a reload's after a rule edit, after a view edit, or a
+    // kept tree's).
     let workload = arguments.contains("random") ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
-    let only: ScreenBenchmark.ProbedRestyle? = arguments.contains("kept") ? .kept : arguments.contains("alone") ? .reevaluated : nil
+    let only: ScreenBenchmark.ProbedRestyle? = arguments.contains("kept") ? .kept : arguments.contains("view") ? .viewEdit
+        : arguments.contains("alone") ? .ruleEdit : nil
     ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, only: only)
     exit(0)
 }
@@ -53,7 +55,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|kept]
+           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|view|kept]
            stylebench --reload-probe
 
     Runs stylerun's benchmarks and prints a table.
@@ -61,9 +63,10 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     --only    run one benchmark (for a profiler).
     --write-screen FOLDER [VIEWS [random]]   write the screen benchmark's screen.lua (10,000 views or VIEWS; random: the
                             workload of random class pairs) and standins.lua there.
-    --restyle-probe [random] [alone|kept]   the screen's restyle after a one-rule edit, 20 times, beside 20 full
-                            restyles of the edited tree, then the same for one tree kept across reloads (alone: the
-                            re-evaluated trees' restyles only, kept: the kept tree's only; for a profiler).
+    --restyle-probe [random] [alone|view|kept]   a reload's restyle after a one-rule edit (the tree kept) and after a
+                            view's edit (a new tree), 20 times each, beside 20 full restyles of the edited tree, then
+                            the same for a host's tree kept across reloads (alone: the rule edit's only, view: the
+                            view edit's only, kept: the host tree's only; for a profiler).
     --reload-probe          the reload benchmark's host tree alone: 60 theme switches of 10,012 views (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.

@@ -1,3 +1,4 @@
+import Foundation
 import StyleCore
 import StyleRun
 import XCTest
@@ -48,5 +49,25 @@ final class ScreenRestyleTests: XCTestCase {
             XCTAssertLessThan(again.restyled.count, views(kept).count / 4)
             assertSameValues(edited.root!, reference.root!, "re-evaluated tree")
         }
+    }
+
+    /// The reload's restyle the screen benchmark times: a rule edit keeps the last tree in
+    /// every round (what its row measures), a view's edit never does, and the view edit's
+    /// screen differs from the original in one view's text only.
+    func testTheBenchmarksRuleEditKeepsTheTreeAndItsViewEditDoesNot() throws {
+        let folder = NSTemporaryDirectory() + "stylebench-screen-test-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workload = Workload(views: 600)
+        let bench = ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0)
+        let rules = bench.restyleInProcess(workload, folder + "/screen.lua", rounds: 4)
+        XCTAssertEqual(rules.kept, 4)
+        XCTAssertEqual(rules.restyle.count, 4)
+        let viewEdits = bench.restyleInProcess(workload, folder + "/screen.lua", rounds: 4, editsView: true)
+        XCTAssertEqual(viewEdits.kept, 0)
+        XCTAssertEqual(viewEdits.restyled, 1, "the edited label alone is restyled")
+        let original = workload.screenSource().split(separator: "\n"), edited = workload.screenSource(editsView: true).split(separator: "\n")
+        XCTAssertEqual(original.count, edited.count)
+        XCTAssertEqual(zip(original, edited).filter { $0 != $1 }.count, 1)
     }
 }

@@ -281,7 +281,7 @@ public struct Cascade {
             // Reporting changes, a view never styled is compared with its defaults.
             if reportingChanges || checksHeldValues || !view.isUnstyled {
                 let (values, record) = view.takeState()
-                if heldValues, !values.isUnwrittenCopy(of: previousEntries[i].values) { heldValues = false }
+                if heldValues, !previousEntries.withEntry(at: i, { values.isUnwrittenCopy(of: $0.values) }) { heldValues = false }
                 saved.append(SavedState(index: i, values: values, record: record))
             }
             // Kept or rebased, the view is given its values and appended to `styled` by the plan.

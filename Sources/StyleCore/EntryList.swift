@@ -42,6 +42,9 @@ extension StyledTree {
         /// A list of `previous`'s entries, whose replacements this one owns.
         init(carrying previous: EntryList) {
             own = Owner()
+            // A restyle replaces about as many entries as the one before it did (a theme
+            // switch back and forth): room for them at once, not grown a dozen times.
+            own.entries.reserveCapacity(min(previous.own.entries.count, previous.pointers.count))
             pointers = previous.pointers
             if previous.owners.count < Self.ownerLimit, previous.held <= 2 * previous.pointers.count + 64 {
                 owners = previous.owners + [own]

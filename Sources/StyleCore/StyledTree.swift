@@ -347,7 +347,7 @@ public struct StyledTree {
         var walk = TreeWalk(root)
         var position = 0
         while let view = walk.next() {
-            guard position < entries.count, view.values.isUnwrittenCopy(of: entries[position].values) else { return false }
+            guard position < entries.count, entries.withEntry(at: position, { view.values.isUnwrittenCopy(of: $0.values) }) else { return false }
             position += 1
         }
         return position == entries.count
@@ -393,14 +393,14 @@ public struct StyledTree {
                         places.prefetchElement(at: ahead)
                     }
                     let i = rebased[next].position
-                    add(i, slots: rebasedSlots(next), old: olds[i].values, new: news[i].values)
+                    add(i, slots: rebasedSlots(next), old: olds.withEntry(at: i) { $0.values }, new: news.withEntry(at: i) { $0.values })
                     next += 1
                 }
             }
             var slots: [Int] = []
             for i in positions {
                 addRebased(before: i)
-                let old = olds[i].values, new = news[i].values
+                let old = olds.withEntry(at: i) { $0.values }, new = news.withEntry(at: i) { $0.values }
                 slots.removeAll(keepingCapacity: true)
                 old.differingSlots(from: new, into: &slots)
                 add(i, slots: slots, old: old, new: new)

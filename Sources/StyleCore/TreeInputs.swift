@@ -31,6 +31,10 @@ public enum TreeInputs {
             let same = x._withUnsafeGuaranteedRef { a in
                 y._withUnsafeGuaranteedRef { b in
                     guard a.hasSameOwnInputs(as: b, &comparison) else { return false }
+                    // Counts first: most views are leaves, whose lists need not be held.
+                    let count = a.children.count
+                    guard count == b.children.count else { return false }
+                    if count == 0 { return true }
                     return a.children.withUnsafeBufferPointer { p in
                         b.children.withUnsafeBufferPointer { q in
                             guard p.count == q.count else { return false }
@@ -61,15 +65,21 @@ extension View {
         guard kind === b.kind, stylesBeforeLiterals == b.stylesBeforeLiterals, id == b.id,
               classes.hasStorage(of: b.classes) || classes == b.classes else { return false }
         guard hasSameLocation(as: b) else { return false }
-        let sameStyles = styles.withUnsafeBufferPointer { new in
-            b.styles.withUnsafeBufferPointer { old in
-                new.count == old.count && new.indices.allSatisfy { comparison.same(old.baseAddress! + $0, new.baseAddress! + $0) }
+        // Counts first: most views have no own style, and an empty list need not be held.
+        let styleCount = styles.count, literalCount = literals.count
+        guard styleCount == b.styles.count, literalCount == b.literals.count else { return false }
+        if styleCount > 0 {
+            let sameStyles = styles.withUnsafeBufferPointer { new in
+                b.styles.withUnsafeBufferPointer { old in
+                    new.indices.allSatisfy { comparison.same(old.baseAddress! + $0, new.baseAddress! + $0) }
+                }
             }
+            guard sameStyles else { return false }
         }
-        guard sameStyles else { return false }
+        if literalCount == 0 { return true }
         return literals.withUnsafeBufferPointer { new in
             b.literals.withUnsafeBufferPointer { old in
-                new.count == old.count && new.indices.allSatisfy { Literal.same(old.baseAddress! + $0, new.baseAddress! + $0) }
+                new.indices.allSatisfy { Literal.same(old.baseAddress! + $0, new.baseAddress! + $0) }
             }
         }
     }

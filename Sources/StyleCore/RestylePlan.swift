@@ -351,10 +351,18 @@ final class RestylePlan {
         // again): 1 its matches are all unchanged, 2 one of them changed, 0 not known.
         var verdicts = [UInt8](repeating: 0, count: byContext.count)
         candidateMap.withUnsafeBufferPointer { map in
-            for (c, known) in byContext.enumerated() {
-                guard let known else { continue }
-                verdicts[c] = !appearanceChanged(for: known.kind)
-                    && known.matches.allSatisfy({ Int($0) < map.count && map[Int($0)] >= 0 }) ? 1 : 2
+            byContext.withUnsafeBufferPointer { byContext in
+                for c in byContext.indices {
+                    // Read where it is: a context's kind and matches copied out were retained
+                    // and released, for each of the thousands of contexts of a screen.
+                    let entry = byContext.baseAddress! + c
+                    switch entry.pointee { case .none: continue; case .some: break }
+                    let known = UnsafeRawPointer(entry).assumingMemoryBound(to: StyledTree.ContextMatches.self)
+                    verdicts[c] = !appearanceChanged(for: known.pointee.kind)
+                        && known.pointee.matches.withUnsafeBufferPointer({ matches in
+                            matches.allSatisfy { Int($0) < map.count && map[Int($0)] >= 0 }
+                        }) ? 1 : 2
+                }
             }
         }
         var positions: [Int] = []
@@ -367,7 +375,7 @@ final class RestylePlan {
 
     /// Whether a view of `kind` gets what its appearances gave it before: none of them changed.
     private func appearanceChanged(for kind: Kind) -> Bool {
-        changedAppearanceKinds.contains { kind.isA($0) }
+        !changedAppearanceKinds.isEmpty && changedAppearanceKinds.contains { kind.isA($0) }
     }
 
     /// Whether none of the view's matches changed, nor its kind's appearances, when rules are

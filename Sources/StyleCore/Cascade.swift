@@ -132,7 +132,9 @@ public struct Cascade {
         // What to restore if styling fails, kept as each view is reached: a view never styled
         // (a fresh tree's) goes back to its defaults, so only the others' states are kept.
         var saved: [SavedState] = []
-        saved.reserveCapacity(expectedSize)
+        // Room for every view when every view is walked; a walk through the views a change
+        // reaches grows it as it goes (room for ten thousand was mapped and unmapped for seventy).
+        if !mayLeaveUnvisited { saved.reserveCapacity(expectedSize) }
         // The previous tree's entries, by position, for a tree of its shape: the objects the walk
         // asks for ahead (`prefetch`), and what each view held.
         let previousEntries = sameShape ? previous!.entries : StyledTree.EntryList(capacity: 0)

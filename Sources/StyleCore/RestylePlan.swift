@@ -248,8 +248,14 @@ final class RestylePlan {
         let noResult: Bool
     }
 
-    /// By match context, the verdict of its first view asked (`keepsResult`).
-    @exclusivity(unchecked) private var contextVerdicts: [ContextVerdict?] = []
+    /// The verdicts worked out, one per match context asked (`keepsResult`), found through
+    /// `verdictIndex`.
+    @exclusivity(unchecked) private var contextVerdicts: [ContextVerdict] = []
+    /// By match context, where its verdict is in `contextVerdicts`; -1 for none yet. Plain
+    /// numbers: a list of optional verdicts, which hold references, was made and destroyed an
+    /// element at a time through the runtime's generic witnesses, for thousands of contexts
+    /// when a restyle reached a few.
+    @exclusivity(unchecked) private var verdictIndex: [Int32] = []
 
     /// Whether the view, some of whose matched rules changed, would be rebased onto exactly
     /// what it holds. A theme switch changes some values of most rules, yet most views' rules
@@ -288,9 +294,9 @@ final class RestylePlan {
     private func verdict(_ entry: StyledTree.Entry, _ view: View, steps: CascadeSteps, context: Int32) -> ContextVerdict {
         let c = Int(context)
         let slots = entry.values.slotsIdentity, identity = entry.recordIdentity
-        if c < contextVerdicts.count, let known = contextVerdicts[c],
-           known.noResult || (known.slots == slots && known.shared == identity?.shared) {
-            return known
+        if c < verdictIndex.count, verdictIndex[c] >= 0 {
+            let known = contextVerdicts[Int(verdictIndex[c])]
+            if known.noResult || (known.slots == slots && known.shared == identity?.shared) { return known }
         }
         let result = steps.sharedResult(kind: view.kind, state: view.state, candidates: entry.matches, context: context)
         var differing: FewSlots?
@@ -303,13 +309,18 @@ final class RestylePlan {
         }
         let verdict = ContextVerdict(slots: slots, shared: identity?.shared, result: differing == nil ? nil : result,
                                      differing: differing ?? FewSlots(), noResult: result == nil)
-        if contextVerdicts.isEmpty {
+        if verdictIndex.isEmpty {
             // The tree's contexts are the previous tree's: room for all of them at once.
-            contextVerdicts = Array(repeating: nil, count: max(c + 1, previous.contextCount))
-        } else if c >= contextVerdicts.count {
-            contextVerdicts += repeatElement(nil, count: c + 1 - contextVerdicts.count)
+            verdictIndex = Array(repeating: -1, count: max(c + 1, previous.contextCount))
+        } else if c >= verdictIndex.count {
+            verdictIndex += repeatElement(-1, count: c + 1 - verdictIndex.count)
         }
-        contextVerdicts[c] = verdict
+        if verdictIndex[c] >= 0 {
+            contextVerdicts[Int(verdictIndex[c])] = verdict
+        } else {
+            verdictIndex[c] = Int32(contextVerdicts.count)
+            contextVerdicts.append(verdict)
+        }
         return verdict
     }
 

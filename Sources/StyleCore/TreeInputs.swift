@@ -6,7 +6,7 @@ import CCacheHint
 /// not compared).
 ///
 /// A reload evaluates its script anew and gets a new tree; when that tree is built as the last
-/// one was (a rule, a theme or a token edited, no view), the reload keeps the last tree instead
+/// one was (rules, a theme or tokens edited, no view's own inputs), the reload keeps the last tree instead
 /// (`LoadedStylesheet.adoptTree(of:)`), and its restyle then reaches only the views a change
 /// reaches, as a host's own tree's does.
 ///
@@ -23,6 +23,8 @@ public enum TreeInputs {
         // retain and a release of every view and list was a third of the comparison.
         var pending: [(new: Unmanaged<View>, old: Unmanaged<View>)] = [(.passUnretained(new), .passUnretained(old))]
         while let (x, y) = pending.popLast() {
+            // One view is built as itself, and so is all of its tree.
+            if x.toOpaque() == y.toOpaque() { continue }
             // The next pair's objects were asked for when they were listed: now their lists.
             if let (nx, ny) = pending.last {
                 nx._withUnsafeGuaranteedRef { $0.prefetchLists() }
@@ -83,6 +85,7 @@ extension View {
             }
         }
     }
+
     /// Asks for the storages of the lists `hasSameOwnInputs` reads.
     @inline(__always)
     fileprivate func prefetchLists() {

@@ -62,6 +62,18 @@ final class TreeInputsTests: XCTestCase {
         XCTAssertFalse(TreeInputs.same(make(Style.function(World.function(0), kind: T.view, at: T.at(7))), as: make(function)))
     }
 
+    /// A tree is the same as itself, and a subtree shared by both (the very same views) is
+    /// not compared view by view.
+    func testATreeIsTheSameAsItself() {
+        var world = World.varied(seed: 9)
+        let root = world.randomTree(40)
+        XCTAssertTrue(TreeInputs.same(root, as: root))
+        let shared = T.view(T.stack, "shared", "", T.view(T.label))
+        let a = T.view(T.stack, "root", "")
+        a.addChild(shared)
+        XCTAssertTrue(TreeInputs.same(a, as: a))
+    }
+
     /// Children are compared in place: the same views in another order are another tree.
     func testChildrenInAnotherOrderAreAnotherTree() {
         let a = T.view(T.stack, "root", "", T.view(T.label, "one"), T.view(T.label, "two"))

@@ -282,21 +282,35 @@ public struct RuleIndex {
     /// kinds: the same text, which numbers their candidates alike (what a restyle needs to carry
     /// matches over); with `compoundByCompound`, also at the same places and of the very same
     /// kinds (a kind a script declares again is another object), so that one index serves both.
+    ///
+    /// The same text at the same place parses to the same ids, classes, states and places: of
+    /// its compounds, only the kinds its names resolved to may be others. Rules, selectors and
+    /// compounds are read where they are: a reload asks this of every rule, and copying each out
+    /// retained its texts and lists.
     static func sameSelectors(_ a: [Rule], _ b: [Rule], compoundByCompound: Bool) -> Bool {
         guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) {
-            guard x.style.kind === y.style.kind, x.selector.selectors.count == y.selector.selectors.count else { return false }
-            for (p, q) in zip(x.selector.selectors, y.selector.selectors) {
-                guard p.text == q.text else { return false }
-                guard compoundByCompound else { continue }
-                guard p.offset == q.offset, p.compounds.count == q.compounds.count,
-                      zip(p.compounds, q.compounds).allSatisfy({
-                          $0.kind === $1.kind && $0.id == $1.id && $0.classes == $1.classes && $0.offset == $1.offset
-                      })
-                else { return false }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                a.indices.allSatisfy { r in
+                    let (x, y) = (a.baseAddress! + r, b.baseAddress! + r)
+                    guard x.pointee.style.kind === y.pointee.style.kind else { return false }
+                    return x.pointee.selector.selectors.withUnsafeBufferPointer { p in
+                        y.pointee.selector.selectors.withUnsafeBufferPointer { q in
+                            p.count == q.count && p.indices.allSatisfy { k in
+                                guard p[k].text == q[k].text else { return false }
+                                guard compoundByCompound else { return true }
+                                guard p[k].offset == q[k].offset else { return false }
+                                return p[k].compounds.withUnsafeBufferPointer { pc in
+                                    q[k].compounds.withUnsafeBufferPointer { qc in
+                                        pc.count == qc.count && pc.indices.allSatisfy { pc[$0].kind === qc[$0].kind }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
-        return true
     }
 
     private static func ranks(of prepared: [Candidate]) -> [Int32] {

@@ -9,8 +9,13 @@ extension Workload {
     /// The whole screen as a stylerun script; `edit` changes one rule's value (0 or 1), for the
     /// one-rule-edit reload; `editsView`, the text of the first view that has a text, for a
     /// reload whose script builds its tree otherwise.
-    func screenSource(edit: Int = 0, editsView: Bool = false) -> String {
+    func screenSource(edit: Int = 0, editsView: Bool = false, addsRule: Bool = false) -> String {
         var out = luaSource
+        if addsRule {
+            // A rule added on a line of its own: every line below it moves down.
+            let rule = "rule(\".\(editedClass)\", style(View, mut(View.backgroundColor, color \""
+            out = out.replacingOccurrences(of: rule, with: "rule(\".\(editedClass) .\(editedClass)\", style(View, mut(View.alpha, 0.9)))\n" + rule)
+        }
         if edit != 0 {
             // One rule's value: the first block's background.
             let rule = "rule(\".\(editedClass)\", style(View, mut(View.backgroundColor, color \""

@@ -99,6 +99,17 @@ struct ScreenBenchmark {
         }
     }
 
+    /// The watch rows alone: the screen saved with a one-rule edit and back, `reloads` times.
+    func probeWatch() {
+        let folder = NSTemporaryDirectory() + "stylebench-watch-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let screen = folder + "/screen.lua"
+        write(workload.screenSource(), to: screen)
+        let (reload, wall, changes) = watchEdits(workload, screen)
+        print("reload (\(changes) changes): \(Table.p99(reload)); save → event: \(Table.p99(wall))")
+    }
+
     func run() -> [Row] {
         let workload = self.workload
         let folder = NSTemporaryDirectory() + "stylebench-screen-\(getpid())"
@@ -209,7 +220,7 @@ struct ScreenBenchmark {
     /// tree, restyled after the last one's by comparing them view by view.
     func restyleInProcess(_ workload: Workload, _ file: String, rounds: Int? = nil, editsView: Bool = false) -> ReloadRestyles {
         var out = ReloadRestyles()
-        let sources = [workload.screenSource(), editsView ? workload.screenSource(editsView: true) : workload.screenSource(edit: 1)]
+        let sources = [workload.screenSource(), getenv("SBADD") != nil ? workload.screenSource(addsRule: true) : editsView ? workload.screenSource(editsView: true) : workload.screenSource(edit: 1)]
         do {
             write(sources[0], to: file)
             var last = try ScreenBenchmark.runtime().load(file: file)

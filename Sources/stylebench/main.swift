@@ -34,6 +34,13 @@ if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["ra
     ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, only: only)
     exit(0)
 }
+if arguments.first == "--watch-probe", arguments.dropFirst().allSatisfy({ $0 == "random" }), arguments.count <= 2 {
+    // The screen benchmark's watch alone: 40 saves of a one-rule edit, each reloaded by a
+    // watch as the designer's editor would see it (for a profiler).
+    let workload = arguments.contains("random") ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
+    ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 40).probeWatch()
+    exit(0)
+}
 if arguments == ["--reload-probe"] {
     // The reload benchmark's host tree alone: 60 theme switches of a 10,012-view tree.
     let rows = ReloadBenchmark(repository: ".", exampleRounds: 0, treeRounds: 60, treeViews: 10_000).hostTreeRows()
@@ -56,7 +63,7 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
            stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|view|kept]
-           stylebench --reload-probe
+           stylebench --reload-probe | --watch-probe [random]
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
@@ -68,6 +75,7 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
                             the same for a host's tree kept across reloads (alone: the rule edit's only, view: the
                             view edit's only, kept: the host tree's only; for a profiler).
     --reload-probe          the reload benchmark's host tree alone: 60 theme switches of 10,012 views (for a profiler).
+    --watch-probe [random]  the screen benchmark's watch alone: 40 saves of a one-rule edit, each reloaded (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)

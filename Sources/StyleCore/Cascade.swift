@@ -94,7 +94,7 @@ public struct Cascade {
     /// list by position from `previous` would not be what the views saw change.
     func run(_ root: View, after previous: StyledTree?, recordingProvenance: Bool, remembering: Bool = true,
              budget: CascadeBudget? = nil, knownSameShape: Bool? = nil, partial: Bool = false, onlyRoot: Bool = false,
-             reportingChanges: Bool = false, reportingChangesUnlessHeld: Bool = false)
+             reportingChanges: Bool = false, reportingChangesUnlessHeld: Bool = false, lines: LineMap? = nil)
         -> (diagnostics: [Diagnostic], styled: StyledTree?, restyled: [Int], views: [View], sameShape: Bool, changes: [PropertyChange],
             heldValues: Bool, visited: Int) {
         // A restyle lists the tree first, to compare its shape with the previous one's; without
@@ -162,7 +162,7 @@ public struct Cascade {
         let sameSelectors = sameShape && (engine.ruleIndex.wasMade(from: previous!.index) || previous!.hasSameSelectors(as: stylesheet))
         let plan = sameShape ? previous.flatMap {
             RestylePlan(previous: $0, stylesheet: stylesheet, index: engine.ruleIndex, recordingProvenance: recordingProvenance,
-                        sameSelectors: sameSelectors, fault: fault)
+                        sameSelectors: sameSelectors, lines: lines, fault: fault)
         } : nil
         let carried = sameSelectors ? previous : nil
         let index = engine.ruleIndex

@@ -43,10 +43,15 @@ public struct Literal: Sendable {
 extension Literal {
     /// Whether two literals are the same, compared where they are: passing them by value
     /// copied (and retained) their paths, values and file names.
-    static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>) -> Bool {
+    /// `lines`: how the lines moved since `a` was written (`LineMap`), for a literal of the
+    /// last styling (`a`) beside one of a new evaluation (`b`).
+    static func same(_ a: UnsafePointer<Literal>, _ b: UnsafePointer<Literal>, lines: LineMap? = nil) -> Bool {
+        if let lines {
+            guard lines.maps(a.pointee.location, to: b.pointee.location) else { return false }
+        }
         // Plain fields first: most literals that differ differ in place or value, and the
         // file's name is compared last.
-        guard a.pointee.location.line == b.pointee.location.line, a.pointee.location.column == b.pointee.location.column,
+        guard lines != nil || a.pointee.location.line == b.pointee.location.line && a.pointee.location.column == b.pointee.location.column,
               a.pointee.checkedSlot == b.pointee.checkedSlot, a.pointee.rootID == b.pointee.rootID else { return false }
         // A checked slot of one root kind is one property: the paths are the same.
         guard a.pointee.checkedSlot >= 0 || a.pointee.keyPath == b.pointee.keyPath else { return false }
@@ -60,6 +65,6 @@ extension Literal {
         } else {
             guard a.pointee.value == b.pointee.value else { return false }
         }
-        return a.pointee.location.file == b.pointee.location.file
+        return lines != nil || a.pointee.location.file == b.pointee.location.file
     }
 }

@@ -138,6 +138,61 @@ final class ProvenanceTable {
         return i
     }
 
+    /// What `moveLines(_:)` moved, with where it was.
+    struct MovedLines {
+        var locations: [(index: Int, location: SourceLocation)] = []
+        var origins: [(index: Int, origin: Origin)] = []
+    }
+
+    /// Moves every location entered, and the places of the styles' attachments the origins
+    /// name (`with` at line 12), to the lines `lines` moved them to: the records of views a
+    /// restyle keeps then name the lines their values are written at now. A location on a
+    /// line the edit changed stays (a view that took a value from it is restyled, as its
+    /// style or literal is no longer the same). Returns what was moved, for `restore(_:)`.
+    func moveLines(_ lines: LineMap) -> MovedLines {
+        var moved = MovedLines()
+        for i in locations.indices {
+            guard let to = lines.moved(locations[i]), to.line != locations[i].line else { continue }
+            moved.locations.append((i, locations[i]))
+            locations[i] = to
+        }
+        for i in origins.indices {
+            guard case .viewStyle(let position, let name, let attachment?) = origins[i],
+                  let to = lines.moved(attachment.location), to.line != attachment.location.line else { continue }
+            moved.origins.append((i, origins[i]))
+            origins[i] = .viewStyle(index: position, name: name, attachment: StyleAttachment(attachment.way, at: to))
+        }
+        if !moved.locations.isEmpty { rekeyLocations() }
+        if !moved.origins.isEmpty { rekeyOrigins() }
+        return moved
+    }
+
+    /// Puts back what `moveLines(_:)` moved (a restyle that failed).
+    func restore(_ moved: MovedLines) {
+        for (i, location) in moved.locations { locations[i] = location }
+        for (i, origin) in moved.origins { origins[i] = origin }
+        if !moved.locations.isEmpty { rekeyLocations() }
+        if !moved.origins.isEmpty { rekeyOrigins() }
+    }
+
+    /// Finds every origin anew, after some moved: two may now be one, and either is found.
+    private func rekeyOrigins() {
+        originIndex = [:]
+        for (i, origin) in origins.enumerated() where originIndex[origin] == nil { originIndex[origin] = UInt32(i) }
+        last = nil
+        beforeLast = nil
+    }
+
+    /// Keys and finds every location anew, after some moved: two may now be at one place,
+    /// and either is found for it.
+    private func rekeyLocations() {
+        locationKeys = locations.map { LocationKey(file: fileNumber($0.file), line: $0.line, column: $0.column, token: $0.token.map { ObjectIdentifier($0) }) }
+        locationIndex = ProbeIndex(expecting: locations.count)
+        for i in locationKeys.indices {
+            locationIndex.insert(Int32(i), hash: locationKeys[i].mixed) { [locationKeys] in locationKeys[Int($0)].mixed }
+        }
+    }
+
     private struct LocationKey: Equatable {
         let file: Int
         let line: Int

@@ -41,6 +41,20 @@ extension Cascade {
         restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget, knownSameShape: nil)
     }
 
+    /// `restyle(_:after:recordingProvenance:budget:)` after an edit of the stylesheet's files
+    /// that moved lines (`LineMap`): a rule, style or literal that only moved is the same one,
+    /// and the views it styled keep their values, with provenance naming the lines it is at
+    /// now. The engine adopted the edited stylesheet with the same map.
+    ///
+    ///     var lines = LineMap()
+    ///     lines.add(file: "screen.lua", before: oldBytes, after: newBytes)
+    ///     engine.adopt(edited, movingLines: lines)
+    ///     let next = Cascade(engine).restyle(root, after: first.styled, lines: lines)
+    public func restyle(_ root: View, after previous: StyledTree?, lines: LineMap, recordingProvenance: Bool = true,
+                        budget: CascadeBudget? = nil) -> Restyle {
+        restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget, knownSameShape: nil, lines: lines)
+    }
+
     /// `restyle(_:after:recordingProvenance:budget:)` for a caller that has just asked
     /// `previous.hasSameShape(as: root)` (the watch, choosing whether to snapshot first): the
     /// tree is not walked for it twice.
@@ -49,10 +63,30 @@ extension Cascade {
     /// differs from what each view held before this restyle, which is what `previous` gave it
     /// unless the host set values or applied another stylesheet in between (a host's tree;
     /// a script's re-evaluated tree holds nothing yet, and its changes are from `previous`).
+    ///
+    /// `lines`: how the stylesheet's files moved their lines since `previous` was styled (a
+    /// rule added on a line of its own moves every line below it): the rules, styles and
+    /// literals that only moved are the same. An engine that records into `previous`'s
+    /// provenance table must have adopted the stylesheet with the same map
+    /// (`StyleEngine.adopt(_:movingLines:)`); one that records elsewhere (made for this
+    /// stylesheet) has `previous`'s locations moved here. Either way the provenance the views
+    /// keep names the lines they moved to. Without a map, a rule, style or literal at another
+    /// line is another.
     package func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
-                         budget: CascadeBudget? = nil, knownSameShape: Bool?, changesAsTheViewsSawThem: Bool = false) -> Restyle {
+                         budget: CascadeBudget? = nil, knownSameShape: Bool?, changesAsTheViewsSawThem: Bool = false,
+                         lines: LineMap? = nil) -> Restyle {
+        let lines = lines.flatMap { $0.isEmpty ? nil : $0 }
+        // An engine that records into another table than `previous`'s (one made for this
+        // stylesheet) takes `previous`'s when the restyle starts and enters its stylesheet's
+        // locations then: `previous`'s are moved first, and back if the restyle fails.
+        var moved: ProvenanceTable.MovedLines?
+        if let lines, let previous, previous.index.provenanceTable !== engine.provenanceTable {
+            moved = previous.index.provenanceTable.moveLines(lines)
+        }
         let run = self.run(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
-                           knownSameShape: knownSameShape, reportingChangesUnlessHeld: changesAsTheViewsSawThem)
+                           knownSameShape: knownSameShape, reportingChangesUnlessHeld: changesAsTheViewsSawThem,
+                           lines: lines)
+        if let moved, let previous, !run.diagnostics.isEmpty { previous.index.provenanceTable.restore(moved) }
         var changes: [PropertyChange]?
         var styled = run.styled
         if changesAsTheViewsSawThem, previous != nil, run.sameShape, styled != nil, !run.heldValues {

@@ -58,8 +58,11 @@ final class RestylePlan {
     /// `fault`: a cache broken on purpose (`CascadeFault`), nil but in its test.
     /// `index`: the new stylesheet's, recording into `previous.index`'s provenance table (kept
     /// and rebased records point at its origins and locations).
+    /// `lines`: how the lines of the edited files moved since `previous` was styled
+    /// (`LineMap`): its rules, appearances, styles and literals are taken for those at the
+    /// lines they moved to.
     init?(previous: StyledTree, stylesheet: Stylesheet, index newIndex: RuleIndex, recordingProvenance: Bool, sameSelectors: Bool,
-          fault: CascadeFault? = nil) {
+          lines: LineMap? = nil, fault: CascadeFault? = nil) {
         guard previous.recordedProvenance == recordingProvenance,
               newIndex.provenanceTable === previous.index.provenanceTable else { return nil }
         self.previous = previous
@@ -67,7 +70,7 @@ final class RestylePlan {
         pairedInPlace = sameSelectors
         // A reload's copy of a self-contained function does what the old one did: the views of
         // its rule keep their values.
-        var comparison = StyleComparison(functionsByWhatTheyDo: true)
+        var comparison = StyleComparison(functionsByWhatTheyDo: true, lines: lines)
         // With the same selectors in the same order, rule k is paired with rule k: candidates
         // are numbered alike, and a changed rule matches the views its old self matched.
         let pairing = sameSelectors
@@ -99,12 +102,17 @@ final class RestylePlan {
                                 _ comparison: inout StyleComparison) -> (oldForNew: [Int], changed: [Rule], changedAppearanceKinds: [Kind])? {
         guard changedAppearanceKinds(appearances, new.appearances, &comparison)?.isEmpty == true else { return nil }
         var oldByKey: [RuleKey: [Int]] = [:]
-        for (i, rule) in rules.enumerated() { oldByKey[RuleKey(rule), default: []].append(i) }
+        // An old rule is keyed by the line it moved to; one on a line the edit changed by none.
+        for (i, rule) in rules.enumerated() {
+            let moved = if let lines = comparison.lines { lines.moved(rule.location) } else { rule.location }
+            guard let location = moved else { continue }
+            oldByKey[RuleKey(rule, at: location), default: []].append(i)
+        }
         var oldForNew = [Int](repeating: -1, count: new.rules.count)
         var lastOld = -1
         var changedRules: [Rule] = []
         for (j, rule) in new.rules.enumerated() {
-            let key = RuleKey(rule)
+            let key = RuleKey(rule, at: rule.location)
             if let candidates = oldByKey[key], let k = candidates.firstIndex(where: { comparison.same(rules[$0].style, rule.style) }) {
                 let i = candidates[k]
                 guard i > lastOld else { return nil }  // reordered: cascade order may differ
@@ -135,7 +143,7 @@ final class RestylePlan {
         }
         var oldForNew = Array(rules.indices)
         for k in rules.indices {
-            guard rules[k].location == new.rules[k].location else {
+            guard comparison.same(rules[k].location, new.rules[k].location) else {
                 oldForNew[k] = -1
                 continue
             }
@@ -152,7 +160,7 @@ final class RestylePlan {
         guard a.count == b.count else { return nil }
         var changed: [Kind] = []
         for (x, y) in zip(a, b) {
-            guard x.kind === y.kind, x.order == y.order, x.location == y.location else { return nil }
+            guard x.kind === y.kind, x.order == y.order, comparison.same(x.location, y.location) else { return nil }
             if !comparison.same(x.style, y.style), !changed.contains(where: { $0 === x.kind }) { changed.append(x.kind) }
         }
         return changed
@@ -182,17 +190,22 @@ final class RestylePlan {
         }
         if !oldLiterals.hasStorage(of: literals) {
             let sameLiterals = oldLiterals.withUnsafeBufferPointer { old in
-                literals.withUnsafeBufferPointer { new in new.indices.allSatisfy { Literal.same(old.baseAddress! + $0, new.baseAddress! + $0) } }
+                literals.withUnsafeBufferPointer { new in
+                    new.indices.allSatisfy { Literal.same(old.baseAddress! + $0, new.baseAddress! + $0, lines: comparison.lines) }
+                }
             }
             guard sameLiterals else { return false }
         }
+        // Lists equal only once their lines moved (`comparison.lines`) are not the entry's: the
+        // tree keeps the view's, so that the next restyle compares with where they are now.
+        let refreshesLists = comparison.lines != nil && !(oldStyles.hasStorage(of: styles) && oldLiterals.hasStorage(of: literals))
         if pairedInPlace, let candidateMap, keepsMatchesInPlace(i, kind: view.kind, candidateMap: candidateMap, context: context) {
             // Rules paired in place: the view's matches are the very ones its entry holds.
-            takeValues(i, view, matches: nil, context: context, into: &styled)
+            takeValues(i, view, matches: nil, context: context, refreshingLists: refreshesLists, into: &styled)
             return true
         }
         if !pairedInPlace, let candidateMap, let kept = unchanged(i, view, filter: filter, candidateMap: candidateMap) {
-            takeValues(i, view, matches: kept, context: context, into: &styled)
+            takeValues(i, view, matches: kept, context: context, refreshingLists: refreshesLists, into: &styled)
             return true
         }
         return rebase(i, view, steps: steps, context: context, into: &styled)
@@ -200,11 +213,14 @@ final class RestylePlan {
 
     /// Gives view `i` its previous values and record, and keeps its entry when the tree carries
     /// the previous entries and `matches` (nil: the entry's own) are the very ones it holds.
-    private func takeValues(_ i: Int, _ view: View, matches: [Int32]?, context: Int32?, into styled: inout StyledTree) {
+    /// `refreshingLists`: the view's own styles and literals are the entry's only once their
+    /// lines moved, and the tree takes the view's.
+    private func takeValues(_ i: Int, _ view: View, matches: [Int32]?, context: Int32?, refreshingLists: Bool = false,
+                            into styled: inout StyledTree) {
         previous.withEntry(at: i) { entry in
             view.values = entry.values
             view.record = entry.record
-            if styled.carriesEntries, matches?.hasStorage(of: entry.matches) ?? true {
+            if styled.carriesEntries, !refreshingLists, matches?.hasStorage(of: entry.matches) ?? true {
                 styled.keepCarried(context: context)
             } else {
                 styled.append(view, matches: matches ?? entry.matches, context: context, ownSlots: entry.ownSlots)
@@ -508,9 +524,9 @@ final class RestylePlan {
     private struct RuleKey: Hashable {
         let selector: [String]
         let location: SourceLocation
-        init(_ rule: Rule) {
+        init(_ rule: Rule, at location: SourceLocation) {
             selector = rule.selector.selectors.map(\.text)
-            location = rule.location
+            self.location = location
         }
     }
 }

@@ -20,8 +20,29 @@ struct StyleComparison {
     private var sameStorages: Set<Pair> = []
     let functionsByWhatTheyDo: Bool
 
-    init(functionsByWhatTheyDo: Bool = false) {
+    /// How the lines of the edited files moved since the old styles were made: an old
+    /// location is the new one it maps to. Nil: locations are compared as they are.
+    let lines: LineMap?
+
+    init(functionsByWhatTheyDo: Bool = false, lines: LineMap? = nil) {
         self.functionsByWhatTheyDo = functionsByWhatTheyDo
+        self.lines = lines.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether `old`, a location of the old styles, is `new` (`lines`).
+    @inline(__always)
+    func same(_ old: SourceLocation, _ new: SourceLocation) -> Bool {
+        guard let lines else { return old == new }
+        return lines.maps(old, to: new)
+    }
+
+    private func same(_ old: StyleAttachment?, _ new: StyleAttachment?) -> Bool {
+        guard let lines else { return old == new }
+        switch (old, new) {
+        case (nil, nil): return true
+        case let (x?, y?): return x.way == y.way && lines.maps(x.location, to: y.location)
+        default: return false
+        }
     }
 
     private struct Pair: Hashable {
@@ -38,8 +59,8 @@ struct StyleComparison {
     /// `same(_:_:)` of two styles compared where they are (a view's own styles, in their
     /// lists): a style copied out of its list retained its kind, names, locations and storage.
     mutating func same(_ a: UnsafePointer<Style>, _ b: UnsafePointer<Style>) -> Bool {
-        guard a.pointee.kind === b.pointee.kind, a.pointee.location == b.pointee.location, a.pointee.name == b.pointee.name,
-              a.pointee.attachment == b.pointee.attachment else { return false }
+        guard a.pointee.kind === b.pointee.kind, same(a.pointee.location, b.pointee.location), a.pointee.name == b.pointee.name,
+              same(a.pointee.attachment, b.pointee.attachment) else { return false }
         // Most views of a re-evaluated tree carry a style that many views share, compared
         // already: the pair found last, or one remembered, answers without the style copied.
         if a.pointee.count == b.pointee.count, let x = a.pointee.storageIdentity, let y = b.pointee.storageIdentity {
@@ -111,23 +132,23 @@ extension StyleOperation {
         switch self {
         case .set(let path, let v, let l):
             switch other {
-            case .set(let otherPath, let w, let m): return l == m && path == otherPath && v == w
+            case .set(let otherPath, let w, let m): return comparison.same(l, m) && path == otherPath && v == w
             default: return false
             }
         case .transform(let path, let f, let l):
             switch other {
             case .transform(let otherPath, let g, let m):
-                return (f === g || comparison.functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m && path == otherPath
+                return (f === g || comparison.functionsByWhatTheyDo && f.doesTheSame(as: g)) && comparison.same(l, m) && path == otherPath
             default: return false
             }
         case .function(let f, let l):
             switch other {
-            case .function(let g, let m): return (f === g || comparison.functionsByWhatTheyDo && f.doesTheSame(as: g)) && l == m
+            case .function(let g, let m): return (f === g || comparison.functionsByWhatTheyDo && f.doesTheSame(as: g)) && comparison.same(l, m)
             default: return false
             }
         case .when(let c, let s, let l):
             switch other {
-            case .when(let d, let t, let m): return l == m && c == d && comparison.same(s, t)
+            case .when(let d, let t, let m): return comparison.same(l, m) && c == d && comparison.same(s, t)
             default: return false
             }
         }

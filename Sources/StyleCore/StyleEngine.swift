@@ -103,8 +103,44 @@ public final class StyleEngine {
     /// is kept, and an index of the same selectors is the previous one with the new styles.
     /// The previous stylesheet's results are dropped; the views' own styles, prepared into the
     /// same table, are kept.
+    /// Adopts `stylesheet`, made from files whose lines moved by `lines` since the stylesheet
+    /// it replaces was made (`LineMap`): the locations of everything styled so far move
+    /// first, before the new stylesheet's are entered, so that the provenance of the views a
+    /// restyle keeps (`Cascade.restyle(_:after:lines:)`) names the lines where their values
+    /// are written now. Returns false, having moved nothing, when the engine has adopted the
+    /// stylesheet already: the new stylesheet's locations may then have been taken for old
+    /// ones, and a restyle must not be given the map.
+    ///
+    ///     guard engine.adopt(edited, movingLines: lines) else { … restyle without the map … }
+    @discardableResult
+    public func adopt(_ stylesheet: Stylesheet, movingLines lines: LineMap) -> Bool {
+        guard stylesheet !== self.stylesheet else { return false }
+        let moved = lines.isEmpty ? ProvenanceTable.MovedLines() : provenanceTable.moveLines(lines)
+        adopt(stylesheet)
+        movedLines = moved
+        return true
+    }
+
+    /// Moves back what the last `adopt(_:movingLines:)` moved: its restyle failed, and the
+    /// views keep what the stylesheet before it gave them.
+    public func takeBackMovedLines() {
+        provenanceTable.restore(movedLines)
+        movedLines = ProvenanceTable.MovedLines()
+    }
+
+    /// Whether this engine records provenance into the table `styled`'s records point at (it
+    /// styled that tree, or took its tables since): then only `adopt(_:movingLines:)` moves
+    /// its lines.
+    public func recordsProvenance(with styled: StyledTree) -> Bool {
+        provenanceTable === styled.index.provenanceTable
+    }
+
+    /// The locations the last `adopt(_:movingLines:)` moved, with where they were.
+    private var movedLines = ProvenanceTable.MovedLines()
+
     public func adopt(_ stylesheet: Stylesheet) {
         guard stylesheet !== self.stylesheet else { return }
+        movedLines = ProvenanceTable.MovedLines()
         let old = cachedIndex
         self.stylesheet = stylesheet
         matchedResults = nil

@@ -259,15 +259,51 @@ public final class LoadedStylesheet {
         try restyle(root, after: previous, recordingProvenance: recordingProvenance, knownSameShape: nil)
     }
 
+    /// `restyle(_:after:recordingProvenance:)` after an edit that moved lines of the script's
+    /// files since `previous` was styled (`LineMap`; a rule added on a line of its own moves
+    /// every line below it): a rule, style, literal or view that only moved is the same one,
+    /// and the views keep their values and provenance, which names the lines they moved to.
+    /// Give it to the first styling with this stylesheet: once an engine that styled
+    /// `previous` took this stylesheet in, the map is not used and moved lines count as
+    /// changes. Do not style with the stylesheet this one replaces afterwards: its lines are
+    /// the old ones. A restyle that fails moves the lines back.
+    ///
+    ///     var lines = LineMap()
+    ///     lines.add(file: "screen.lua", before: Array(oldText.utf8), after: Array(newText.utf8))
+    ///     let next = try edited.restyle(root, after: first.styled, lines: lines)
+    public func restyle(_ root: View, after previous: StyledTree?, lines: LineMap, recordingProvenance: Bool = true) throws(DiagnosticList) -> Restyle {
+        try restyle(root, after: previous, recordingProvenance: recordingProvenance, knownSameShape: nil, lines: lines)
+    }
+
     /// `restyle(_:after:recordingProvenance:)` when the caller has just asked
-    /// `previous.hasSameShape(as: root)`; `changesAsTheViewsSawThem`: see `Cascade.restyle`.
+    /// `previous.hasSameShape(as: root)`; `changesAsTheViewsSawThem`: see `Cascade.restyle`;
+    /// `lines`: see `restyle(_:after:lines:recordingProvenance:)`.
     package func restyle(_ root: View, after previous: StyledTree?, recordingProvenance: Bool = true,
-                         knownSameShape: Bool?, changesAsTheViewsSawThem: Bool = false) throws(DiagnosticList) -> Restyle {
+                         knownSameShape: Bool?, changesAsTheViewsSawThem: Bool = false, lines: LineMap? = nil) throws(DiagnosticList) -> Restyle {
         let budget = CascadeBudget(seconds: limits.seconds, memory: limits.memory)
         evaluation.prepareForApplication(within: budget.remainingSeconds)
+        // The engine moves what it styled before to the lines it moved to, before it takes in
+        // this stylesheet's; an engine that took it in already cannot, and the map is not used.
+        var moving: LineMap?
+        var movedByEngine = false
+        if let lines, !lines.isEmpty, let previous {
+            if let ownEngine, ownEngine.adopt(stylesheet, movingLines: lines) {
+                (moving, movedByEngine) = (lines, true)
+            } else if ownEngine.map({ !$0.recordsProvenance(with: previous) }) ?? true {
+                // An engine of this stylesheet's own: the restyle moves `previous`'s lines.
+                moving = lines
+            }
+            // Else the engine took this stylesheet in already, into `previous`'s table: its
+            // locations may have been taken for old ones, and the map is not used.
+        }
+        let engine = self.engine
         let result = Cascade(engine).restyle(root, after: previous, recordingProvenance: recordingProvenance, budget: budget,
-                                                 knownSameShape: knownSameShape, changesAsTheViewsSawThem: changesAsTheViewsSawThem)
-        if !result.diagnostics.isEmpty { throw DiagnosticList(result.diagnostics) }
+                                             knownSameShape: knownSameShape, changesAsTheViewsSawThem: changesAsTheViewsSawThem,
+                                             lines: moving)
+        if !result.diagnostics.isEmpty {
+            if movedByEngine { engine.takeBackMovedLines() }
+            throw DiagnosticList(result.diagnostics)
+        }
         return result
     }
 

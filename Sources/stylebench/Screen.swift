@@ -5,16 +5,32 @@ import StyleRun
 /// per line, returned as the root. Beside it, a prelude of stand-in constructors and style
 /// functions in plain Lua (tables in, tables out), so that `lua5.4` can run the very same script:
 /// the floor of what evaluating a screen can cost.
+/// A line a reload's edit adds on its own (`Workload.screenSource(adds:)`).
+enum AddedLine {
+    /// A rule that matches views (`.k0 .k0`).
+    case rule
+    /// A comment: every rule, style and view stays the same, only lower.
+    case comment
+}
+
 extension Workload {
     /// The whole screen as a stylerun script; `edit` changes one rule's value (0 or 1), for the
     /// one-rule-edit reload; `editsView`, the text of the first view that has a text, for a
     /// reload whose script builds its tree otherwise.
-    func screenSource(edit: Int = 0, editsView: Bool = false, addsRule: Bool = false) -> String {
+    /// `adds`: a line added before the edited rule (a rule, or a comment), moving every line
+    /// below it down.
+    func screenSource(edit: Int = 0, editsView: Bool = false, adds: AddedLine? = nil) -> String {
         var out = luaSource
-        if addsRule {
-            // A rule added on a line of its own: every line below it moves down.
+        if let adds {
+            // A line added: every line below it moves down.
             let rule = "rule(\".\(editedClass)\", style(View, mut(View.backgroundColor, color \""
-            out = out.replacingOccurrences(of: rule, with: "rule(\".\(editedClass) .\(editedClass)\", style(View, mut(View.alpha, 0.9)))\n" + rule)
+            if let first = out.range(of: rule) {
+                let line = switch adds {
+                case .rule: "rule(\".\(editedClass) .\(editedClass)\", style(View, mut(View.alpha, 0.9)))\n"
+                case .comment: "-- A note on the rule below.\n"
+                }
+                out.replaceSubrange(first, with: line + rule)
+            }
         }
         if edit != 0 {
             // One rule's value: the first block's background.

@@ -69,7 +69,7 @@ struct ScreenBenchmark {
     }
 
     /// Which restyles a probe runs alone, for a profiler.
-    enum ProbedRestyle { case ruleEdit, viewEdit, kept }
+    enum ProbedRestyle { case ruleEdit, viewEdit, kept, ruleAdded, commentAdded }
 
     /// The restyle after a one-rule edit, many times, beside full restyles of the edited tree,
     /// then the same for one tree kept across reloads (`stylebench --restyle-probe [random]
@@ -78,6 +78,16 @@ struct ScreenBenchmark {
         let folder = NSTemporaryDirectory() + "stylebench-restyle-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        if only == .ruleAdded || only == .commentAdded {
+            let adds: AddedLine = only == .ruleAdded ? .rule : .comment
+            let reloads = restyleInProcess(workload, folder + "/edited.lua", rounds: rounds, adds: adds)
+            let without = restyleInProcess(workload, folder + "/edited.lua", rounds: rounds, adds: adds, withoutLines: true)
+            let full = fullRestyles(workload, folder + "/edited.lua", rounds: rounds)
+            print("\(adds) added on a line of its own: restyle of \(reloads.restyled) of \(workload.viewCount) views: \(Table.iqr(reloads.withComparison)); "
+                  + "without the lines' map \(without.restyled) restyled: \(Table.iqr(without.withComparison)); full restyle \(Table.iqr(full)); "
+                  + "\(Table.ratio(reloads.withComparison.median / full.median)) against \(Table.ratio(without.withComparison.median / full.median))")
+            return
+        }
         if only != .kept {
             for editsView in [false, true] where only == nil || (only == .viewEdit) == editsView {
                 let reloads = restyleInProcess(workload, folder + "/edited.lua", rounds: rounds, editsView: editsView)
@@ -171,6 +181,18 @@ struct ScreenBenchmark {
         rows.append(Row(section: "screen", measure: "restyle after a view's text edit, a new tree (\(viewEdits.restyled) of \(n) views restyled)",
                         result: Table.iqr(viewEdits.withComparison), baseline: "full restyle \(Table.ms(full.median))",
                         ratio: Table.ratio(viewEdits.withComparison.median / full.median)))
+        // A line added moves every line below it: the views and rules that only moved are
+        // the same (`LineMap`), so only what the added rule matches is restyled.
+        for (adds, what) in [(AddedLine.rule, "a rule"), (.comment, "a comment")] {
+            let added = restyleInProcess(workload, folder + "/edited.lua", rounds: max(6, runs), adds: adds)
+            let without = restyleInProcess(workload, folder + "/edited.lua", rounds: max(6, runs), adds: adds, withoutLines: true)
+            rows.append(Row(section: "screen", measure: "restyle after \(what) added on a line of its own, every line below it moved (\(added.restyled) of \(n) views restyled)",
+                            result: Table.iqr(added.withComparison), baseline: "full restyle \(Table.ms(full.median))",
+                            ratio: Table.ratio(added.withComparison.median / full.median)))
+            rows.append(Row(section: "screen", measure: "the same, the restyle not told how the lines moved (\(without.restyled) restyled)",
+                            result: Table.iqr(without.withComparison), baseline: "full restyle \(Table.ms(full.median))",
+                            ratio: Table.ratio(without.withComparison.median / full.median)))
+        }
         let host = hostRestyles(workload, folder + "/edited.lua", rounds: max(6, runs))
         rows.append(Row(section: "screen", measure: "restyle of a kept tree after a one-rule edit (\(host.restyled) restyled, \(host.rebased) rebased, \(host.visited) reached of \(n))",
                         result: Table.iqr(host.0), baseline: "full restyle \(Table.iqr(host.1))",
@@ -218,9 +240,20 @@ struct ScreenBenchmark {
     /// does (`Reloader`): the last good tree kept when the script built it alike, one engine
     /// shared. `editsView`: the edit changes a view's text, so that each save builds another
     /// tree, restyled after the last one's by comparing them view by view.
-    func restyleInProcess(_ workload: Workload, _ file: String, rounds: Int? = nil, editsView: Bool = false) -> ReloadRestyles {
+    /// `adds`: the edit adds a line of its own (a rule, a comment), moving every line below
+    /// it; the restyle is given how the lines moved (`LineMap`), as a watch's is.
+    /// `withoutLines`: the restyle is not told how the lines moved (as before `LineMap`).
+    func restyleInProcess(_ workload: Workload, _ file: String, rounds: Int? = nil, editsView: Bool = false,
+                          adds: AddedLine? = nil, withoutLines: Bool = false) -> ReloadRestyles {
         var out = ReloadRestyles()
-        let sources = [workload.screenSource(), getenv("SBADD") != nil ? workload.screenSource(addsRule: true) : editsView ? workload.screenSource(editsView: true) : workload.screenSource(edit: 1)]
+        let sources = [workload.screenSource(),
+                       adds != nil ? workload.screenSource(adds: adds) : editsView ? workload.screenSource(editsView: true) : workload.screenSource(edit: 1)]
+        // How the lines moved from each source to the other.
+        let moves = [1, 0].map { from in
+            var lines = LineMap()
+            if adds != nil, !withoutLines { lines.add(file: file, before: Array(sources[from].utf8), after: Array(sources[1 - from].utf8)) }
+            return lines
+        }
         do {
             write(sources[0], to: file)
             var last = try ScreenBenchmark.runtime().load(file: file)
@@ -235,7 +268,8 @@ struct ScreenBenchmark {
                 let (kept, comparing) = timed { sheet.adoptTree(of: last) }
                 let root = sheet.root!
                 // The result is let go outside the timing: what a round replaced is freed after it.
-                let (restyle, ms) = try timed { try sheet.restyle(root, after: styled) }
+                let lines = moves[(round + 1) % 2]
+                let (restyle, ms) = try timed { try sheet.restyle(root, after: styled, lines: lines) }
                 out.restyle.append(ms)
                 out.withComparison.append(comparing + ms)
                 out.restyled = restyle.restyled.count

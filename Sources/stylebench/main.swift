@@ -24,12 +24,13 @@ if arguments.first == "--write-screen", (2...4).contains(arguments.count), argum
     write(Workload.standInPrelude, to: arguments[1] + "/standins.lua")
     exit(0)
 }
-if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["random", "alone", "view", "kept"].contains($0) }) {
+if arguments.first == "--restyle-probe", arguments.dropFirst().allSatisfy({ ["random", "alone", "view", "kept", "added", "comment"].contains($0) }) {
     // The screen benchmark's restyle after a one-rule edit, beside a full restyle of the edited
     // tree (or alone, for a profiler: a reload's after a rule edit, after a view edit, or a
     // kept tree's).
     let workload = arguments.contains("random") ? Workload(randomViews: 10_000, rules: 300) : Workload(views: 10_000)
     let only: ScreenBenchmark.ProbedRestyle? = arguments.contains("kept") ? .kept : arguments.contains("view") ? .viewEdit
+        : arguments.contains("added") ? .ruleAdded : arguments.contains("comment") ? .commentAdded
         : arguments.contains("alone") ? .ruleEdit : nil
     ScreenBenchmark(stylerun: nil, workload: workload, runs: 1, reloads: 0).probeRestyle(rounds: 20, only: only)
     exit(0)
@@ -62,7 +63,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|view|kept]
+           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|view|kept|added|comment]
            stylebench --reload-probe | --watch-probe [random]
 
     Runs stylerun's benchmarks and prints a table.
@@ -70,10 +71,11 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     --only    run one benchmark (for a profiler).
     --write-screen FOLDER [VIEWS [random]]   write the screen benchmark's screen.lua (10,000 views or VIEWS; random: the
                             workload of random class pairs) and standins.lua there.
-    --restyle-probe [random] [alone|view|kept]   a reload's restyle after a one-rule edit (the tree kept) and after a
+    --restyle-probe [random] [alone|view|kept|added|comment]   a reload's restyle after a one-rule edit (the tree kept) and after a
                             view's edit (a new tree), 20 times each, beside 20 full restyles of the edited tree, then
                             the same for a host's tree kept across reloads (alone: the rule edit's only, view: the
-                            view edit's only, kept: the host tree's only; for a profiler).
+                            view edit's only, kept: the host tree's only, added: a rule added on a line of its own,
+                            comment: a comment line added; for a profiler).
     --reload-probe          the reload benchmark's host tree alone: 60 theme switches of 10,012 views (for a profiler).
     --watch-probe [random]  the screen benchmark's watch alone: 40 saves of a one-rule edit, each reloaded (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.

@@ -55,6 +55,32 @@ final class GuideTests: GuideTestCase {
         XCTAssertEqual(darkText, Color(red: 0.9, green: 0.9, blue: 0.9))
     }
 
+    /// A line added above the rules and views: the restyle told how the lines moved keeps the
+    /// values of the views the edit does not reach, with provenance at the new lines.
+    func testARestyleToldHowTheLinesMoved() throws {
+        let runtime = Runtime()
+        let oldText = """
+        rule("Label.title", mut(Label.textColor, "#111111"))
+        return StackView { Label { class = "title", text = "Hi" }, Label { text = "There" } }
+        """
+        let newText = "-- A note.\n" + oldText
+        try oldText.write(toFile: "screen.lua", atomically: true, encoding: .utf8)
+        let last = try runtime.load(file: "screen.lua")
+        let lastStyled = try last.restyle(last.root!, after: nil).styled
+        try newText.write(toFile: "screen.lua", atomically: true, encoding: .utf8)
+
+        var lines = LineMap()
+        lines.add(file: "screen.lua", before: Array(oldText.utf8), after: Array(newText.utf8))
+        let next = try runtime.load(file: "screen.lua")
+        let restyle = try next.restyle(next.root!, after: lastStyled, lines: lines)
+
+        XCTAssertEqual(restyle.restyled, [], "only lines moved")
+        let title = next.root!.children[0]
+        XCTAssertEqual(title[Label.textColor], Color(hex: "#111111"))
+        let written = title.provenance!.joined().compactMap(\.location).map(\.line)
+        XCTAssertEqual(Set(written), [2, 3], "the rule's line and the literal's, one lower")
+    }
+
     func testTraitsAndStatesForAHost() throws {
         let (runtime, _) = try makeRuntime()
         let states = try runtime.load(source: """

@@ -70,6 +70,9 @@ final class Reloader {
     private var newFiles: Set<String> = []
     /// Each watched file's content when it was last evaluated; nil for a missing file.
     private var contents: [String: Data?] = [:]
+    /// Each file's content when the tree was last styled without error, by absolute path: how
+    /// the next reload's files moved their lines since (`LineMap`).
+    private var styledContents: [String: Data?] = [:]
 
     /// A reloader of `file` into `tree`, or into the tree the script returns when `tree` is nil.
     init(runtime: Runtime, file: String, theme: String?, tree: View?) {
@@ -138,7 +141,7 @@ final class Reloader {
             // token edited) restyles the tree it styled last: the restyle then reaches only
             // the views a change reaches, instead of handing 10,000 new views their values.
             if case .scriptTree = target, let last = stylesheet { sheet.adoptTree(of: last) }
-            var changes = try swap(in: sheet)
+            var changes = try swap(in: sheet, lines: movedLines(sheet, contentsBefore))
             changes += frameChanges(sheet)
             // The previous stylesheet's Lua state is closed after the event, with the rest of
             // what the reload replaced.
@@ -156,6 +159,7 @@ final class Reloader {
             themeNames = sheet.themeNames.sorted()
             activeTheme = sheet.activeTheme
             event = .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
+            styledContents = contentsBefore
         } catch {
             let named = error.diagnostics.map(\.file).filter { !$0.hasPrefix("<") }.map(FileWatcher.absolute)
             watched = Self.unique(watched + [FileWatcher.absolute(file)] + named)
@@ -275,9 +279,22 @@ final class Reloader {
         overridden = applied
     }
 
+    /// How the lines of `sheet`'s files moved since the tree was last styled: each file read
+    /// then and now that changed (`LineMap`), by the name its locations give it.
+    private func movedLines(_ sheet: LoadedStylesheet, _ now: [String: Data?]) -> LineMap {
+        var lines = LineMap()
+        guard stylesheet != nil else { return lines }
+        for file in sheet.files {
+            let path = FileWatcher.absolute(file)
+            guard let before = styledContents[path] ?? nil, let after = now[path] ?? nil, before != after else { continue }
+            lines.add(file: file, before: [UInt8](before), after: [UInt8](after))
+        }
+        return lines
+    }
+
     /// Applies the new stylesheet and returns what changed; throws, leaving `tree` as it was,
-    /// when styling fails.
-    private func swap(in sheet: LoadedStylesheet) throws(DiagnosticList) -> [PropertyChange] {
+    /// when styling fails. `lines`: how the files moved their lines since the last styling.
+    private func swap(in sheet: LoadedStylesheet, lines: LineMap) throws(DiagnosticList) -> [PropertyChange] {
         switch target {
         case .hostTree(let root):
             applyStateOverrides(to: root)
@@ -290,7 +307,7 @@ final class Reloader {
             let isFirst = stylesheet == nil
             let sameShape = styled?.hasSameShape(as: root) == true
             let before = sameShape ? nil : TreeSnapshot(root)
-            let result = try sheet.restyle(root, after: styled, knownSameShape: sameShape, changesAsTheViewsSawThem: true)
+            let result = try sheet.restyle(root, after: styled, knownSameShape: sameShape, changesAsTheViewsSawThem: true, lines: lines)
             replaced.append(styled as Any)
             styled = result.styled
             if let before { return TreeSnapshot(root).changes(since: before, listingEverySetValue: isFirst) }
@@ -307,7 +324,7 @@ final class Reloader {
             try sheet.applyStates(runtime.states, to: root)
             applyStateOverrides(to: root)
             let unstyled = tree == nil ? TreeSnapshot(root) : nil
-            let result = try sheet.restyle(root, after: styled)
+            let result = try sheet.restyle(root, after: styled, knownSameShape: nil, lines: lines)
             let before = result.changes == nil ? unstyled ?? tree.map(TreeSnapshot.init) : nil
             replaced += [tree as Any, styled as Any]
             styled = result.styled

@@ -1,0 +1,164 @@
+import Foundation
+@testable import StyleRun
+import XCTest
+
+/// A reload whose edit moved lines (a rule added or removed on a line of its own, a comment
+/// added above the views) restyles only what the edit changed: rules, styles, literals and
+/// views that only moved are the same, and the provenance the views keep names the lines
+/// they moved to, as a fresh load's does.
+final class MovedLinesRestyleTests: XCTestCase {
+    private var folder: ScratchFolder!
+
+    override func setUpWithError() throws {
+        folder = try ScratchFolder()
+    }
+
+    /// A screen of 40 rows; `added` goes on lines of its own after the first rule.
+    private func script(added: String = "", titleColor: String = "#111111") -> String {
+        """
+        local card = mut(View.layer.cornerRadius, 8)
+        rule(".title", mut(Label.textColor, "\(titleColor)"))
+        \(added)
+        rule("StackView > Label", mut(Label.font, font.system(17)))
+        rule(".row Button", mut(View.alpha, 0.75))
+        appearance(Label, mut(Label.textColor, "#202020"))
+        local rows = {}
+        for i = 1, 40 do
+          rows[i] = StackView { class = "row", style = card,
+            Label { class = (i % 3 == 0) and "title" or "body",
+                    text = "Row " .. i },
+            Button { id = "b" .. i, isEnabled = i % 4 ~= 0 } }
+        end
+        return StackView { id = "root", table.unpack(rows) }
+        """
+    }
+
+    /// Every view's values and provenance are a fresh load's of `source`.
+    private func assertStyledAsAFreshLoad(_ root: View, _ source: String, _ context: String,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        let fresh = try Runtime().load(source: source, name: "screen.lua").applyToOwnTree()
+        var got: [View] = [], want: [View] = []
+        root.forEachInTree { got.append($0) }
+        fresh.forEachInTree { want.append($0) }
+        XCTAssertEqual(got.count, want.count, context, file: file, line: line)
+        for (g, e) in zip(got, want) {
+            XCTAssertEqual(g.values, e.values, "\(context): \(g.reference)", file: file, line: line)
+            XCTAssertEqual(g.provenance, e.provenance, "\(context): \(g.reference)", file: file, line: line)
+        }
+    }
+
+    private func lines(_ before: String, _ after: String) -> LineMap {
+        var lines = LineMap()
+        lines.add(file: "screen.lua", before: Array(before.utf8), after: Array(after.utf8))
+        return lines
+    }
+
+    /// Lines added and removed above most rules and every view: few views restyled, values
+    /// and provenance as a fresh load's.
+    func testARuleAddedOrRemovedOnItsOwnLineRestylesOnlyWhatItChanges() throws {
+        let edits = [
+            ("a rule added", script(added: "rule(\".nowhere\", mut(View.alpha, 0.5))")),
+            ("a comment and a blank line added", script(added: "-- spacing\n")),
+            ("a rule that matches added", script(added: "rule(\"#b3\", mut(View.alpha, 0.25))")),
+            ("a value edited, lines moved", script(added: "\n\n", titleColor: "#222222")),
+        ]
+        for (name, edited) in edits {
+            // One engine, as a watch keeps: a stylesheet it replaced is not used again.
+            let first = try Runtime().load(source: script(), name: "screen.lua")
+            let engine = first.engine
+            let root = first.root!
+            let styled = try first.restyle(root, after: nil).styled
+            let next = try Runtime().load(source: edited, name: "screen.lua")
+            next.share(engine)
+            let restyle = try next.restyle(next.root!, after: styled, lines: lines(script(), edited))
+            XCTAssertLessThan(restyle.restyled.count, 20, "\(name): \(restyle.restyled.count) of 161 views restyled")
+            try assertStyledAsAFreshLoad(next.root!, edited, name)
+
+            // And back: the lines move up again.
+            let back = try Runtime().load(source: script(), name: "screen.lua")
+            back.share(engine)
+            let again = try back.restyle(back.root!, after: restyle.styled, lines: lines(edited, script()))
+            XCTAssertLessThan(again.restyled.count, 20, "\(name), back")
+            try assertStyledAsAFreshLoad(back.root!, script(), "\(name), back")
+        }
+    }
+
+    /// A host's new stylesheet with an engine of its own (not the last one's): the restyle
+    /// moves the last styling's lines itself.
+    func testAStylesheetWithAnEngineOfItsOwn() throws {
+        let edited = script(added: "rule(\"#b3\", mut(View.alpha, 0.25))\n")
+        let first = try Runtime().load(source: script(), name: "screen.lua")
+        let styled = try first.restyle(first.root!, after: nil).styled
+        let next = try Runtime().load(source: edited, name: "screen.lua")
+        let restyle = try next.restyle(next.root!, after: styled, lines: lines(script(), edited))
+        XCTAssertLessThan(restyle.restyled.count, 20)
+        try assertStyledAsAFreshLoad(next.root!, edited, "an engine of its own")
+
+        // Failing, it leaves the last styling's lines as they were (a tree styled anew: the
+        // one above shares its records' locations with the tree that replaced it).
+        let last = try Runtime().load(source: script(), name: "screen.lua")
+        let lastStyled = try last.restyle(last.root!, after: nil).styled
+        let failing = script(added: "rule(\".row Button\", function(v) error(\"boom\") end)\n")
+        let broken = try Runtime().load(source: failing, name: "screen.lua")
+        XCTAssertThrowsError(try broken.restyle(last.root!, after: lastStyled, lines: lines(script(), failing)))
+        try assertStyledAsAFreshLoad(last.root!, script(), "after the failed restyle")
+    }
+
+    /// Without the map, the moved lines are changes: everything is restyled (and right).
+    func testWithoutTheMapMovedLinesAreChanges() throws {
+        let edited = script(added: "-- spacing\n")
+        let first = try Runtime().load(source: script(), name: "screen.lua")
+        let styled = try first.restyle(first.root!, after: nil).styled
+        let next = try Runtime().load(source: edited, name: "screen.lua")
+        next.share(first.engine)
+        let restyle = try next.restyle(next.root!, after: styled)
+        XCTAssertGreaterThan(restyle.restyled.count, 100)
+        try assertStyledAsAFreshLoad(next.root!, edited, "without the map")
+    }
+
+    /// A restyle that fails after its engine moved the lines moves them back: the tree it
+    /// leaves as it was keeps the provenance of its own lines.
+    func testAFailingRestyleMovesTheLinesBack() throws {
+        let host = try Runtime().load(source: script(), name: "screen.lua")
+        let root = host.root!
+        let styled = try host.restyle(root, after: nil).styled
+        let failing = script(added: "rule(\".row Button\", function(v) error(\"boom\") end)")
+        let next = try Runtime().load(source: failing, name: "screen.lua")
+        next.share(host.engine)
+        XCTAssertThrowsError(try next.restyle(root, after: styled, lines: lines(script(), failing)))
+        try assertStyledAsAFreshLoad(root, script(), "after the failed restyle")
+    }
+
+    /// The watch: a host's tree and a script's own tree, reloaded after a rule is added on a
+    /// line of its own, hold a fresh load's values and provenance.
+    func testTheWatchGivesTheMapToItsRestyles() throws {
+        try folder.write("screen.lua", script())
+        let reloader = Reloader(runtime: Runtime(), file: folder.path("screen.lua"), theme: nil, tree: nil)
+        XCTAssertTrue(reloader.reload().isSuccess)
+        let edited = script(added: "rule(\"#b3\", mut(View.alpha, 0.25))\n")
+        try folder.write("screen.lua", edited)
+        let event = try XCTUnwrap(reloader.reloadIfChanged([]))
+        XCTAssertTrue(event.isSuccess, "\(event.diagnostics)")
+        XCTAssertEqual(event.changes.map(\.property), ["alpha"], "only #b3 changed")
+        let fresh = try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree()
+        var got: [View] = [], want: [View] = []
+        reloader.tree!.forEachInTree { got.append($0) }
+        fresh.forEachInTree { want.append($0) }
+        for (g, e) in zip(got, want) {
+            XCTAssertEqual(g.values, e.values, g.reference)
+            XCTAssertEqual(g.provenance, e.provenance, g.reference)
+        }
+
+        // A failed reload between keeps the map relative to the tree last styled.
+        try folder.write("screen.lua", "rule(")
+        XCTAssertEqual(reloader.reloadIfChanged([])?.isSuccess, false)
+        let third = script(added: "rule(\"#b3\", mut(View.alpha, 0.25))\n-- one more line\n")
+        try folder.write("screen.lua", third)
+        XCTAssertEqual(reloader.reloadIfChanged([])?.isSuccess, true)
+        let freshThird = try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree()
+        got = []; want = []
+        reloader.tree!.forEachInTree { got.append($0) }
+        freshThird.forEachInTree { want.append($0) }
+        for (g, e) in zip(got, want) { XCTAssertEqual(g.provenance, e.provenance, "after a failed reload: \(g.reference)") }
+    }
+}

@@ -37,25 +37,55 @@ public struct LineMap: Sendable, Equatable {
     public var isEmpty: Bool { edits.isEmpty }
 
     /// Adds `file`'s edit from the bytes it had (`before`) to those it has (`after`): the
-    /// lines both begin with and end with are kept, the ones between are changed.
+    /// lines both begin with and end with are kept, the ones between are changed. An edit that
+    /// adds or removes no line moves none, and is not kept: a changed line compares as itself.
     public mutating func add(file: String, before: [UInt8], after: [UInt8]) {
-        let old = Self.lines(before), new = Self.lines(after)
+        before.withUnsafeBytes { b in after.withUnsafeBytes { a in add(file: file, before: b, after: a) } }
+    }
+
+    /// `add(file:before:after:)` of bytes where they are (a file's `Data`, without a copy).
+    public mutating func add(file: String, before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer) {
+        let old = before.bindMemory(to: UInt8.self), new = after.bindMemory(to: UInt8.self)
+        let newline = UInt8(ascii: "\n")
+        // The bytes both begin with, and those both end with (not overlapping them).
         let common = min(old.count, new.count)
+        // Eight bytes at a time, then one: a save compares the whole file.
         var prefix = 0
-        before.withUnsafeBufferPointer { b in
-            after.withUnsafeBufferPointer { a in
-                func same(_ x: Range<Int>, _ y: Range<Int>) -> Bool {
-                    x.count == y.count && b[x].elementsEqual(a[y])
-                }
-                while prefix < common, same(old[prefix], new[prefix]) { prefix += 1 }
-                var suffix = 0
-                while suffix < common - prefix, same(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) { suffix += 1 }
-                // Lines are 1-based: old lines 1...prefix stay, old lines after
-                // old.count - suffix move by the difference in lines.
-                let edit = Edit(unchangedBefore: prefix + 1, changedUntil: old.count - suffix + 1, shift: new.count - old.count)
-                if edit.unchangedBefore == edit.changedUntil, edit.shift == 0 { edits[file] = nil } else { edits[file] = edit }
-            }
+        while prefix + 8 <= common,
+              before.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == after.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) {
+            prefix += 8
         }
+        while prefix < common, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix + 8 <= common - prefix,
+              before.loadUnaligned(fromByteOffset: old.count - suffix - 8, as: UInt64.self)
+                == after.loadUnaligned(fromByteOffset: new.count - suffix - 8, as: UInt64.self) {
+            suffix += 8
+        }
+        while suffix < common - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        // The suffix's lines are kept from the first that begins in it, in both (the bytes
+        // from there on are the same, so is where that line begins).
+        var oldEnd = old.count - suffix, newEnd = new.count - suffix
+        while oldEnd < old.count, oldEnd > 0, old[oldEnd - 1] != newline || newEnd > 0 && new[newEnd - 1] != newline {
+            oldEnd += 1
+            newEnd += 1
+        }
+        func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+            var n = 0
+            for i in range where bytes[i] == newline { n += 1 }
+            return n
+        }
+        /// The lines `prefix..<end` touches: each it ends, and a last line without a line
+        /// break (only at the end of the file).
+        func touched(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Int {
+            lines(bytes, prefix..<end) + (end == 0 || bytes[end - 1] == newline ? 0 : 1)
+        }
+        // Lines are 1-based: the lines before the one the edit begins in stay, those from the
+        // first kept after it move by the lines the edit added.
+        let before = lines(old, 0..<prefix)
+        let oldChanged = touched(old, oldEnd), newChanged = touched(new, newEnd)
+        let edit = Edit(unchangedBefore: before + 1, changedUntil: before + oldChanged + 1, shift: newChanged - oldChanged)
+        edits[file] = edit.shift == 0 ? nil : edit
     }
 
     /// Where line `line` of `file` is after the edit, nil when the edit changed it.
@@ -83,19 +113,5 @@ public struct LineMap: Sendable, Equatable {
         var moved = old
         moved.line = line
         return moved
-    }
-
-    /// The byte ranges of the lines of `bytes`, each without its line break; a last line without
-    /// one counts.
-    private static func lines(_ bytes: [UInt8]) -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        out.reserveCapacity(bytes.count / 32 + 1)
-        var start = 0
-        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            out.append(start..<i)
-            start = i + 1
-        }
-        if start < bytes.count { out.append(start..<bytes.count) }
-        return out
     }
 }

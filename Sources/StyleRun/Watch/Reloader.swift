@@ -287,7 +287,7 @@ final class Reloader {
         for file in sheet.files {
             let path = FileWatcher.absolute(file)
             guard let before = styledContents[path] ?? nil, let after = now[path] ?? nil, before != after else { continue }
-            lines.add(file: file, before: [UInt8](before), after: [UInt8](after))
+            before.withUnsafeBytes { b in after.withUnsafeBytes { a in lines.add(file: file, before: b, after: a) } }
         }
         return lines
     }

@@ -36,15 +36,13 @@ final class MovedLinesRestyleTests: XCTestCase {
     /// Every view's values and provenance are a fresh load's of `source`.
     private func assertStyledAsAFreshLoad(_ root: View, _ source: String, _ context: String,
                                           file: StaticString = #filePath, line: UInt = #line) throws {
-        let fresh = try Runtime().load(source: source, name: "screen.lua").applyToOwnTree()
-        var got: [View] = [], want: [View] = []
-        root.forEachInTree { got.append($0) }
-        fresh.forEachInTree { want.append($0) }
-        XCTAssertEqual(got.count, want.count, context, file: file, line: line)
-        for (g, e) in zip(got, want) {
-            XCTAssertEqual(g.values, e.values, "\(context): \(g.reference)", file: file, line: line)
-            XCTAssertEqual(g.provenance, e.provenance, "\(context): \(g.reference)", file: file, line: line)
-        }
+        assertStyledAlike(root, try Runtime().load(source: source, name: "screen.lua").applyToOwnTree(), context, file: file, line: line)
+    }
+
+    /// `source` loaded and styled whole: the stylesheet and its styling.
+    private func loadAndStyle(_ source: String) throws -> (LoadedStylesheet, StyledTree?) {
+        let sheet = try Runtime().load(source: source, name: "screen.lua")
+        return (sheet, try sheet.restyle(sheet.root!, after: nil).styled)
     }
 
     private func lines(_ before: String, _ after: String) -> LineMap {
@@ -87,8 +85,7 @@ final class MovedLinesRestyleTests: XCTestCase {
     /// moves the last styling's lines itself.
     func testAStylesheetWithAnEngineOfItsOwn() throws {
         let edited = script(added: "rule(\"#b3\", mut(View.alpha, 0.25))\n")
-        let first = try Runtime().load(source: script(), name: "screen.lua")
-        let styled = try first.restyle(first.root!, after: nil).styled
+        let (_, styled) = try loadAndStyle(script())
         let next = try Runtime().load(source: edited, name: "screen.lua")
         let restyle = try next.restyle(next.root!, after: styled, lines: lines(script(), edited))
         XCTAssertLessThan(restyle.restyled.count, 20)
@@ -96,8 +93,7 @@ final class MovedLinesRestyleTests: XCTestCase {
 
         // Failing, it leaves the last styling's lines as they were (a tree styled anew: the
         // one above shares its records' locations with the tree that replaced it).
-        let last = try Runtime().load(source: script(), name: "screen.lua")
-        let lastStyled = try last.restyle(last.root!, after: nil).styled
+        let (last, lastStyled) = try loadAndStyle(script())
         let failing = script(added: "rule(\".row Button\", function(v) error(\"boom\") end)\n")
         let broken = try Runtime().load(source: failing, name: "screen.lua")
         XCTAssertThrowsError(try broken.restyle(last.root!, after: lastStyled, lines: lines(script(), failing)))
@@ -107,8 +103,7 @@ final class MovedLinesRestyleTests: XCTestCase {
     /// Without the map, the moved lines are changes: everything is restyled (and right).
     func testWithoutTheMapMovedLinesAreChanges() throws {
         let edited = script(added: "-- spacing\n")
-        let first = try Runtime().load(source: script(), name: "screen.lua")
-        let styled = try first.restyle(first.root!, after: nil).styled
+        let (first, styled) = try loadAndStyle(script())
         let next = try Runtime().load(source: edited, name: "screen.lua")
         next.share(first.engine)
         let restyle = try next.restyle(next.root!, after: styled)
@@ -119,9 +114,8 @@ final class MovedLinesRestyleTests: XCTestCase {
     /// A restyle that fails after its engine moved the lines moves them back: the tree it
     /// leaves as it was keeps the provenance of its own lines.
     func testAFailingRestyleMovesTheLinesBack() throws {
-        let host = try Runtime().load(source: script(), name: "screen.lua")
+        let (host, styled) = try loadAndStyle(script())
         let root = host.root!
-        let styled = try host.restyle(root, after: nil).styled
         let failing = script(added: "rule(\".row Button\", function(v) error(\"boom\") end)")
         let next = try Runtime().load(source: failing, name: "screen.lua")
         next.share(host.engine)
@@ -140,14 +134,7 @@ final class MovedLinesRestyleTests: XCTestCase {
         let event = try XCTUnwrap(reloader.reloadIfChanged([]))
         XCTAssertTrue(event.isSuccess, "\(event.diagnostics)")
         XCTAssertEqual(event.changes.map(\.property), ["alpha"], "only #b3 changed")
-        let fresh = try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree()
-        var got: [View] = [], want: [View] = []
-        reloader.tree!.forEachInTree { got.append($0) }
-        fresh.forEachInTree { want.append($0) }
-        for (g, e) in zip(got, want) {
-            XCTAssertEqual(g.values, e.values, g.reference)
-            XCTAssertEqual(g.provenance, e.provenance, g.reference)
-        }
+        assertStyledAlike(reloader.tree!, try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree(), "a rule added")
 
         // A failed reload between keeps the map relative to the tree last styled.
         try folder.write("screen.lua", "rule(")
@@ -155,10 +142,6 @@ final class MovedLinesRestyleTests: XCTestCase {
         let third = script(added: "rule(\"#b3\", mut(View.alpha, 0.25))\n-- one more line\n")
         try folder.write("screen.lua", third)
         XCTAssertEqual(reloader.reloadIfChanged([])?.isSuccess, true)
-        let freshThird = try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree()
-        got = []; want = []
-        reloader.tree!.forEachInTree { got.append($0) }
-        freshThird.forEachInTree { want.append($0) }
-        for (g, e) in zip(got, want) { XCTAssertEqual(g.provenance, e.provenance, "after a failed reload: \(g.reference)") }
+        assertStyledAlike(reloader.tree!, try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree(), "after a failed reload")
     }
 }

@@ -42,14 +42,7 @@ final class ReloaderKeptTreeTests: XCTestCase {
         let fresh = try Runtime().load(file: folder.path("app.lua"), theme: theme)
         let expected = try fresh.applyToOwnTree()
         guard let tree = reloader.tree else { return XCTFail("\(context): no tree", file: file, line: line) }
-        var got: [View] = [], want: [View] = []
-        tree.forEachInTree { got.append($0) }
-        expected.forEachInTree { want.append($0) }
-        XCTAssertEqual(got.count, want.count, context, file: file, line: line)
-        for (g, e) in zip(got, want) {
-            XCTAssertEqual(g.values, e.values, "\(context): \(g.reference)", file: file, line: line)
-            XCTAssertEqual(g.provenance, e.provenance, "\(context): \(g.reference)", file: file, line: line)
-        }
+        assertStyledAlike(tree, expected, context, file: file, line: line)
     }
 
     func testARuleEditKeepsTheTreeAndStylesItAsAFreshLoad() throws {

@@ -99,10 +99,6 @@ public final class StyleEngine {
         return index
     }
 
-    /// Styles with `stylesheet` from now on (a reload, a theme switch): the provenance table
-    /// is kept, and an index of the same selectors is the previous one with the new styles.
-    /// The previous stylesheet's results are dropped; the views' own styles, prepared into the
-    /// same table, are kept.
     /// Adopts `stylesheet`, made from files whose lines moved by `lines` since the stylesheet
     /// it replaces was made (`LineMap`): the locations of everything styled so far move
     /// first, before the new stylesheet's are entered, so that the provenance of the views a
@@ -138,6 +134,10 @@ public final class StyleEngine {
     /// The locations the last `adopt(_:movingLines:)` moved, with where they were.
     private var movedLines = ProvenanceTable.MovedLines()
 
+    /// Styles with `stylesheet` from now on (a reload, a theme switch): the provenance table
+    /// is kept, and an index of the same selectors is the previous one with the new styles.
+    /// The previous stylesheet's results are dropped; the views' own styles, prepared into the
+    /// same table, are kept.
     public func adopt(_ stylesheet: Stylesheet) {
         guard stylesheet !== self.stylesheet else { return }
         movedLines = ProvenanceTable.MovedLines()

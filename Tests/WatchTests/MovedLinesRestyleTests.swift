@@ -144,4 +144,59 @@ final class MovedLinesRestyleTests: XCTestCase {
         XCTAssertEqual(reloader.reloadIfChanged([])?.isSuccess, true)
         assertStyledAlike(reloader.tree!, try Runtime().load(file: folder.path("screen.lua")).applyToOwnTree(), "after a failed reload")
     }
+
+    /// Lines added to a module the script requires, and a host's own tree: the module's
+    /// locations move (its file name is the one its locations give), and the host's views keep
+    /// their values, with the rules' new lines in their provenance.
+    func testAModuleThatMovesItsLinesStylesAHostsTree() throws {
+        let module = """
+        local M = {}
+        rule(".title", mut(Label.textColor, "#111111"))
+        rule("#go", mut(View.alpha, 0.5))
+        return M
+        """
+        try folder.write("base.lua", module)
+        try folder.write("screen.lua", "local base = require \"base\"\n")
+        let root = View(kind: Schema.stackView, id: "root")
+        let title = View(kind: Schema.label, classes: ["title"])
+        let go = View(kind: Schema.button, id: "go")
+        root.addChild(title)
+        root.addChild(go)
+        let reloader = Reloader(runtime: Runtime(), file: folder.path("screen.lua"), theme: nil, tree: root)
+        XCTAssertTrue(reloader.reload().isSuccess)
+        XCTAssertEqual(go.provenance?.joined().compactMap(\.location).map(\.line), [3])
+
+        try folder.write("base.lua", "-- The team's base rules.\n\n" + module)
+        let event = try XCTUnwrap(reloader.reloadIfChanged([]))
+        XCTAssertTrue(event.isSuccess, "\(event.diagnostics)")
+        XCTAssertEqual(event.changes, [], "only lines moved")
+        XCTAssertEqual(go.provenance?.joined().compactMap(\.location).map(\.line), [5], "the rule's new line")
+        XCTAssertEqual(title.provenance?.joined().compactMap(\.location).map(\.line), [4])
+        XCTAssertEqual(title[Label.textColor], Color(hex: "#111111"))
+
+        // The module's locations are named as the stylesheet's files name it: a map made from
+        // those names reaches them, and nothing is restyled.
+        let last = try Runtime().load(file: folder.path("screen.lua"))
+        func tree() -> View {
+            let root = View(kind: Schema.stackView, id: "root")
+            root.addChild(View(kind: Schema.label, classes: ["title"]))
+            root.addChild(View(kind: Schema.button, id: "go"))
+            return root
+        }
+        let twin = tree(), other = tree()
+        let styled = try last.restyle(twin, after: nil).styled
+        let otherStyled = try last.restyle(other, after: nil).styled
+        let moved = "-- One more line.\n" + (try String(contentsOfFile: folder.path("base.lua"), encoding: .utf8))
+        var lines = LineMap()
+        let name = try XCTUnwrap(last.files.first { $0.hasSuffix("base.lua") })
+        lines.add(file: name, before: Array(try String(contentsOfFile: folder.path("base.lua"), encoding: .utf8).utf8), after: Array(moved.utf8))
+        try folder.write("base.lua", moved)
+        let next = try Runtime().load(file: folder.path("screen.lua"))
+        let restyle = try next.restyle(twin, after: styled, lines: lines)
+        XCTAssertEqual(restyle.visited, 0, "no rule changed: no view reached")
+        // Not told, the rules that moved are changed ones, and their views are reached.
+        let unmapped = try Runtime().load(file: folder.path("screen.lua")).restyle(other, after: otherStyled)
+        XCTAssertGreaterThan(unmapped.visited, 0)
+        XCTAssertEqual(twin.children[1].provenance?.joined().compactMap(\.location).map(\.line), [6])
+    }
 }

@@ -159,7 +159,6 @@ final class Reloader {
             themeNames = sheet.themeNames.sorted()
             activeTheme = sheet.activeTheme
             event = .reloaded(milliseconds: Self.milliseconds(since: start), files: sheet.files, changes: changes)
-            styledContents = contentsBefore
         } catch {
             let named = error.diagnostics.map(\.file).filter { !$0.hasPrefix("<") }.map(FileWatcher.absolute)
             watched = Self.unique(watched + [FileWatcher.absolute(file)] + named)
@@ -174,6 +173,9 @@ final class Reloader {
             remembered.updateValue(contentsBefore[path] ?? fresh[path] ?? nil, forKey: path)
         }
         contents = remembered
+        // What the tree was styled from: the next reload's lines moved from these (a module
+        // the evaluation loaded for the first time was read just now).
+        if case .reloaded = event { styledContents = remembered }
         return event
     }
 

@@ -138,8 +138,15 @@ final class ProvenanceTable {
         return i
     }
 
+    /// The lines the locations are at: a number no other state of the table had, given by
+    /// each `moveLines(_:)` (`restore(_:)` gives back the one before). A stylesheet whose
+    /// locations were entered at another names other lines than the table now does.
+    private(set) var linesGeneration = 0
+    private var generations = 0
+
     /// What `moveLines(_:)` moved, with where it was.
     struct MovedLines {
+        var generationBefore = 0
         var locations: [(index: Int, location: SourceLocation)] = []
         var origins: [(index: Int, origin: Origin)] = []
     }
@@ -150,7 +157,9 @@ final class ProvenanceTable {
     /// line the edit changed stays (a view that took a value from it is restyled, as its
     /// style or literal is no longer the same). Returns what was moved, for `restore(_:)`.
     func moveLines(_ lines: LineMap) -> MovedLines {
-        var moved = MovedLines()
+        var moved = MovedLines(generationBefore: linesGeneration)
+        generations += 1
+        linesGeneration = generations
         for i in locations.indices {
             guard let to = lines.moved(locations[i]), to.line != locations[i].line else { continue }
             moved.locations.append((i, locations[i]))
@@ -169,6 +178,7 @@ final class ProvenanceTable {
 
     /// Puts back what `moveLines(_:)` moved (a restyle that failed).
     func restore(_ moved: MovedLines) {
+        linesGeneration = moved.generationBefore
         for (i, location) in moved.locations { locations[i] = location }
         for (i, origin) in moved.origins { origins[i] = origin }
         if !moved.locations.isEmpty { rekeyLocations() }

@@ -111,7 +111,7 @@ public final class StyleEngine {
     @discardableResult
     public func adopt(_ stylesheet: Stylesheet, movingLines lines: LineMap) -> Bool {
         guard stylesheet !== self.stylesheet else { return false }
-        let moved = lines.isEmpty ? ProvenanceTable.MovedLines() : provenanceTable.moveLines(lines)
+        let moved = lines.isEmpty ? nil : provenanceTable.moveLines(lines)
         adopt(stylesheet)
         movedLines = moved
         return true
@@ -120,8 +120,8 @@ public final class StyleEngine {
     /// Moves back what the last `adopt(_:movingLines:)` moved: its restyle failed, and the
     /// views keep what the stylesheet before it gave them.
     public func takeBackMovedLines() {
-        provenanceTable.restore(movedLines)
-        movedLines = ProvenanceTable.MovedLines()
+        if let movedLines { provenanceTable.restore(movedLines) }
+        movedLines = nil
     }
 
     /// Whether this engine records provenance into the table `styled`'s records point at (it
@@ -131,8 +131,22 @@ public final class StyleEngine {
         provenanceTable === styled.index.provenanceTable
     }
 
+    /// The lines the locations this engine records into are at: the table and its lines'
+    /// generation (each `adopt(_:movingLines:)` or restyle told how lines moved gives a new
+    /// one). A stylesheet that entered its locations at one epoch and is used at another of
+    /// the same table would find its rules at the lines they moved to, not at its own.
+    public var lineEpoch: LineEpoch { LineEpoch(table: ObjectIdentifier(provenanceTable), generation: provenanceTable.linesGeneration) }
+
+    public struct LineEpoch: Equatable, Sendable {
+        let table: ObjectIdentifier
+        let generation: Int
+
+        /// Whether `now`, of the same table, has its locations at other lines than this.
+        public func isOutdated(by now: LineEpoch) -> Bool { table == now.table && generation != now.generation }
+    }
+
     /// The locations the last `adopt(_:movingLines:)` moved, with where they were.
-    private var movedLines = ProvenanceTable.MovedLines()
+    private var movedLines: ProvenanceTable.MovedLines?
 
     /// Styles with `stylesheet` from now on (a reload, a theme switch): the provenance table
     /// is kept, and an index of the same selectors is the previous one with the new styles.
@@ -140,7 +154,7 @@ public final class StyleEngine {
     /// same table, are kept.
     public func adopt(_ stylesheet: Stylesheet) {
         guard stylesheet !== self.stylesheet else { return }
-        movedLines = ProvenanceTable.MovedLines()
+        movedLines = nil
         let old = cachedIndex
         self.stylesheet = stylesheet
         matchedResults = nil

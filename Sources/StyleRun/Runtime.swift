@@ -136,13 +136,22 @@ public final class LoadedStylesheet {
     private var ownEngine: StyleEngine?
 
     /// The engine this stylesheet's cascades use, having adopted it.
+    ///
+    /// When the lines its engine records at moved since this stylesheet last used it (a
+    /// stylesheet that replaced it was restyled after an edit that moved lines,
+    /// `restyle(_:after:lines:)`), its own rules would be found at the lines they moved to:
+    /// it styles with an engine of its own from then on.
     package var engine: StyleEngine {
+        if let own = ownEngine, let seen = lineEpoch, seen.isOutdated(by: own.lineEpoch) { ownEngine = nil }
         let engine = ownEngine ?? StyleEngine(stylesheet, traits: traits)
         ownEngine = engine
         engine.adopt(stylesheet)
         engine.traits = traits
+        lineEpoch = engine.lineEpoch
         return engine
     }
+    /// The lines its engine's locations were at when this stylesheet last used it.
+    private var lineEpoch: StyleEngine.LineEpoch?
 
     /// The traits trees are styled for: at first those the script was evaluated with (what its
     /// `traits` table read). Styling for others needs no new evaluation, as `when` keeps its
@@ -265,8 +274,9 @@ public final class LoadedStylesheet {
     /// and the views keep their values and provenance, which names the lines they moved to.
     /// Give it to the first styling with this stylesheet: once an engine that styled
     /// `previous` took this stylesheet in, the map is not used and moved lines count as
-    /// changes. Do not style with the stylesheet this one replaces afterwards: its lines are
-    /// the old ones. A restyle that fails moves the lines back.
+    /// changes. The trees the stylesheet this one replaces styled name the new lines from then
+    /// on; that stylesheet, used again, styles with an engine of its own (`engine`). A restyle
+    /// that fails moves the lines back.
     ///
     ///     var lines = LineMap()
     ///     lines.add(file: "screen.lua", before: Array(oldText.utf8), after: Array(newText.utf8))
@@ -289,6 +299,8 @@ public final class LoadedStylesheet {
         if let lines, !lines.isEmpty, let previous {
             if let ownEngine, ownEngine.adopt(stylesheet, movingLines: lines) {
                 (moving, movedByEngine) = (lines, true)
+                // This stylesheet's locations are entered at the new lines.
+                lineEpoch = ownEngine.lineEpoch
             } else if ownEngine.map({ !$0.recordsProvenance(with: previous) }) ?? true {
                 // An engine of this stylesheet's own: the restyle moves `previous`'s lines.
                 moving = lines
@@ -302,8 +314,13 @@ public final class LoadedStylesheet {
                                              lines: moving)
         if !result.diagnostics.isEmpty {
             if movedByEngine { engine.takeBackMovedLines() }
+            // Its locations were entered at lines moved back since: it styles with an engine of
+            // its own from now on.
+            if moving != nil { (ownEngine, lineEpoch) = (nil, nil) }
             throw DiagnosticList(result.diagnostics)
         }
+        // The restyle may have moved `previous`'s table and taken it (an engine of its own).
+        lineEpoch = engine.lineEpoch
         return result
     }
 

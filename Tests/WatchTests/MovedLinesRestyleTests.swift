@@ -199,4 +199,28 @@ final class MovedLinesRestyleTests: XCTestCase {
         XCTAssertGreaterThan(unmapped.visited, 0)
         XCTAssertEqual(twin.children[1].provenance?.joined().compactMap(\.location).map(\.line), [6])
     }
+
+    /// A stylesheet used again after one that replaced it was restyled with moved lines (its
+    /// engine's locations now at the new lines) styles with an engine of its own: its values'
+    /// provenance names its own lines, and the engine's next reload is not led astray by it.
+    func testTheStylesheetReplacedStylesAtItsOwnLines() throws {
+        let edited = script(added: "-- spacing\n")
+        let (first, styled) = try loadAndStyle(script())
+        let engine = first.engine
+        let next = try Runtime().load(source: edited, name: "screen.lua")
+        next.share(engine)
+        let restyle = try next.restyle(next.root!, after: styled, lines: lines(script(), edited))
+
+        let tree = try Runtime().load(source: script(), name: "screen.lua").root!
+        try first.apply(to: tree)
+        assertStyledAlike(tree, try Runtime().load(source: script(), name: "screen.lua").applyToOwnTree(), "the replaced stylesheet")
+        // The reload after, back to the first lines with the title's colour edited (the
+        // labels restyled), from the new stylesheet's styling.
+        let after = script(titleColor: "#222222")
+        let back = try Runtime().load(source: after, name: "screen.lua")
+        back.share(engine)
+        let third = try back.restyle(back.root!, after: restyle.styled, lines: lines(edited, after))
+        XCTAssertFalse(third.restyled.isEmpty && third.rebased.isEmpty)
+        assertStyledAlike(back.root!, try Runtime().load(source: after, name: "screen.lua").applyToOwnTree(), "the reload after")
+    }
 }

@@ -100,9 +100,7 @@ public struct LineMap: Sendable, Equatable {
     /// Whether `old`, a location of the last styling, is `new` after the edit: the same file
     /// and column, and its line moved to `new`'s.
     func maps(_ old: SourceLocation, to new: SourceLocation) -> Bool {
-        guard old.column == new.column, old.file == new.file else { return false }
-        if old.line == new.line, edits.isEmpty { return true }
-        return line(old.line, of: old.file) == new.line
+        old.column == new.column && old.file == new.file && line(old.line, of: old.file) == new.line
     }
 
     /// `old` where its line moved, nil when the edit changed its line (and `old` itself when

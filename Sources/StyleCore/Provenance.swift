@@ -125,8 +125,7 @@ final class ProvenanceTable {
     /// written with provenance asks, and a `Dictionary`'s seeded hash of the key cost more than
     /// the rest of the write.
     func index(of location: SourceLocation) -> UInt32 {
-        let key = LocationKey(file: fileNumber(location.file), line: location.line, column: location.column,
-                              token: location.token.map { ObjectIdentifier($0) })
+        let key = key(of: location)
         let found = locationKeys.withUnsafeBufferPointer { keys in
             locationIndex.find(key.mixed) { keys[Int($0)] == key }
         }
@@ -196,11 +195,16 @@ final class ProvenanceTable {
     /// Keys and finds every location anew, after some moved: two may now be at one place,
     /// and either is found for it.
     private func rekeyLocations() {
-        locationKeys = locations.map { LocationKey(file: fileNumber($0.file), line: $0.line, column: $0.column, token: $0.token.map { ObjectIdentifier($0) }) }
+        locationKeys = locations.map(key(of:))
         locationIndex = ProbeIndex(expecting: locations.count)
         for i in locationKeys.indices {
             locationIndex.insert(Int32(i), hash: locationKeys[i].mixed) { [locationKeys] in locationKeys[Int($0)].mixed }
         }
+    }
+
+    private func key(of location: SourceLocation) -> LocationKey {
+        LocationKey(file: fileNumber(location.file), line: location.line, column: location.column,
+                    token: location.token.map { ObjectIdentifier($0) })
     }
 
     private struct LocationKey: Equatable {

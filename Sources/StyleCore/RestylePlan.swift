@@ -372,6 +372,9 @@ final class RestylePlan {
     /// entry untouched, as `keepsUntouched` would find view by view. `contexts`: the views'
     /// match contexts, by position; `byContext`: each context's kind and matches (nil: not
     /// known, its views are visited). Nil when rules are not paired in place.
+    /// How far ahead `positionsReached` asks for a context's matches.
+    private static let contextsAhead = 8
+
     func positionsReached(contexts: [Int32], byContext: [StyledTree.ContextMatches?]) -> [Int]? {
         guard pairedInPlace, let candidateMap else { return nil }
         // By context, as `keepsMatchesInPlace` notes them (so the views visited are not asked
@@ -380,6 +383,15 @@ final class RestylePlan {
         candidateMap.withUnsafeBufferPointer { map in
             byContext.withUnsafeBufferPointer { byContext in
                 for c in byContext.indices {
+                    // Each context's matches are a storage of their own, mostly out of the
+                    // cache: the one a few contexts ahead is asked for while this one is read.
+                    if c + Self.contextsAhead < byContext.count {
+                        let ahead = byContext.baseAddress! + c + Self.contextsAhead
+                        if case .some = ahead.pointee {
+                            let known = UnsafeRawPointer(ahead).assumingMemoryBound(to: StyledTree.ContextMatches.self)
+                            prefetchStorage(known.pointee.matches.storageIdentity, lines: 2)
+                        }
+                    }
                     // Read where it is: a context's kind and matches copied out were retained
                     // and released, for each of the thousands of contexts of a screen.
                     let entry = byContext.baseAddress! + c

@@ -136,7 +136,7 @@ struct LintBenchmark {
     }
 
     /// The stdlib, the examples, and generated stylesheets and tree scripts written to `folder`.
-    private func corpus(generatedInto folder: String) -> [String] {
+    func corpus(generatedInto folder: String) -> [String] {
         var files: [String] = []
         for dir in ["stdlib", "examples"] {
             let path = repository + "/" + dir

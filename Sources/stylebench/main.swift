@@ -48,6 +48,21 @@ if arguments == ["--reload-probe"] {
     print(rows.map { "\($0.measure): \($0.result)" }.joined(separator: "\n"))
     exit(0)
 }
+/// The checkout: stdlib/ and examples/ are read from it.
+let repository: String = {
+    let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    if FileManager.default.fileExists(atPath: fromSource + "/examples") { return fromSource }
+    return FileManager.default.currentDirectoryPath
+}()
+
+if arguments.first == "--write-lint-corpus", arguments.count == 2 {
+    // The lint benchmark's generated scripts, and the list of every file it lints (for a
+    // profiler: `stylerun lint $(cat FOLDER/files.txt)`).
+    let files = LintBenchmark(repository: repository, stylerun: nil, rounds: 0).corpus(generatedInto: arguments[1])
+    write(files.joined(separator: "\n") + "\n", to: arguments[1] + "/files.txt")
+    exit(0)
+}
 if arguments.first == "--write-page", arguments.count == 2 {
     // The blink benchmark's page (10,012 views, 310 rules), for scripts/blink-recalc.py --page.
     let workload = Workload(views: 10_000)
@@ -63,7 +78,7 @@ let understood = arguments.enumerated().allSatisfy { i, a in
 if arguments.contains("--help") || arguments.contains("-h") || !understood || (arguments.contains("--only") && only == nil) {
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
-           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --restyle-probe [random] [alone|view|kept|added|comment]
+           stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --write-lint-corpus FOLDER | --restyle-probe [random] [alone|view|kept|added|comment]
            stylebench --reload-probe | --watch-probe [random]
 
     Runs stylerun's benchmarks and prints a table.
@@ -79,20 +94,13 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     --reload-probe          the reload benchmark's host tree alone: 60 theme switches of 10,012 views (for a profiler).
     --watch-probe [random]  the screen benchmark's watch alone: 40 saves of a one-rule edit, each reloaded (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
+    --write-lint-corpus FOLDER   write the lint benchmark's generated scripts there, and files.txt: every file it lints.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.
     """)
     exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : 2)
 }
 let quick = arguments.contains("--quick")
 func runs(_ section: String) -> Bool { only == nil || only == section }
-
-/// The checkout: stdlib/ and examples/ are read from it.
-let repository: String = {
-    let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    if FileManager.default.fileExists(atPath: fromSource + "/examples") { return fromSource }
-    return FileManager.default.currentDirectoryPath
-}()
 
 /// The stylerun built beside this binary (same configuration), if any.
 let stylerun: String? = {

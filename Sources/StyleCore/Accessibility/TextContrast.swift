@@ -17,7 +17,7 @@ public enum TextContrast {
     public static func samples(in root: View, screen: ScreenColors) -> [TextSample] {
         var samples: [TextSample] = []
         // Each pending view with what its ancestors give it.
-        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root))]
+        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root, screen: screen))]
         while let (view, inherited) = pending.popLast() {
             guard let here = inherited.entering(view, screen: screen) else { continue }
             samples += texts(of: view, here, screen: screen)
@@ -31,20 +31,24 @@ public enum TextContrast {
         var layers: [CompositingLayer] = []
         /// Each layer's view, for naming the fills and alphas behind a text.
         var owners: [View] = []
+        /// Each layer's fills, bottom first, named (`fills(of:screen:)`): worked out once, as
+        /// the view is entered, not again for each text drawn over it.
+        var ownerFills: [[ColorSource]] = []
         var tint: ColorSource?
 
         init() {}
 
         /// What the ancestors of `root` give it, when `root` is not the tree's root.
-        init(ancestorsOf root: View) {
+        init(ancestorsOf root: View, screen: ScreenColors) {
             var chain: [View] = []
             var a = root.parent
             while let v = a { chain.append(v); a = v.parent }
             for v in chain.reversed() {
                 // A hidden ancestor hides the subtree: an inherited value that hides everything.
-                guard let next = entering(v, screen: .light) else {
+                guard let next = entering(v, screen: screen) else {
                     self.layers = [CompositingLayer(opacity: 0)]
                     owners = [v]
+                    ownerFills = [[]]
                     return
                 }
                 self = next
@@ -60,6 +64,7 @@ public enum TextContrast {
             var next = self
             next.layers.append(CompositingLayer(opacity: opacity, fills: fills.map(\.color)))
             next.owners.append(view)
+            next.ownerFills.append(fills)
             if case .color(let c)? = view["tintColor"] {
                 next.tint = ColorSource(color: c, role: "tintColor of \(name(view))",
                                         location: TextContrast.location(of: "tintColor", in: view))
@@ -169,8 +174,7 @@ public enum TextContrast {
     /// The fills behind a text, topmost first, down to the first opaque one (or the screen).
     private static func backgroundSources(_ here: Inherited, screen: ScreenColors) -> [ColorSource] {
         var sources: [ColorSource] = []
-        for view in here.owners.reversed() {
-            guard let fills = fills(of: view, screen: screen) else { continue }
+        for fills in here.ownerFills.reversed() {
             for fill in fills.reversed() where fill.color.alpha > 0 {
                 sources.append(fill)
                 if fill.color.alpha >= 1 { return sources }

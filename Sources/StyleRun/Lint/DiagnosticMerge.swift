@@ -21,7 +21,7 @@ enum DiagnosticMerge {
         let column: Int
         /// For an accessibility finding, its message: one view's text can fail in two ways at
         /// one spot (its colour in light and in dark, its normal and its highlighted title).
-        let message: String?
+        let message: ByteText?
     }
 
     /// The codes of lint's accessibility checks, whose distinct findings at one spot all stay.
@@ -55,9 +55,9 @@ enum DiagnosticMerge {
     /// One diagnostic per file, line, code and column, the first found (per message, for an
     /// accessibility finding).
     private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<Spot>()
+        var seen = Set<Spot>(minimumCapacity: diagnostics.count)
         return diagnostics.filter { d in
-            seen.insert(Spot(key: key(d), column: d.column, message: accessibilityCodes.contains(d.code) ? d.message : nil)).inserted
+            seen.insert(Spot(key: key(d), column: d.column, message: accessibilityCodes.contains(d.code) ? ByteText(d.message) : nil)).inserted
         }
     }
 

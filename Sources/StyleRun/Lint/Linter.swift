@@ -141,18 +141,18 @@ public struct LintReport: Sendable, Equatable {
     /// Sorted diagnostics without repeats: a module that is linted and also `require`d by
     /// another linted file is evaluated by both, and reports each problem once.
     static func unique(_ sorted: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
+        var seen = Set<DiagnosticIdentity>(minimumCapacity: sorted.count)
         // A file's standard path worked out once: a file may have thousands of findings.
         var standard: [String: String] = [:]
         return sorted.filter { d in
-            var key = d
+            let file: String
             if let known = standard[d.file] {
-                key.file = known
+                file = known
             } else {
-                key.file = (d.file as NSString).standardizingPath
-                standard[d.file] = key.file
+                file = (d.file as NSString).standardizingPath
+                standard[d.file] = file
             }
-            return seen.insert(key).inserted
+            return seen.insert(DiagnosticIdentity(d, file: file)).inserted
         }
     }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }

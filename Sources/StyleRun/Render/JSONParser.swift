@@ -152,25 +152,28 @@ private struct JSONTextParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
-        // The string's UTF-8, decoded once at the end: appending each run to a String copied
+        // A string without escapes (most) is decoded from the bytes it is. Another's UTF-8 is
+        // gathered and decoded once at the end: appending each run to a String copied
         // everything before it, which made a script with many lines (each an escaped newline)
         // quadratic to read. An ASCII byte ends any malformed sequence, and an escape's
         // encoding starts with ASCII or a lead byte, so decoding once replaces exactly what
-        // decoding each run did.
+        // decoding each run did. (Runs are appended here, not by a nested function: the
+        // variables such a function captures are checked for exclusive access at each use.)
         var utf8: [UInt8] = []
+        var escaped = false
         var runStart = index
-        func flushRun(_ parser: JSONTextParser, upTo end: Int) {
-            utf8.append(contentsOf: parser.bytes[runStart..<end])
-        }
         while true {
-            guard let b = current else { throw error("Unterminated string.") }
-            switch b {
+            guard index < bytes.count else { throw error("Unterminated string.") }
+            switch bytes[index] {
             case UInt8(ascii: "\""):
-                flushRun(self, upTo: index)
+                let end = index
                 index += 1
+                if !escaped { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
+                utf8.append(contentsOf: bytes[runStart..<end])
                 return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flushRun(self, upTo: index)
+                utf8.append(contentsOf: bytes[runStart..<index])
+                escaped = true
                 index += 1
                 utf8.append(contentsOf: UTF8.encode(try parseEscape())!)
                 runStart = index

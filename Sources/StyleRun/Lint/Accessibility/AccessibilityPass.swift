@@ -47,6 +47,9 @@ struct AccessibilityPass {
                 }
             }
             guard let root = themed.root else { continue }
+            // The theme's tree lives until its findings are added: its views' references are
+            // worked out once each, not for each trait set that finds something of them.
+            findings.startTree()
             themed.prepareForApplication()
             let stylesheet = themed.stylesheet
             // One engine for the theme's stylings: a trait set after another prepares again
@@ -119,16 +122,34 @@ struct AccessibilityFindings {
     private var order: [Key] = []
     private var found: [Key: (finding: AccessibilityFinding, conditions: [AccessibilityCondition])] = [:]
 
+    /// The references of the views of the tree findings are added for now, by identity (the
+    /// tree is alive until `startTree()` is called for the next one).
+    private var references: [ObjectIdentifier: String] = [:]
+
+    /// A finding's identity: its rule, place, view and message (texts as bytes: `ByteText`).
     private struct Key: Hashable {
         var code: Diagnostic.Code
         var location: SourceLocation
-        var view: String
-        var message: String
+        var view: ByteText
+        var message: ByteText
+    }
+
+    /// Forgets the last tree's views: findings added from now on are of another tree's.
+    mutating func startTree() {
+        references.removeAll(keepingCapacity: true)
     }
 
     mutating func add(_ finding: AccessibilityFinding, file: String, in condition: AccessibilityCondition) {
         let location = finding.location(file: file)
-        let key = Key(code: finding.code, location: location, view: finding.view.reference, message: finding.message(\.description))
+        let identity = ObjectIdentifier(finding.view)
+        let reference: String
+        if let known = references[identity] {
+            reference = known
+        } else {
+            reference = finding.view.reference
+            references[identity] = reference
+        }
+        let key = Key(code: finding.code, location: location, view: ByteText(reference), message: ByteText(finding.message(\.description)))
         if found[key] == nil {
             order.append(key)
             found[key] = (finding, [])

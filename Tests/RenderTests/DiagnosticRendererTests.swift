@@ -65,6 +65,14 @@ final class DiagnosticRendererTests: XCTestCase {
         }
     }
 
+    func testColumnsCountCharactersInALineThatIsNotASCII() {
+        // "é" is two bytes and "👍🏽" eight: the caret goes under the 12th character either way.
+        let text = "t = \"é👍🏽\"; mut(View.layoutMargin, 8)\n"
+        let d = diagnostic(line: 1, column: 13, length: 12)
+        XCTAssertEqual(DiagnosticRenderer(sources: ["app.lua": text]).render(d).split(separator: "\n").last.map(String.init),
+                       "      |             ^~~~~~~~~~~~")
+    }
+
     func testNoSnippetWhenTheLineOrFileIsNotThere() {
         let renderer = DiagnosticRenderer(sources: ["app.lua": source])
         for d in [diagnostic(line: 6, column: 1), diagnostic(line: 0, column: 1), diagnostic(line: 2, column: 1, file: "b.lua")] {

@@ -89,10 +89,20 @@ public struct DiagnosticRenderer {
         let emptyGutter = String(repeating: " ", count: width) + " |"
         var out = terminal.dim(gutter) + line + "\n"
 
-        let characters = Array(line)
-        let start = min(d.column - 1, characters.count)
-        let end = d.endLine > d.line ? characters.count : min(max(d.endColumn - 1, start), characters.count)
-        let padding = String(characters[..<start].map { $0 == "\t" ? "\t" : " " })
+        // Columns count Characters; in an ASCII line (most) each is a byte, and the line is
+        // not broken into Characters, which cost as much as the rest of the snippet.
+        let start: Int, end: Int, padding: String
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            let count = line.utf8.count
+            start = min(d.column - 1, count)
+            end = d.endLine > d.line ? count : min(max(d.endColumn - 1, start), count)
+            padding = String(decoding: line.utf8.prefix(start).map { $0 == UInt8(ascii: "\t") ? $0 : UInt8(ascii: " ") }, as: UTF8.self)
+        } else {
+            let characters = Array(line)
+            start = min(d.column - 1, characters.count)
+            end = d.endLine > d.line ? characters.count : min(max(d.endColumn - 1, start), characters.count)
+            padding = String(characters[..<start].map { $0 == "\t" ? "\t" : " " })
+        }
         let marker = "^" + String(repeating: "~", count: max(end - start - 1, 0))
         out += terminal.dim(emptyGutter) + " " + padding + terminal.green(marker) + "\n"
         return out

@@ -76,21 +76,22 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"] + staticFoundation.flatMap { ["-Xlinker", "-l" + $0] }, .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "stylebench", dependencies: ["StyleCore", "StyleRun", "StyleLanguageServer", "StyleLayout", "StyleText"]),
 
-        .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore"]),
+        .testTarget(name: "StyleCoreTests", dependencies: ["StyleCore", "TestSupport"]),
         .testTarget(name: "StyleLayoutTests", dependencies: ["StyleLayout", "StyleText"]),
         .testTarget(name: "StyleTextTests", dependencies: ["StyleText"]),
-        .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
+        .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax", "TestSupport"]),
         .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], exclude: ["Fixtures"]),
         .testTarget(name: "StyleLuaTests", dependencies: ["StyleLua"]),
         // The heap policy, run in child processes by a C probe (fork) so that the test process's
         // own heap is left as it is.
         .target(name: "HeapProbe", dependencies: ["CProcessHeap"], path: "Tests/HeapProbe"),
         .testTarget(name: "CProcessHeapTests", dependencies: ["CProcessHeap", "HeapProbe"]),
-        // Tests mirror the sources: one target per layer or tool, sharing only snapshot files.
+        // Tests mirror the sources: one target per layer or tool, sharing only snapshot files and a
+        // seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StyleRun", "StyleLayout", "StyleText", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "LintTests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots", "Accessibility/contrast_corpus.py"]),
-        .testTarget(name: "WatchTests", dependencies: ["StyleRun"]),
+        .testTarget(name: "WatchTests", dependencies: ["StyleRun", "TestSupport"]),
         .testTarget(name: "IsolationTests", dependencies: ["StyleRun"]),
         .testTarget(name: "StyleRunCommandsTests", dependencies: ["StyleRunCommands", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["StyleRun", "TestSupport"], exclude: ["Snapshots"]),

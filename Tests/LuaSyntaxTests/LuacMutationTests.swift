@@ -1,21 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Damages valid snippets at random, with a fixed seed, and checks that `luac` and the parser
 /// still agree on every damaged copy: the inputs nobody thinks of writing by hand.
 final class LuacMutationTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments: [String] = [
         "(", ")", "{", "}", "[", "]", "[[", "]]", "[=[", "--", "--[[", "'", "\"", "\\", "\\z", "\\x", "\\u{",
         "..", "...", "=", "==", "~", "~=", "<", ">", "<const>", "<close>", "::", ":", ".", ",", ";", "\n", "\r",

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LuaSyntax
+import TestSupport
 
 /// Hostile input: deep nesting, garbage, unterminated everything. An error, never a crash.
 final class RobustnessTests: XCTestCase {
@@ -62,7 +63,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testGarbageNeverCrashes() {
-        var generator = LuacMutationTests.SeededGenerator(state: 7)
+        var generator = SeededGenerator(state: 7)
         for length in [1, 2, 10, 100, 10_000] {
             for _ in 0..<50 {
                 let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -1,4 +1,5 @@
 @testable import StyleCore
+import TestSupport
 import XCTest
 
 /// The rule index matches by `CompoundRecords` and compares names by key, confirming a key it
@@ -26,7 +27,7 @@ final class CompoundRecordsTests: XCTestCase {
     /// Random selectors (kinds, ids, up to five classes, states, both combinators) against a
     /// random tree: the records match exactly the views the selector does.
     func testRecordsMatchAsTheSelectors() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let classes = ["a", "b", "c", "d", "e", "f"], ids = ["x", "y"]
         let kinds = [T.stack, T.label, T.button]
         var views: [View] = []
@@ -147,18 +148,5 @@ extension CompoundRecordsTests {
             sheet.addRule(".q", T.mut(T.view, "alpha", .number(0.25), line: 2), line: 2)
             XCTAssertFalse(RuleIndex(sheet.rules).exactNames.areTheOnlyNames(of: T.view(T.view, nil, "a")))
         }
-    }
-}
-
-/// A small deterministic generator for the property tests.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

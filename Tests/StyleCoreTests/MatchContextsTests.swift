@@ -1,4 +1,5 @@
 @testable import StyleCore
+import TestSupport
 import XCTest
 
 /// Views the rules cannot tell apart share a match context, and the cascade's result with
@@ -72,7 +73,7 @@ final class MatchContextsTests: XCTestCase {
     /// and some do not): every view gets the same values and provenance with contexts and
     /// results kept as without.
     func testTheCascadeWithContextsIsTheCascadeWithout() {
-        var random = SplitMix(state: 11)
+        var random = SeededGenerator(state: 11)
         let classes = ["a", "b", "c", "d", "unnamed"], ids = ["x", "y", "free1", "free2"]
         let kinds = [T.view, T.stack, T.label, T.button]
         let colors = (0..<4).map { Value.color(Color(red: Double($0) / 4, green: 0.5, blue: 0.5)) }
@@ -186,18 +187,5 @@ extension MatchContextsTests {
         XCTAssertEqual(likeEngine.cascadesWithoutContexts, 0)
         XCTAssertEqual(likeEngine.lastContextCount, 2, "the stack and its like rows")
         XCTAssertEqual(like.views[5]["alpha"], .number(0.25))
-    }
-}
-
-/// SplitMix64: the same seed, the same trees.
-private struct SplitMix {
-    var state: UInt64
-
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -1,4 +1,5 @@
 @testable import StyleCore
+import TestSupport
 import XCTest
 
 /// Random rules and trees, and random edits of them: what the property tests of the restyle
@@ -17,14 +18,9 @@ import XCTest
 struct World {
     /// SplitMix64: the same seed, the same edits.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private var generator: SeededGenerator
+        init(state: UInt64) { generator = SeededGenerator(state: state) }
+        mutating func next() -> UInt64 { generator.next() }
         mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
         mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }

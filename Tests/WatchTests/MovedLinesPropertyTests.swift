@@ -1,5 +1,6 @@
 import Foundation
 @testable import StyleRun
+import TestSupport
 import XCTest
 
 /// Random saves of one script under a watch, each told how its lines moved (`LineMap`):
@@ -69,19 +70,8 @@ final class MovedLinesPropertyTests: XCTestCase {
         ("cornerRadius, 8)", ["cornerRadius, 6)", "cornerRadius, 12)"]),
     ]
 
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One random edit of `lines`; a description of it.
-    private static func edit(_ lines: inout [Line], withTree: Bool, using generator: inout Generator) -> String {
+    private static func edit(_ lines: inout [Line], withTree: Bool, using generator: inout SeededGenerator) -> String {
         switch Int.random(in: 0..<6, using: &generator) {
         case 0:
             let at = Int.random(in: 0...lines.count, using: &generator)
@@ -152,7 +142,7 @@ final class MovedLinesPropertyTests: XCTestCase {
     }
 
     private func runSaves(seed: UInt64, saves: Int, withTree: Bool) throws {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var lines = Self.baseLines(withTree: withTree)
         let file = folder.path("screen.lua")
         try folder.write("screen.lua", Self.text(lines))

@@ -22,7 +22,11 @@ struct AccessibilityPass {
 
     func check(_ evaluation: Evaluation, file: String, source: String, options: EvaluationOptions) -> [Diagnostic] {
         guard checks.isEnabled, evaluation.root != nil else { return [] }
-        var findings = AccessibilityFindings()
+        let stdlib = options.stdlibPaths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var findings = AccessibilityFindings { location in
+            guard let root = stdlib.first(where: location.file.hasPrefix) else { return location.description }
+            return "\(location.file.dropFirst(root.count)):\(location.line) (stdlib)"
+        }
         var diagnostics: [Diagnostic] = []
         func report(_ errors: [Diagnostic]) {
             for d in errors where d.severity == .error && !diagnostics.contains(d) { diagnostics.append(d) }
@@ -107,20 +111,19 @@ struct AccessibilityPass {
             // The tree is left styled for the default traits, as the run styled it.
             _ = styled(.default)
         }
-        let stdlib = options.stdlibPaths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let naming = { (location: SourceLocation) -> String in
-            guard let root = stdlib.first(where: location.file.hasPrefix) else { return location.description }
-            return "\(location.file.dropFirst(root.count)):\(location.line) (stdlib)"
-        }
-        return diagnostics + findings.diagnostics(file: file, naming: naming)
+        return diagnostics + findings.diagnostics()
     }
 }
 
 /// Findings gathered across the matrix: each distinct one once, with every combination it
 /// was seen in, in the order first seen.
 struct AccessibilityFindings {
-    private var order: [Key] = []
-    private var found: [Key: (finding: AccessibilityFinding, conditions: [AccessibilityCondition])] = [:]
+    /// How a message names a source location (`base.lua:151 (stdlib)`).
+    private let naming: (SourceLocation) -> String
+    /// Each distinct finding in the order first seen, with the combinations it was seen in.
+    private var found: [(key: Key, finding: AccessibilityFinding, conditions: [AccessibilityCondition])] = []
+    /// Where each finding is in `found`.
+    private var positions: [Key: Int] = [:]
 
     /// The references of the views of the tree findings are added for now, by identity (the
     /// tree is alive until `startTree()` is called for the next one).
@@ -132,6 +135,10 @@ struct AccessibilityFindings {
         var location: SourceLocation
         var view: ByteText
         var message: ByteText
+    }
+
+    init(naming: @escaping (SourceLocation) -> String) {
+        self.naming = naming
     }
 
     /// Forgets the last tree's views: findings added from now on are of another tree's.
@@ -149,20 +156,22 @@ struct AccessibilityFindings {
             reference = finding.view.reference
             references[identity] = reference
         }
-        let key = Key(code: finding.code, location: location, view: ByteText(reference), message: ByteText(finding.message(\.description)))
-        if found[key] == nil {
-            order.append(key)
-            found[key] = (finding, [])
+        // The message as it is reported: made once here, it tells findings apart and is the
+        // diagnostic's text.
+        let key = Key(code: finding.code, location: location, view: ByteText(reference), message: ByteText(finding.message(naming)))
+        if let i = positions[key] {
+            if !found[i].conditions.contains(condition) { found[i].conditions.append(condition) }
+        } else {
+            positions[key] = found.count
+            found.append((key, finding, [condition]))
         }
-        if !found[key]!.conditions.contains(condition) { found[key]!.conditions.append(condition) }
     }
 
-    func diagnostics(file: String, naming: (SourceLocation) -> String) -> [Diagnostic] {
-        order.map { key in
-            let entry = found[key]!
+    func diagnostics() -> [Diagnostic] {
+        found.map { entry in
             let conditions = entry.conditions.map(\.description).filter { !$0.isEmpty }
             let fails = conditions.isEmpty ? "." : ". Fails in \(conditions.joined(separator: "; "))."
-            return Diagnostic(key.code, entry.finding.message(naming) + fails, at: key.location, severity: entry.finding.severity)
+            return Diagnostic(entry.key.code, entry.key.message.text + fails, at: entry.key.location, severity: entry.finding.severity)
         }
     }
 }

@@ -22,9 +22,9 @@ extension Linter {
         let readable = files.indices.filter { sources[$0] != nil }
         let scripts = readable.map { LintScript(file: files[$0], source: sources[$0]!) }
 
-        let found = ResultSlots<[Diagnostic]>(count: scripts.count, initial: [])
+        let found = ResultSlots<(diagnostics: [Diagnostic], suppressions: Suppressions)>(count: scripts.count, initial: ([], Suppressions()))
         let check: @Sendable (Int) -> Void = { k in
-            found[k] = StaticChecker(schema: schema, stdlib: stdlib).check(source: scripts[k].source, file: scripts[k].file)
+            found[k] = StaticChecker(schema: schema, stdlib: stdlib).checked(source: scripts[k].source, file: scripts[k].file)
         }
         let staticPass = DispatchGroup()
         if isParallel && scripts.count > 1 {
@@ -40,8 +40,9 @@ extension Linter {
 
         var all = unreadable
         for (k, script) in scripts.enumerated() {
-            let found = found[k]
-            all += Self.merge(static: found, dynamic: Self.runs(found) ? dynamic[k] : [], source: script.source, file: script.file)
+            let (found, suppressions) = found[k]
+            all += Self.merge(static: found, dynamic: Self.runs(found) ? dynamic[k] : [], source: script.source, file: script.file,
+                              suppressions: suppressions)
         }
         return LintReport(diagnostics: LintReport.unique(DiagnosticMerge.sorted(all)), files: files.count)
     }

@@ -105,9 +105,11 @@ public struct Linter: Sendable {
     /// - Parameter staticDiagnostics: what `StaticChecker` already found in this very text, when
     ///   the caller has it (a language server), so that the text is not parsed a second time.
     public func lint(source: String, file: String, staticDiagnostics: [Diagnostic]? = nil) -> [Diagnostic] {
-        let found = staticDiagnostics ?? StaticChecker(schema: schema, stdlib: stdlib).check(source: source, file: file)
+        let checked = staticDiagnostics.map { (diagnostics: $0, suppressions: Suppressions?.none) }
+            ?? StaticChecker(schema: schema, stdlib: stdlib).checked(source: source, file: file)
+        let found = checked.diagnostics
         let dynamic = Self.runs(found) ? dynamicPass.check(file: file, source: source) : []
-        return Self.merge(static: found, dynamic: dynamic, source: source, file: file)
+        return Self.merge(static: found, dynamic: dynamic, source: source, file: file, suppressions: checked.suppressions)
     }
 
     /// Whether a file whose static diagnostics are `found` is evaluated: a file Lua cannot
@@ -116,9 +118,11 @@ public struct Linter: Sendable {
         !found.contains { $0.code == .syntaxError }
     }
 
-    /// One file's diagnostics from both passes, the dynamic ones less those the file suppresses.
-    static func merge(static found: [Diagnostic], dynamic: [Diagnostic], source: String, file: String) -> [Diagnostic] {
-        let suppressed = dynamic.isEmpty ? Suppressions() : Suppressions(source: source)
+    /// One file's diagnostics from both passes, the dynamic ones less those the file suppresses
+    /// (`suppressions`, when the static pass read them, else read from `source`).
+    static func merge(static found: [Diagnostic], dynamic: [Diagnostic], source: String, file: String,
+                      suppressions: Suppressions? = nil) -> [Diagnostic] {
+        let suppressed = dynamic.isEmpty ? Suppressions() : suppressions ?? Suppressions(source: source)
         let kept = dynamic.filter { $0.file != file || !suppressed.suppresses($0) }
         return DiagnosticMerge.merge(static: found, dynamic: kept)
     }

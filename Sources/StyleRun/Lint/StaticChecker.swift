@@ -35,20 +35,28 @@ public struct StaticChecker: Sendable {
     /// - Returns: the diagnostics in source order, without those suppressed by
     ///   `-- stylerun: ignore` comments.
     public func check(source: String, file: String, globals: Set<String> = []) -> [Diagnostic] {
+        checked(source: source, file: file, globals: globals).diagnostics
+    }
+
+    /// `check(source:file:globals:)`'s diagnostics, and the script's suppressions read from the
+    /// same parse (none when it does not parse), for the dynamic pass's diagnostics: a large
+    /// script is not parsed a second time for its comments.
+    func checked(source: String, file: String, globals: Set<String> = []) -> (diagnostics: [Diagnostic], suppressions: Suppressions) {
         let text = LintSource(file: file, bytes: Array(source.utf8))
         let chunk: Chunk
         do {
             chunk = try LuaParser.parse(source: text.bytes, chunkName: file)
         } catch {
-            return [syntaxDiagnostic(error, in: text)]
+            return ([syntaxDiagnostic(error, in: text)], Suppressions())
         }
         let analysis = StaticAnalysis(source: text, chunk: chunk, schema: schema, globals: globals, stdlib: stdlib)
         analysis.run(chunk)
         let suppressions = Suppressions(chunk: chunk, bytes: text.bytes)
         var seen = Set<DiagnosticKey>()
-        return analysis.diagnostics
+        let diagnostics = analysis.diagnostics
             .filter { !suppressions.suppresses($0) && seen.insert(DiagnosticKey($0)).inserted }
             .sorted { ($0.line, $0.column, $0.code.rawValue, $0.message) < ($1.line, $1.column, $1.code.rawValue, $1.message) }
+        return (diagnostics, suppressions)
     }
 
     /// A syntax error at its token, in `luac`'s words made a sentence, as the runtime says it.

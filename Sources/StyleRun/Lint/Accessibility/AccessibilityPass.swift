@@ -60,9 +60,11 @@ struct AccessibilityPass {
             // only what depends on the traits.
             let stylingEngine = StyleEngine(stylesheet)
             // What the default styling reports, the run already did for the active theme.
-            func styled(_ traits: Traits) -> Bool {
+            // `provenance`: false where no finding names the line that set a value (a layout's
+            // frames and truncations need the values alone, and recording costs a third more).
+            func styled(_ traits: Traits, provenance: Bool = true) -> Bool {
                 stylingEngine.traits = traits
-                let styling = Cascade(stylingEngine).apply(to: root, recordingProvenance: true)
+                let styling = Cascade(stylingEngine).apply(to: root, recordingProvenance: provenance)
                 guard !styling.contains(where: { $0.severity == .error }) else {
                     if themed !== evaluation || traits != .default { report(styling) }
                     return false
@@ -104,7 +106,7 @@ struct AccessibilityPass {
             var truncation = TruncatedTextRule()
             for size in AccessibilityMatrix.contentSizes {
                 let traits = Traits(contentSize: size)
-                guard styled(traits) else { continue }
+                guard styled(traits, provenance: false) else { continue }
                 truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
             }
             for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil)) }

@@ -14,13 +14,15 @@
 /// a disabled control's text (WCAG exempts inactive components), and a text over a named
 /// image, whose pixels lint does not know.
 public enum TextContrast {
-    public static func samples(in root: View, screen: ScreenColors) -> [TextSample] {
+    /// `names`: the views' names, kept from one call to the next over the same tree (its trait
+    /// sets, its controls' states): a name is worked out once, not for each colour named.
+    public static func samples(in root: View, screen: ScreenColors, names: ViewNames = ViewNames()) -> [TextSample] {
         var samples: [TextSample] = []
         // Each pending view with what its ancestors give it.
-        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root, screen: screen))]
+        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root, screen: screen, names: names))]
         while let (view, inherited) = pending.popLast() {
-            guard let here = inherited.entering(view, screen: screen) else { continue }
-            samples += texts(of: view, here, screen: screen)
+            guard let here = inherited.entering(view, screen: screen, names: names) else { continue }
+            samples += texts(of: view, here, screen: screen, names: names)
             for child in view.children.reversed() { pending.append((child, here)) }
         }
         return samples
@@ -39,13 +41,13 @@ public enum TextContrast {
         init() {}
 
         /// What the ancestors of `root` give it, when `root` is not the tree's root.
-        init(ancestorsOf root: View, screen: ScreenColors) {
+        init(ancestorsOf root: View, screen: ScreenColors, names: ViewNames) {
             var chain: [View] = []
             var a = root.parent
             while let v = a { chain.append(v); a = v.parent }
             for v in chain.reversed() {
                 // A hidden ancestor hides the subtree: an inherited value that hides everything.
-                guard let next = entering(v, screen: screen) else {
+                guard let next = entering(v, screen: screen, names: names) else {
                     self.layers = [CompositingLayer(opacity: 0)]
                     owners = [v]
                     ownerFills = [[]]
@@ -56,17 +58,17 @@ public enum TextContrast {
         }
 
         /// This view's own state, or nil when nothing in it is drawn or readable.
-        func entering(_ view: View, screen: ScreenColors) -> Inherited? {
+        func entering(_ view: View, screen: ScreenColors, names: ViewNames) -> Inherited? {
             if view["isHidden"] == .bool(true) { return nil }
             let opacity: Double = if case .number(let a)? = view["alpha"] { a } else { 1 }
             guard opacity > 0, !layers.contains(where: { $0.opacity <= 0 }) else { return nil }
-            guard let fills = TextContrast.fills(of: view, screen: screen) else { return nil }
+            guard let fills = TextContrast.fills(of: view, screen: screen, names: names) else { return nil }
             var next = self
             next.layers.append(CompositingLayer(opacity: opacity, fills: fills.map(\.color)))
             next.owners.append(view)
             next.ownerFills.append(fills)
             if case .color(let c)? = view["tintColor"] {
-                next.tint = ColorSource(color: c, role: "tintColor of \(name(view))",
+                next.tint = ColorSource(color: c, role: "tintColor of \(names.name(of: view))",
                                         location: TextContrast.location(of: "tintColor", in: view))
             }
             return next
@@ -74,30 +76,30 @@ public enum TextContrast {
     }
 
     /// The fills a view draws under its content, bottom first; nil when one is a named image.
-    static func fills(of view: View, screen: ScreenColors) -> [ColorSource]? {
+    static func fills(of view: View, screen: ScreenColors, names: ViewNames) -> [ColorSource]? {
         var fills: [ColorSource] = []
         if case .color(let c)? = view["backgroundColor"] {
-            fills.append(ColorSource(color: c, role: "backgroundColor of \(name(view))",
+            fills.append(ColorSource(color: c, role: "backgroundColor of \(names.name(of: view))",
                                      location: location(of: "backgroundColor", in: view)))
         }
         let imagePath: String? = view.kind.isA(Schema.imageView) ? "image" : view.kind.isA(Schema.button) ? "backgroundImage" : nil
         if let imagePath, case .image(let image)? = view[imagePath] {
             switch image {
             case .color(let c):
-                fills.append(ColorSource(color: c, role: "\(imagePath) of \(name(view))",
+                fills.append(ColorSource(color: c, role: "\(imagePath) of \(names.name(of: view))",
                                          location: location(of: imagePath, in: view)))
             case .named:
                 return nil
             }
         }
         if view.kind.isA(Schema.textField), view["borderStyle"] == .enumCase("roundedRect") {
-            fills.append(ColorSource(color: screen.background, role: "the roundedRect field's own fill of \(name(view))",
+            fills.append(ColorSource(color: screen.background, role: "the roundedRect field's own fill of \(names.name(of: view))",
                                      location: location(of: "borderStyle", in: view)))
         }
         return fills
     }
 
-    private static func texts(of view: View, _ here: Inherited, screen: ScreenColors) -> [TextSample] {
+    private static func texts(of view: View, _ here: Inherited, screen: ScreenColors, names: ViewNames) -> [TextSample] {
         func sample(_ part: TextSample.Part, color: ColorSource, font: Font, layers: [CompositingLayer]) -> TextSample {
             TextSample(view: view, part: part, color: color, font: font, layers: layers,
                        sources: backgroundSources(here, screen: screen), screen: screen.background)
@@ -115,7 +117,7 @@ public enum TextContrast {
         if view["isEnabled"] == .bool(false) || (view.kind.isControl && view.state.contains(.disabled)) { return [] }
         if view.kind.isA(Schema.label) {
             guard nonEmpty("text"), case .color(let c)? = view["textColor"] else { return [] }
-            return [sample(.text, color: property("textColor", c, of: view), font: font("font"), layers: here.layers)]
+            return [sample(.text, color: property("textColor", c, of: view, names: names), font: font("font"), layers: here.layers)]
         }
         if view.kind.isA(Schema.button) {
             guard nonEmpty("title") else { return [] }
@@ -127,12 +129,12 @@ public enum TextContrast {
             if case .color(let c)? = view["titleLabel.backgroundColor"] { labelFills.append(c) }
             let labelOpacity: Double = if case .number(let a)? = view["titleLabel.alpha"] { a } else { 1 }
             if !labelFills.isEmpty || labelOpacity < 1 { layers.append(CompositingLayer(opacity: labelOpacity, fills: labelFills)) }
-            return [sample(.title, color: titleColor(of: view, here, screen: screen), font: font("titleLabel.font"), layers: layers)]
+            return [sample(.title, color: titleColor(of: view, here, screen: screen, names: names), font: font("titleLabel.font"), layers: layers)]
         }
         if view.kind.isA(Schema.textField) {
             var found: [TextSample] = []
             if case .color(let c)? = view["textColor"] {
-                found.append(sample(.text, color: property("textColor", c, of: view), font: font("font"), layers: here.layers))
+                found.append(sample(.text, color: property("textColor", c, of: view, names: names), font: font("font"), layers: here.layers))
             }
             if nonEmpty("placeholder"), !nonEmpty("text") {
                 let placeholder = ColorSource(color: screen.placeholder, role: "UIKit's placeholderText, TextField's placeholder colour",
@@ -146,15 +148,15 @@ public enum TextContrast {
 
     /// A button's title colour: its `titleColor`, else its tint (its own or the nearest
     /// ancestor's, as UIKit inherits `tintColor`), else the system's blue.
-    private static func titleColor(of view: View, _ here: Inherited, screen: ScreenColors) -> ColorSource {
-        if case .color(let c)? = view["titleColor"] { return property("titleColor", c, of: view) }
+    private static func titleColor(of view: View, _ here: Inherited, screen: ScreenColors, names: ViewNames) -> ColorSource {
+        if case .color(let c)? = view["titleColor"] { return property("titleColor", c, of: view, names: names) }
         if let tint = here.tint { return tint }
         return ColorSource(color: screen.tint, role: "Button's default title colour, UIKit's tint systemBlue", location: nil, isDefault: true)
     }
 
-    private static func property(_ path: String, _ color: Color, of view: View) -> ColorSource {
+    private static func property(_ path: String, _ color: Color, of view: View, names: ViewNames) -> ColorSource {
         let location = location(of: path, in: view)
-        return ColorSource(color: color, role: "\(path) of \(name(view))", location: location,
+        return ColorSource(color: color, role: "\(path) of \(names.name(of: view))", location: location,
                            isDefault: location == nil)
     }
 
@@ -162,6 +164,32 @@ public enum TextContrast {
     /// (`StackView#root > Label[2]`).
     public static func name(_ view: View) -> String {
         view.id == nil ? view.reference : view.selectorDescription
+    }
+
+    /// The views' names as messages give them (`TextContrast.name`) and their references
+    /// (`View.reference`), each worked out once: a tree checked in several trait sets names
+    /// the same views each time, and a reference walks up to the root.
+    ///
+    /// Keyed by the views' identities: for the views of trees that live as long as it does.
+    ///
+    ///     let names = TextContrast.ViewNames()
+    ///     for traits in AccessibilityMatrix.traitSets { _ = TextContrast.samples(in: root, screen: .init(for: traits), names: names) }
+    public final class ViewNames {
+        private var references: [ObjectIdentifier: String] = [:]
+
+        public init() {}
+
+        public func name(of view: View) -> String {
+            view.id == nil ? reference(of: view) : view.selectorDescription
+        }
+
+        public func reference(of view: View) -> String {
+            let id = ObjectIdentifier(view)
+            if let known = references[id] { return known }
+            let reference = view.reference
+            references[id] = reference
+            return reference
+        }
     }
 
     /// Where the value of `path` was last written, from the cascade's provenance: nil for the

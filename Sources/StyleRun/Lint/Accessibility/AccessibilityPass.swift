@@ -51,9 +51,9 @@ struct AccessibilityPass {
                 }
             }
             guard let root = themed.root else { continue }
-            // The theme's tree lives until its findings are added: its views' references are
-            // worked out once each, not for each trait set that finds something of them.
-            findings.startTree()
+            // The theme's tree lives until its findings are added: its views' names and
+            // references are worked out once each, not for each trait set that needs them.
+            let names = TextContrast.ViewNames()
             themed.prepareForApplication()
             let stylesheet = themed.stylesheet
             // One engine for the theme's stylings: a trait set after another prepares again
@@ -74,9 +74,9 @@ struct AccessibilityPass {
             let contrast = LowContrastRule(level: checks.contrastLevel)
             for traits in AccessibilityMatrix.traitSets {
                 guard styled(traits) else { continue }
-                for finding in contrast.findings(in: root, traits: traits) {
+                for finding in contrast.findings(in: root, traits: traits, names: names) {
                     let state: ControlState? = finding.sample.view.kind.isControl ? finding.sample.view.state : nil
-                    findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state))
+                    findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), names: names)
                 }
                 var controls: [View] = []
                 SmallTouchTargetRule.forEachDrawn(root) { if $0.kind.isControl { controls.append($0) } }
@@ -86,21 +86,21 @@ struct AccessibilityPass {
                 for control in controls where styler.mayDependOnState(control) {
                     for state in AccessibilityMatrix.otherStates(of: control) {
                         let (found, changed, errors) = StateStyling.with(control, in: state, styler: styler) {
-                            TextContrast.samples(in: control, screen: ScreenColors(for: traits)).compactMap(contrast.finding)
+                            TextContrast.samples(in: control, screen: ScreenColors(for: traits), names: names).compactMap(contrast.finding)
                         }
                         report(errors)
                         // A state that changes nothing looks as the current one: already counted.
                         guard changed else { continue }
                         for finding in found where finding.sample.view === control {
-                            findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state))
+                            findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), names: names)
                         }
                     }
                 }
                 if traits == .default {
                     let once = AccessibilityCondition(theme: theme, traits: nil)
-                    for finding in FixedFontSizeRule().findings(in: root) { findings.add(finding, file: file, in: once) }
+                    for finding in FixedFontSizeRule().findings(in: root) { findings.add(finding, file: file, in: once, names: names) }
                     let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits))
-                    for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once) }
+                    for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once, names: names) }
                 }
             }
             var truncation = TruncatedTextRule()
@@ -109,7 +109,7 @@ struct AccessibilityPass {
                 guard styled(traits, provenance: false) else { continue }
                 truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
             }
-            for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil)) }
+            for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil), names: names) }
             // The tree is left styled for the default traits, as the run styled it.
             _ = styled(.default)
         }
@@ -127,10 +127,6 @@ struct AccessibilityFindings {
     /// Where each finding is in `found`.
     private var positions: [Key: Int] = [:]
 
-    /// The references of the views of the tree findings are added for now, by identity (the
-    /// tree is alive until `startTree()` is called for the next one).
-    private var references: [ObjectIdentifier: String] = [:]
-
     /// A finding's identity: its rule, place, view and message (texts as bytes: `ByteText`).
     private struct Key: Hashable {
         var code: Diagnostic.Code
@@ -143,21 +139,10 @@ struct AccessibilityFindings {
         self.naming = naming
     }
 
-    /// Forgets the last tree's views: findings added from now on are of another tree's.
-    mutating func startTree() {
-        references.removeAll(keepingCapacity: true)
-    }
-
-    mutating func add(_ finding: AccessibilityFinding, file: String, in condition: AccessibilityCondition) {
+    /// `names`: the finding's tree's views' names, which live while it does.
+    mutating func add(_ finding: AccessibilityFinding, file: String, in condition: AccessibilityCondition, names: TextContrast.ViewNames) {
         let location = finding.location(file: file)
-        let identity = ObjectIdentifier(finding.view)
-        let reference: String
-        if let known = references[identity] {
-            reference = known
-        } else {
-            reference = finding.view.reference
-            references[identity] = reference
-        }
+        let reference = names.reference(of: finding.view)
         // The message as it is reported: made once here, it tells findings apart and is the
         // diagnostic's text.
         let key = Key(code: finding.code, location: location, view: ByteText(reference), message: ByteText(finding.message(naming)))

@@ -381,6 +381,14 @@ struct ProvenanceRecord {
         return zip(mine, theirs).allSatisfy(same)
     }
 
+    /// The last write of `slot` (the one that won it): its origin and location as indices into
+    /// `table`, nil for a slot left at its kind's default. `winners(slotCount:)`'s entry for
+    /// one slot, without the others'.
+    func winner(ofSlot slot: Int) -> (origin: UInt32, location: UInt32)? {
+        if let e = entries.last(where: { $0.slot == slot }) ?? shared.last(where: { $0.slot == slot }) { return (e.origin, e.location) }
+        return nil
+    }
+
     /// The last write of each of `slotCount` slots (the one that won it): its origin and
     /// location as indices into `table`, nil for a slot left at its kind's default.
     func winners(slotCount: Int) -> [(origin: UInt32, location: UInt32)?] {

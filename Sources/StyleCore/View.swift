@@ -104,6 +104,15 @@ public final class View {
         }
     }
 
+    /// What won one property (`winners`' entry for its slot, without the others'): nil for a
+    /// property left at its kind's default, or when the cascade recorded no provenance.
+    ///
+    ///     label.winner(of: Schema.label.property("textColor")!)?.location    // app.lua:12
+    public func winner(of property: Property) -> Winner? {
+        guard let record, let w = record.winner(ofSlot: property.slot) else { return nil }
+        return Winner(originIndex: w.origin, locationIndex: w.location, table: record.table)
+    }
+
     /// `provenance`, as stored: only what was written.
     @exclusivity(unchecked) var record: ProvenanceRecord?
 

@@ -195,8 +195,8 @@ public enum TextContrast {
     /// Where the value of `path` was last written, from the cascade's provenance: nil for the
     /// kind's default, or when the tree was styled without provenance.
     public static func location(of path: String, in view: View) -> SourceLocation? {
-        guard let property = view.kind.property(path), let provenance = view.provenance else { return nil }
-        return provenance[property.slot].last?.location
+        guard let property = view.kind.property(path) else { return nil }
+        return view.winner(of: property)?.location
     }
 
     /// The fills behind a text, topmost first, down to the first opaque one (or the screen).

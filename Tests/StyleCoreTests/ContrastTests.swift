@@ -1,4 +1,4 @@
-import StyleCore
+@testable import StyleCore
 import XCTest
 
 /// WCAG's luminance and ratio, the compositing of what is behind a text, the large-text rule
@@ -108,5 +108,47 @@ final class ContrastTests: XCTestCase {
         // At 30 % alpha over white even black text is 1.7:1 at best.
         let onWhite = { (c: Color) in ContrastRatio.of(Compositing.text(c, under: [], over: .white), .white) }
         XCTAssertNil(ContrastSuggestion.nearest(to: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.3), minimum: 4.5, ratio: onWhite))
+    }
+
+    /// Every property the walk reads by slot is one of a standard kind's, and reads as the
+    /// same property read by name.
+    func testTheTreeCacheReadsThePropertiesItNames() {
+        let kinds = [Schema.view, Schema.label, Schema.button, Schema.textField, Schema.imageView]
+        let cache = TextContrast.TreeCache()
+        for path in TextContrast.TreeCache.Path.allCases {
+            let owners = kinds.filter { $0.property(path.path) != nil }
+            XCTAssertFalse(owners.isEmpty, "\(path.path) is no standard kind's property")
+            for kind in kinds {
+                let view = View(kind: kind)
+                XCTAssertEqual(cache.value(path, of: view), view[path.path], "\(kind.name).\(path.path)")
+            }
+        }
+    }
+
+    /// A cache kept across trait sets and subtrees samples as a new one does each time.
+    func testSamplesWithAKeptCacheAreTheSameAsWithANewOne() throws {
+        let root = View(kind: Schema.stackView, id: "root")
+        let card = View(kind: Schema.view, classes: ["card"])
+        let title = View(kind: Schema.label)
+        let go = View(kind: Schema.button, id: "go")
+        root.addChild(card)
+        card.addChild(title)
+        card.addChild(go)
+        try card.set("backgroundColor", .color(Color(hex: "#202020")!))
+        try card.set("alpha", .number(0.8))
+        try title.set("text", .string("Hello"))
+        try title.set("textColor", .color(Color(hex: "#606060")!))
+        try go.set("title", .string("Go"))
+        let cache = TextContrast.TreeCache()
+        for screen in [ScreenColors.light, .dark, .light] {
+            for start in [root, card, go] {
+                let kept = TextContrast.samples(in: start, screen: screen, cache: cache)
+                let fresh = TextContrast.samples(in: start, screen: screen)
+                XCTAssertEqual(fresh.count, start === go ? 1 : 2, "the label's text and the button's title")
+                XCTAssertEqual(kept.map(\.ratio), fresh.map(\.ratio))
+                XCTAssertEqual(kept.map(\.color), fresh.map(\.color))
+                XCTAssertEqual(kept.map(\.sources), fresh.map(\.sources))
+            }
+        }
     }
 }

@@ -16,13 +16,13 @@
 public enum TextContrast {
     /// `names`: the views' names, kept from one call to the next over the same tree (its trait
     /// sets, its controls' states): a name is worked out once, not for each colour named.
-    public static func samples(in root: View, screen: ScreenColors, names: ViewNames = ViewNames()) -> [TextSample] {
+    public static func samples(in root: View, screen: ScreenColors, cache: TreeCache = TreeCache()) -> [TextSample] {
         var samples: [TextSample] = []
         // Each pending view with what its ancestors give it.
-        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root, screen: screen, names: names))]
+        var pending: [(View, Inherited)] = [(root, Inherited(ancestorsOf: root, screen: screen, cache: cache))]
         while let (view, inherited) = pending.popLast() {
-            guard let here = inherited.entering(view, screen: screen, names: names) else { continue }
-            samples += texts(of: view, here, screen: screen, names: names)
+            guard let here = inherited.entering(view, screen: screen, cache: cache) else { continue }
+            samples += texts(of: view, here, screen: screen, cache: cache)
             for child in view.children.reversed() { pending.append((child, here)) }
         }
         return samples
@@ -41,13 +41,13 @@ public enum TextContrast {
         init() {}
 
         /// What the ancestors of `root` give it, when `root` is not the tree's root.
-        init(ancestorsOf root: View, screen: ScreenColors, names: ViewNames) {
+        init(ancestorsOf root: View, screen: ScreenColors, cache: TreeCache) {
             var chain: [View] = []
             var a = root.parent
             while let v = a { chain.append(v); a = v.parent }
             for v in chain.reversed() {
                 // A hidden ancestor hides the subtree: an inherited value that hides everything.
-                guard let next = entering(v, screen: screen, names: names) else {
+                guard let next = entering(v, screen: screen, cache: cache) else {
                     self.layers = [CompositingLayer(opacity: 0)]
                     owners = [v]
                     ownerFills = [[]]
@@ -58,88 +58,88 @@ public enum TextContrast {
         }
 
         /// This view's own state, or nil when nothing in it is drawn or readable.
-        func entering(_ view: View, screen: ScreenColors, names: ViewNames) -> Inherited? {
-            if view["isHidden"] == .bool(true) { return nil }
-            let opacity: Double = if case .number(let a)? = view["alpha"] { a } else { 1 }
+        func entering(_ view: View, screen: ScreenColors, cache: TreeCache) -> Inherited? {
+            if cache.value(.isHidden, of: view) == .bool(true) { return nil }
+            let opacity: Double = if case .number(let a)? = cache.value(.alpha, of: view) { a } else { 1 }
             guard opacity > 0, !layers.contains(where: { $0.opacity <= 0 }) else { return nil }
-            guard let fills = TextContrast.fills(of: view, screen: screen, names: names) else { return nil }
+            guard let fills = TextContrast.fills(of: view, screen: screen, cache: cache) else { return nil }
             var next = self
             next.layers.append(CompositingLayer(opacity: opacity, fills: fills.map(\.color)))
             next.owners.append(view)
             next.ownerFills.append(fills)
-            if case .color(let c)? = view["tintColor"] {
-                next.tint = ColorSource(color: c, role: "tintColor of \(names.name(of: view))",
-                                        location: TextContrast.location(of: "tintColor", in: view))
+            if case .color(let c)? = cache.value(.tintColor, of: view) {
+                next.tint = ColorSource(color: c, role: "tintColor of \(cache.name(of: view))",
+                                        location: cache.location(of: .tintColor, in: view))
             }
             return next
         }
     }
 
     /// The fills a view draws under its content, bottom first; nil when one is a named image.
-    static func fills(of view: View, screen: ScreenColors, names: ViewNames) -> [ColorSource]? {
+    static func fills(of view: View, screen: ScreenColors, cache: TreeCache) -> [ColorSource]? {
         var fills: [ColorSource] = []
-        if case .color(let c)? = view["backgroundColor"] {
-            fills.append(ColorSource(color: c, role: "backgroundColor of \(names.name(of: view))",
-                                     location: location(of: "backgroundColor", in: view)))
+        if case .color(let c)? = cache.value(.backgroundColor, of: view) {
+            fills.append(ColorSource(color: c, role: "backgroundColor of \(cache.name(of: view))",
+                                     location: cache.location(of: .backgroundColor, in: view)))
         }
-        let imagePath: String? = view.kind.isA(Schema.imageView) ? "image" : view.kind.isA(Schema.button) ? "backgroundImage" : nil
-        if let imagePath, case .image(let image)? = view[imagePath] {
+        let imagePath: TreeCache.Path? = view.kind.isA(Schema.imageView) ? .image : view.kind.isA(Schema.button) ? .backgroundImage : nil
+        if let imagePath, case .image(let image)? = cache.value(imagePath, of: view) {
             switch image {
             case .color(let c):
-                fills.append(ColorSource(color: c, role: "\(imagePath) of \(names.name(of: view))",
-                                         location: location(of: imagePath, in: view)))
+                fills.append(ColorSource(color: c, role: "\(imagePath.path) of \(cache.name(of: view))",
+                                         location: cache.location(of: imagePath, in: view)))
             case .named:
                 return nil
             }
         }
-        if view.kind.isA(Schema.textField), view["borderStyle"] == .enumCase("roundedRect") {
-            fills.append(ColorSource(color: screen.background, role: "the roundedRect field's own fill of \(names.name(of: view))",
-                                     location: location(of: "borderStyle", in: view)))
+        if view.kind.isA(Schema.textField), cache.value(.borderStyle, of: view) == .enumCase("roundedRect") {
+            fills.append(ColorSource(color: screen.background, role: "the roundedRect field's own fill of \(cache.name(of: view))",
+                                     location: cache.location(of: .borderStyle, in: view)))
         }
         return fills
     }
 
-    private static func texts(of view: View, _ here: Inherited, screen: ScreenColors, names: ViewNames) -> [TextSample] {
+    private static func texts(of view: View, _ here: Inherited, screen: ScreenColors, cache: TreeCache) -> [TextSample] {
         func sample(_ part: TextSample.Part, color: ColorSource, font: Font, layers: [CompositingLayer]) -> TextSample {
             TextSample(view: view, part: part, color: color, font: font, layers: layers,
                        sources: backgroundSources(here, screen: screen), screen: screen.background)
         }
-        func nonEmpty(_ path: String) -> Bool {
-            if case .string(let s)? = view[path] { return !s.isEmpty }
+        func nonEmpty(_ path: TreeCache.Path) -> Bool {
+            if case .string(let s)? = cache.value(path, of: view) { return !s.isEmpty }
             return false
         }
-        func font(_ path: String) -> Font {
-            if case .font(let f)? = view[path] { return f }
+        func font(_ path: TreeCache.Path) -> Font {
+            if case .font(let f)? = cache.value(path, of: view) { return f }
             return .system(17)
         }
         // Disabled by its value (`isEnabled = false`, set by anything) or by its state (a host's
         // or the preview's `stateOverride`, `--state`): either way an inactive component.
-        if view["isEnabled"] == .bool(false) || (view.kind.isControl && view.state.contains(.disabled)) { return [] }
+        if cache.value(.isEnabled, of: view) == .bool(false) || (view.kind.isControl && view.state.contains(.disabled)) { return [] }
         if view.kind.isA(Schema.label) {
-            guard nonEmpty("text"), case .color(let c)? = view["textColor"] else { return [] }
-            return [sample(.text, color: property("textColor", c, of: view, names: names), font: font("font"), layers: here.layers)]
+            guard nonEmpty(.text), case .color(let c)? = cache.value(.textColor, of: view) else { return [] }
+            return [sample(.text, color: property(.textColor, c, of: view, cache: cache), font: font(.font), layers: here.layers)]
         }
         if view.kind.isA(Schema.button) {
-            guard nonEmpty("title") else { return [] }
+            guard nonEmpty(.title) else { return [] }
             // The title label is a layer of its own inside the button, with its own fill and alpha.
             var layers = here.layers
-            if case .number(let a)? = view["titleLabel.alpha"], a <= 0 { return [] }
-            if view["titleLabel.isHidden"] == .bool(true) { return [] }
+            if case .number(let a)? = cache.value(.titleLabelAlpha, of: view), a <= 0 { return [] }
+            if cache.value(.titleLabelIsHidden, of: view) == .bool(true) { return [] }
             var labelFills: [Color] = []
-            if case .color(let c)? = view["titleLabel.backgroundColor"] { labelFills.append(c) }
-            let labelOpacity: Double = if case .number(let a)? = view["titleLabel.alpha"] { a } else { 1 }
+            if case .color(let c)? = cache.value(.titleLabelBackgroundColor, of: view) { labelFills.append(c) }
+            let labelOpacity: Double = if case .number(let a)? = cache.value(.titleLabelAlpha, of: view) { a } else { 1 }
             if !labelFills.isEmpty || labelOpacity < 1 { layers.append(CompositingLayer(opacity: labelOpacity, fills: labelFills)) }
-            return [sample(.title, color: titleColor(of: view, here, screen: screen, names: names), font: font("titleLabel.font"), layers: layers)]
+            return [sample(.title, color: titleColor(of: view, here, screen: screen, cache: cache), font: font(.titleLabelFont), layers: layers)]
         }
         if view.kind.isA(Schema.textField) {
             var found: [TextSample] = []
-            if case .color(let c)? = view["textColor"] {
-                found.append(sample(.text, color: property("textColor", c, of: view, names: names), font: font("font"), layers: here.layers))
+            if case .color(let c)? = cache.value(.textColor, of: view) {
+                found.append(sample(.text, color: property(.textColor, c, of: view, cache: cache), font: font(.font), layers: here.layers))
             }
-            if nonEmpty("placeholder"), !nonEmpty("text") {
+            if nonEmpty(.placeholder), !nonEmpty(.text) {
                 let placeholder = ColorSource(color: screen.placeholder, role: "UIKit's placeholderText, TextField's placeholder colour",
                                               location: nil, isDefault: true)
-                found.append(sample(.placeholder, color: placeholder, font: font("font"), layers: here.layers))
+                found.append(sample(.placeholder, color: placeholder, font: font(.font), layers: here.layers))
             }
             return found
         }
@@ -148,15 +148,15 @@ public enum TextContrast {
 
     /// A button's title colour: its `titleColor`, else its tint (its own or the nearest
     /// ancestor's, as UIKit inherits `tintColor`), else the system's blue.
-    private static func titleColor(of view: View, _ here: Inherited, screen: ScreenColors, names: ViewNames) -> ColorSource {
-        if case .color(let c)? = view["titleColor"] { return property("titleColor", c, of: view, names: names) }
+    private static func titleColor(of view: View, _ here: Inherited, screen: ScreenColors, cache: TreeCache) -> ColorSource {
+        if case .color(let c)? = cache.value(.titleColor, of: view) { return property(.titleColor, c, of: view, cache: cache) }
         if let tint = here.tint { return tint }
         return ColorSource(color: screen.tint, role: "Button's default title colour, UIKit's tint systemBlue", location: nil, isDefault: true)
     }
 
-    private static func property(_ path: String, _ color: Color, of view: View, names: ViewNames) -> ColorSource {
-        let location = location(of: path, in: view)
-        return ColorSource(color: color, role: "\(path) of \(names.name(of: view))", location: location,
+    private static func property(_ path: TreeCache.Path, _ color: Color, of view: View, cache: TreeCache) -> ColorSource {
+        let location = cache.location(of: path, in: view)
+        return ColorSource(color: color, role: "\(path.path) of \(cache.name(of: view))", location: location,
                            isDefault: location == nil)
     }
 
@@ -166,16 +166,54 @@ public enum TextContrast {
         view.id == nil ? view.reference : view.selectorDescription
     }
 
-    /// The views' names as messages give them (`TextContrast.name`) and their references
-    /// (`View.reference`), each worked out once: a tree checked in several trait sets names
-    /// the same views each time, and a reference walks up to the root.
+    /// What a walk over one tree works out once for the next (its trait sets, its controls'
+    /// states): its views' names as messages give them (`TextContrast.name`) and their
+    /// references (`View.reference`, a walk up to the root), and where each kind keeps the
+    /// properties the walk reads, which a read by name would look up by hashing the name at
+    /// every view.
     ///
-    /// Keyed by the views' identities: for the views of trees that live as long as it does.
+    /// Keyed by the views' and kinds' identities: for the views of trees that live as long as
+    /// it does. Not shared between threads.
     ///
-    ///     let names = TextContrast.ViewNames()
-    ///     for traits in AccessibilityMatrix.traitSets { _ = TextContrast.samples(in: root, screen: .init(for: traits), names: names) }
-    public final class ViewNames {
+    ///     let cache = TextContrast.TreeCache()
+    ///     for traits in AccessibilityMatrix.traitSets { _ = TextContrast.samples(in: root, screen: .init(for: traits), cache: cache) }
+    public final class TreeCache {
+        /// The properties the walk reads.
+        enum Path: Int, CaseIterable {
+            case isHidden, alpha, tintColor, backgroundColor, image, backgroundImage, borderStyle, isEnabled
+            case text, title, placeholder, font, textColor, titleColor
+            case titleLabelFont, titleLabelAlpha, titleLabelIsHidden, titleLabelBackgroundColor
+
+            var path: String {
+                switch self {
+                case .isHidden: "isHidden"
+                case .alpha: "alpha"
+                case .tintColor: "tintColor"
+                case .backgroundColor: "backgroundColor"
+                case .image: "image"
+                case .backgroundImage: "backgroundImage"
+                case .borderStyle: "borderStyle"
+                case .isEnabled: "isEnabled"
+                case .text: "text"
+                case .title: "title"
+                case .placeholder: "placeholder"
+                case .font: "font"
+                case .textColor: "textColor"
+                case .titleColor: "titleColor"
+                case .titleLabelFont: "titleLabel.font"
+                case .titleLabelAlpha: "titleLabel.alpha"
+                case .titleLabelIsHidden: "titleLabel.isHidden"
+                case .titleLabelBackgroundColor: "titleLabel.backgroundColor"
+                }
+            }
+        }
+
         private var references: [ObjectIdentifier: String] = [:]
+        /// Each kind's slot of each `Path`, -1 where it has none.
+        private var slots: [ObjectIdentifier: [Int]] = [:]
+        /// The last kind asked about and its slots: most views are read many times in a row.
+        private var lastKind: ObjectIdentifier?
+        private var lastSlots: [Int] = []
 
         public init() {}
 
@@ -189,6 +227,32 @@ public enum TextContrast {
             let reference = view.reference
             references[id] = reference
             return reference
+        }
+
+        /// The view's slot of `path`, nil when its kind has no such property.
+        func slot(_ path: Path, of view: View) -> Int? {
+            let kind = ObjectIdentifier(view.kind)
+            if kind != lastKind {
+                lastSlots = slots[kind] ?? {
+                    let found = Path.allCases.map { view.kind.property($0.path)?.slot ?? -1 }
+                    slots[kind] = found
+                    return found
+                }()
+                lastKind = kind
+            }
+            let slot = lastSlots[path.rawValue]
+            return slot < 0 ? nil : slot
+        }
+
+        /// `view[path.path]`, read by slot.
+        func value(_ path: Path, of view: View) -> Value? {
+            slot(path, of: view).map { view.values[$0] }
+        }
+
+        /// `TextContrast.location(of: path.path, in: view)`, read by slot.
+        func location(of path: Path, in view: View) -> SourceLocation? {
+            guard let slot = slot(path, of: view), let record = view.record, let w = record.winner(ofSlot: slot) else { return nil }
+            return Winner(originIndex: w.origin, locationIndex: w.location, table: record.table).location
         }
     }
 

@@ -53,7 +53,7 @@ struct AccessibilityPass {
             guard let root = themed.root else { continue }
             // The theme's tree lives until its findings are added: its views' names and
             // references are worked out once each, not for each trait set that needs them.
-            let names = TextContrast.ViewNames()
+            let cache = TextContrast.TreeCache()
             themed.prepareForApplication()
             let stylesheet = themed.stylesheet
             // One engine for the theme's stylings: a trait set after another prepares again
@@ -74,9 +74,9 @@ struct AccessibilityPass {
             let contrast = LowContrastRule(level: checks.contrastLevel)
             for traits in AccessibilityMatrix.traitSets {
                 guard styled(traits) else { continue }
-                for finding in contrast.findings(in: root, traits: traits, names: names) {
+                for finding in contrast.findings(in: root, traits: traits, cache: cache) {
                     let state: ControlState? = finding.sample.view.kind.isControl ? finding.sample.view.state : nil
-                    findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), names: names)
+                    findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), cache: cache)
                 }
                 var controls: [View] = []
                 SmallTouchTargetRule.forEachDrawn(root) { if $0.kind.isControl { controls.append($0) } }
@@ -86,21 +86,21 @@ struct AccessibilityPass {
                 for control in controls where styler.mayDependOnState(control) {
                     for state in AccessibilityMatrix.otherStates(of: control) {
                         let (found, changed, errors) = StateStyling.with(control, in: state, styler: styler) {
-                            TextContrast.samples(in: control, screen: ScreenColors(for: traits), names: names).compactMap(contrast.finding)
+                            TextContrast.samples(in: control, screen: ScreenColors(for: traits), cache: cache).compactMap(contrast.finding)
                         }
                         report(errors)
                         // A state that changes nothing looks as the current one: already counted.
                         guard changed else { continue }
                         for finding in found where finding.sample.view === control {
-                            findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), names: names)
+                            findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), cache: cache)
                         }
                     }
                 }
                 if traits == .default {
                     let once = AccessibilityCondition(theme: theme, traits: nil)
-                    for finding in FixedFontSizeRule().findings(in: root) { findings.add(finding, file: file, in: once, names: names) }
+                    for finding in FixedFontSizeRule().findings(in: root) { findings.add(finding, file: file, in: once, cache: cache) }
                     let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits))
-                    for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once, names: names) }
+                    for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once, cache: cache) }
                 }
             }
             var truncation = TruncatedTextRule()
@@ -109,7 +109,7 @@ struct AccessibilityPass {
                 guard styled(traits, provenance: false) else { continue }
                 truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
             }
-            for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil), names: names) }
+            for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil), cache: cache) }
             // The tree is left styled for the default traits, as the run styled it.
             _ = styled(.default)
         }
@@ -139,10 +139,10 @@ struct AccessibilityFindings {
         self.naming = naming
     }
 
-    /// `names`: the finding's tree's views' names, which live while it does.
-    mutating func add(_ finding: AccessibilityFinding, file: String, in condition: AccessibilityCondition, names: TextContrast.ViewNames) {
+    /// `cache`: the finding's tree's views' references, which live while it does.
+    mutating func add(_ finding: AccessibilityFinding, file: String, in condition: AccessibilityCondition, cache: TextContrast.TreeCache) {
         let location = finding.location(file: file)
-        let reference = names.reference(of: finding.view)
+        let reference = cache.reference(of: finding.view)
         // The message as it is reported: made once here, it tells findings apart and is the
         // diagnostic's text.
         let key = Key(code: finding.code, location: location, view: ByteText(reference), message: ByteText(finding.message(naming)))

@@ -13,9 +13,9 @@ public struct LowContrastRule: Sendable {
 
     public init(level: ContrastLevel) { self.level = level }
 
-    /// `names`: the tree's views' names, kept across the trait sets it is checked in.
-    public func findings(in root: View, traits: Traits, names: TextContrast.ViewNames = .init()) -> [LowContrastFinding] {
-        TextContrast.samples(in: root, screen: ScreenColors(for: traits), names: names).compactMap(finding)
+    /// `cache`: what the walk works out of the tree, kept across the trait sets it is checked in.
+    public func findings(in root: View, traits: Traits, cache: TextContrast.TreeCache = .init()) -> [LowContrastFinding] {
+        TextContrast.samples(in: root, screen: ScreenColors(for: traits), cache: cache).compactMap(finding)
     }
 
     /// The finding for one measured text, nil when it passes.

@@ -78,6 +78,27 @@ final class AccessibilityRulesLintTests: XCTestCase {
         XCTAssertTrue(found[1].message.contains("font.preferred(\"headline\")"), found[1].message)
     }
 
+    /// Findings first seen in a theme that is not the script's own (whose tree is let go before
+    /// lint writes its messages) name their views as the theme's tree had them: two labels in
+    /// one fixed font are two findings, each with its path, not one naming a bare `Label`.
+    func testFindingsOfAnotherThemeNameTheirViewsByTheirPaths() throws {
+        let found = lint("""
+            local t = themes { default = "light", dark = { fg = "#EEEEEE" }, light = { fg = "#222222" } }
+            rule("Label", concat(mut(Label.textColor, t.fg), mut(Label.font, font.system(20, "bold"))))
+            return StackView { axis = "vertical", backgroundColor = color.systemBackground,
+              View { Label { text = "One" } },
+              View { Label { text = "Two" } },
+            }
+            """, [.fixedFontSize, .smallTouchTarget])
+        let fonts = found.filter { $0.code == .fixedFontSize }
+        XCTAssertEqual(fonts.map(\.line), [2, 2])
+        XCTAssertEqual(fonts.map { $0.message.components(separatedBy: ", set at").first! }, [
+            "Font system 20 bold (font of StackView > View[1] > Label[1]",
+            "Font system 20 bold (font of StackView > View[2] > Label[1]",
+        ])
+        for d in fonts { XCTAssertTrue(d.message.hasSuffix("Fails in theme 'dark'; theme 'light'."), d.message) }
+    }
+
     // MARK: small-touch-target
 
     func testASmallControlGivesItsSizeAndWhatMadeIt() throws {

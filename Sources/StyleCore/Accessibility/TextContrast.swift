@@ -14,8 +14,8 @@
 /// a disabled control's text (WCAG exempts inactive components), and a text over a named
 /// image, whose pixels lint does not know.
 public enum TextContrast {
-    /// `names`: the views' names, kept from one call to the next over the same tree (its trait
-    /// sets, its controls' states): a name is worked out once, not for each colour named.
+    /// `cache`: what the walk works out of the tree (its views' names, its kinds' slots), kept
+    /// from one call to the next over the same tree (its trait sets, its controls' states).
     public static func samples(in root: View, screen: ScreenColors, cache: TreeCache = TreeCache()) -> [TextSample] {
         var samples: [TextSample] = []
         // Each pending view with what its ancestors give it.

@@ -52,7 +52,8 @@ struct AccessibilityPass {
             }
             guard let root = themed.root else { continue }
             // The theme's tree lives until its findings are added: its views' names and
-            // references are worked out once each, not for each trait set that needs them.
+            // references, and its kinds' slots, are worked out once each, not for each trait set
+            // that needs them.
             let cache = TextContrast.TreeCache()
             themed.prepareForApplication()
             let stylesheet = themed.stylesheet
@@ -61,7 +62,7 @@ struct AccessibilityPass {
             let stylingEngine = StyleEngine(stylesheet)
             // What the default styling reports, the run already did for the active theme.
             // `provenance`: false where no finding names the line that set a value (a layout's
-            // frames and truncations need the values alone, and recording costs a third more).
+            // frames and truncations need the values alone: recording would be work no one reads).
             func styled(_ traits: Traits, provenance: Bool = true) -> Bool {
                 stylingEngine.traits = traits
                 let styling = Cascade(stylingEngine).apply(to: root, recordingProvenance: provenance)

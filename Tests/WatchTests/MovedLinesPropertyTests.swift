@@ -68,6 +68,8 @@ final class MovedLinesPropertyTests: XCTestCase {
     private static let inPlace: [(String, [String])] = [
         ("\"#111111\"))", ["\"#111112\"))", "\"#0F0F0F\"))"]),
         ("cornerRadius, 8)", ["cornerRadius, 6)", "cornerRadius, 12)"]),
+        // A literal of every row's label (the script's tree only): a new tree, lines moved or not.
+        ("text = \"Row \" .. i },", ["text = \"Item \" .. i },"]),
     ]
 
     /// One random edit of `lines`; a description of it.

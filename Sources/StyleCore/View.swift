@@ -109,7 +109,12 @@ public final class View {
     ///
     ///     label.winner(of: Schema.label.property("textColor")!)?.location    // app.lua:12
     public func winner(of property: Property) -> Winner? {
-        guard let record, let w = record.winner(ofSlot: property.slot) else { return nil }
+        winner(ofSlot: property.slot)
+    }
+
+    /// `winner(of:)` by the property's slot.
+    func winner(ofSlot slot: Int) -> Winner? {
+        guard let record, let w = record.winner(ofSlot: slot) else { return nil }
         return Winner(originIndex: w.origin, locationIndex: w.location, table: record.table)
     }
 

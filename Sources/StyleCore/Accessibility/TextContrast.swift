@@ -59,9 +59,8 @@ public enum TextContrast {
 
         /// This view's own state, or nil when nothing in it is drawn or readable.
         func entering(_ view: View, screen: ScreenColors, cache: TreeCache) -> Inherited? {
-            if cache.value(.isHidden, of: view) == .bool(true) { return nil }
+            guard cache.isDrawn(view), !layers.contains(where: { $0.opacity <= 0 }) else { return nil }
             let opacity: Double = if case .number(let a)? = cache.value(.alpha, of: view) { a } else { 1 }
-            guard opacity > 0, !layers.contains(where: { $0.opacity <= 0 }) else { return nil }
             guard let fills = TextContrast.fills(of: view, screen: screen, cache: cache) else { return nil }
             var next = self
             next.layers.append(CompositingLayer(opacity: opacity, fills: fills.map(\.color)))
@@ -244,6 +243,14 @@ public enum TextContrast {
             return slot < 0 ? nil : slot
         }
 
+        /// Whether the view itself is drawn: not hidden, and at an alpha above 0 (a view under
+        /// one that is not drawn is not either).
+        public func isDrawn(_ view: View) -> Bool {
+            if value(.isHidden, of: view) == .bool(true) { return false }
+            if case .number(let a)? = value(.alpha, of: view), a <= 0 { return false }
+            return true
+        }
+
         /// `view[path.path]`, read by slot.
         func value(_ path: Path, of view: View) -> Value? {
             slot(path, of: view).map { view.values[$0] }
@@ -251,8 +258,7 @@ public enum TextContrast {
 
         /// `TextContrast.location(of: path.path, in: view)`, read by slot.
         func location(of path: Path, in view: View) -> SourceLocation? {
-            guard let slot = slot(path, of: view), let record = view.record, let w = record.winner(ofSlot: slot) else { return nil }
-            return Winner(originIndex: w.origin, locationIndex: w.location, table: record.table).location
+            slot(path, of: view).flatMap { view.winner(ofSlot: $0)?.location }
         }
     }
 

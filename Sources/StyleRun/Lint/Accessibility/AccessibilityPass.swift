@@ -80,7 +80,7 @@ struct AccessibilityPass {
                     findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), cache: cache)
                 }
                 var controls: [View] = []
-                SmallTouchTargetRule.forEachDrawn(root) { if $0.kind.isControl { controls.append($0) } }
+                SmallTouchTargetRule.forEachDrawn(root, cache: cache) { if $0.kind.isControl { controls.append($0) } }
                 // One rule index for the trait set's controls; a control no state can change
                 // looks in every state as it does now, which is counted already.
                 let styler = StateStyling.Styler(stylesheet, traits: traits)

@@ -36,19 +36,11 @@ public struct SmallTouchTargetRule: Sendable {
     }
 
     /// Each view of the tree that is drawn: not hidden, not at alpha 0, under no view that is.
-    static func forEachDrawn(_ root: View, _ body: (View) -> Void) {
+    /// `cache`: the tree's, where the caller keeps one (`TextContrast.TreeCache.isDrawn`).
+    static func forEachDrawn(_ root: View, cache: TextContrast.TreeCache = .init(), _ body: (View) -> Void) {
         var pending = [root]
-        // Each kind's `isHidden` and `alpha` are looked up by name once, not at every view.
-        var slots: [ObjectIdentifier: (hidden: Int?, alpha: Int?)] = [:]
         while let view = pending.popLast() {
-            let kind = ObjectIdentifier(view.kind)
-            let known = slots[kind] ?? {
-                let found = (hidden: view.kind.property("isHidden")?.slot, alpha: view.kind.property("alpha")?.slot)
-                slots[kind] = found
-                return found
-            }()
-            if let hidden = known.hidden, view.values[hidden] == .bool(true) { continue }
-            if let alpha = known.alpha, case .number(let a) = view.values[alpha], a <= 0 { continue }
+            guard cache.isDrawn(view) else { continue }
             body(view)
             pending += view.children.reversed()
         }

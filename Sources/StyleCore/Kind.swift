@@ -15,6 +15,9 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     public let doc: String
     /// Every property, super-kinds' first; `properties[p.slot] == p`.
     public let properties: [Property]
+    /// The slots of the properties that move frames (`Property.affectsLayout`), in order: what
+    /// a layout's signature reads of each view.
+    public let layoutSlots: [Int]
     /// The first segment of every path a key path may start with.
     public let members: [String: Member]
     private let index: [String: Int]
@@ -84,6 +87,7 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.properties = properties
+        self.layoutSlots = properties.filter(\.affectsLayout).map(\.slot)
         self.members = members
         self.index = Dictionary(uniqueKeysWithValues: properties.map { ($0.path, $0.slot) })
         // A declared default may depend on the traits (`textColor` is `color.label`); a new

@@ -15,7 +15,9 @@ public final class LayoutEngine {
     public let measurer: TextMeasurer
     /// A named image's size in points, when its file exists; nil otherwise (0 × 0).
     public let imageSize: (Image) -> Size?
-    private var last: (layout: Layout, signature: LayoutSignature)?
+    private var last: (layout: Layout, tree: LayoutTree)?
+    /// Where each kind's views keep what layout reads.
+    private let readers = LayoutReaders()
 
     public init(measurer: TextMeasurer, imageSize: @escaping (Image) -> Size? = { _ in nil }) {
         self.measurer = measurer
@@ -30,48 +32,23 @@ public final class LayoutEngine {
     /// The frames of every view under `root`; none for a tree deeper than `maximumDepth` levels
     /// (`Layout.tooDeep` then says how deep it is).
     public func layout(_ root: View, options: LayoutOptions = LayoutOptions()) -> Layout {
-        let signature = LayoutSignature(root, options: options)
-        if let last, last.layout.root === root, last.signature == signature {
+        if let last, last.layout.root === root, last.layout.options == options, last.tree.isUnchanged(under: root) {
             last.layout.isReused = true
             return last.layout
         }
-        guard signature.depth <= Self.maximumDepth else {
+        let tree = LayoutTree(root, capacity: last.map { ($0.tree.count, $0.tree.valueCount) } ?? (0, 0))
+        guard tree.depth <= Self.maximumDepth else {
             last = nil
-            return Layout(options: options, root: root, substitutions: [], entries: [:], tooDeep: signature.depth)
+            return Layout(options: options, root: root, substitutions: [], frames: LayoutFrames(), tooDeep: tree.depth)
         }
-        let pass = LayoutPass(measurer: measurer, imageSize: imageSize, options: options)
-        pass.run(root, count: signature.count)
-        let layout = Layout(options: options, root: root, substitutions: pass.substitutions, entries: pass.entries)
-        last = (layout, signature)
+        // The same views as the last layout's (another content size, a restyle): its index of
+        // views by identity serves this one too.
+        let index = last.flatMap { last in tree.hasSameViews(as: last.tree) ? last.layout.frames.index : nil }
+        let pass = LayoutPass(tree: tree, readers: readers, measurer: measurer, imageSize: imageSize, options: options)
+        pass.run()
+        let layout = Layout(options: options, root: root, substitutions: pass.substitutions,
+                            frames: LayoutFrames(tree: tree, layouts: pass.layouts, index: index))
+        last = (layout, tree)
         return layout
-    }
-}
-
-/// What a tree's frames depend on: its views in order with their parents, and their
-/// layout-affecting values; two equal signatures give equal frames.
-struct LayoutSignature: Equatable {
-    let options: LayoutOptions
-    private var views: [ObjectIdentifier] = []
-    private var childCounts: [Int] = []
-    private var values: [Value] = []
-    /// How many views the tree has.
-    var count: Int { views.count }
-    /// The most levels from the root to a leaf (1 for a root alone).
-    private(set) var depth = 0
-
-    init(_ root: View, options: LayoutOptions) {
-        self.options = options
-        var pending = [(root, 1)]
-        while let (view, level) = pending.popLast() {
-            views.append(ObjectIdentifier(view))
-            childCounts.append(view.children.count)
-            depth = max(depth, level)
-            for p in view.kind.properties where p.affectsLayout { values.append(view[p]) }
-            pending.append(contentsOf: view.children.reversed().map { ($0, level + 1) })
-        }
-    }
-
-    static func == (a: LayoutSignature, b: LayoutSignature) -> Bool {
-        a.options == b.options && a.views == b.views && a.childCounts == b.childCounts && a.values == b.values
     }
 }

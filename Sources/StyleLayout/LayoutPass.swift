@@ -8,194 +8,239 @@ import StyleCore
 /// `layoutMargins`, each as wide as the margins allow unless it has a `width`; a stack view
 /// arranges its visible children as `UIStackView` (`StackArrangement`); `width`, `height` and
 /// `aspectRatio` are required constraints; leaves have intrinsic sizes from their content.
+///
+/// The pass works on the nodes of a `LayoutTree`: what it reads of each view, the sizes it
+/// measured and the frames it placed are arrays by node.
 final class LayoutPass {
+    let tree: LayoutTree
     let measurer: TextMeasurer
     let imageSize: (Image) -> Size?
     let options: LayoutOptions
-    private(set) var entries: [ObjectIdentifier: ViewLayout] = [:]
+    /// Each node's layout, once placed (every node is).
+    private(set) var layouts: [ViewLayout]
     private(set) var substitutions: [FontWarning] = []
-    private var values: [ObjectIdentifier: LayoutValues] = [:]
-    private var heights: [SizeKey: Double] = [:]
-    private var widths: [SizeKey: Double] = [:]
+    private let values: [LayoutValues]
+    /// The content of the nodes that show some (`content[contentIndex[node]]`; -1: none).
+    private var contentIndex: [Int32]
+    private var content: [LayoutContent] = []
+    /// Each node's height at a width and its natural width at a limit, as measured.
+    private var heights: [SizeMemo]
+    private var widths: [SizeMemo]
+    /// The sizes of nodes measured at more than two lengths.
+    private var moreHeights: [SizeKey: Double] = [:]
+    private var moreWidths: [SizeKey: Double] = [:]
 
     private struct SizeKey: Hashable {
-        let view: ObjectIdentifier
+        let node: Int
         let length: Double
     }
 
-    init(measurer: TextMeasurer, imageSize: @escaping (Image) -> Size?, options: LayoutOptions) {
+    /// A node's sizes at up to two lengths (NaN: none yet).
+    private struct SizeMemo {
+        var key0 = Double.nan, value0 = 0.0, key1 = Double.nan, value1 = 0.0
+    }
+
+    init(tree: LayoutTree, readers: LayoutReaders, measurer: TextMeasurer, imageSize: @escaping (Image) -> Size?,
+         options: LayoutOptions) {
+        self.tree = tree
         self.measurer = measurer
         self.imageSize = imageSize
         self.options = options
+        var values: [LayoutValues] = []
+        values.reserveCapacity(tree.count)
+        contentIndex = Array(repeating: -1, count: tree.count)
+        for (node, view) in tree.views.enumerated() {
+            let (v, c) = LayoutValues.read(view, readers.reader(of: view.kind))
+            values.append(v)
+            if let c {
+                contentIndex[node] = Int32(truncatingIfNeeded: content.count)
+                content.append(c)
+            }
+        }
+        self.values = values
+        heights = Array(repeating: SizeMemo(), count: tree.count)
+        widths = heights
+        layouts = Array(repeating: ViewLayout(frame: .zero, widthReason: "", heightReason: ""), count: tree.count)
     }
 
-    /// Lays out the tree under `root` at the options' width; `count` views, if known, are
-    /// room reserved for (a frame, a role and a size or two each).
-    func run(_ root: View, count: Int = 0) {
-        entries.reserveCapacity(count)
-        values.reserveCapacity(count)
-        heights.reserveCapacity(count * 2)
-        widths.reserveCapacity(count)
+    /// Lays out the tree at the options' width.
+    func run() {
         let width = options.width
         let height: Double
         let heightReason: String
-        if let h = values(of: root).height {
+        if let h = values[0].height {
             height = h
             heightReason = "height constraint"
         } else {
-            height = self.height(of: root, width: width)
+            height = self.height(of: 0, width: width)
             heightReason = "its content"
         }
-        place(root, Frame(x: 0, y: 0, width: width, height: height),
+        place(0, Frame(x: 0, y: 0, width: width, height: height),
               widthReason: "the screen (\(Frame.number(width)))", heightReason: heightReason)
     }
 
-    /// The view's layout values, read from it the first time the pass asks.
-    func values(of view: View) -> LayoutValues {
-        let id = ObjectIdentifier(view)
-        if let v = values[id] { return v }
-        let v = LayoutValues(view)
-        values[id] = v
-        return v
+    /// What the pass read of a node's view.
+    @inline(__always)
+    func values(of node: Int) -> LayoutValues { values[node] }
+
+    @inline(__always)
+    func role(of node: Int) -> LayoutRole { values[node].role }
+
+    @inline(__always)
+    func view(_ node: Int) -> View { tree.views[node] }
+
+    private func remembered(_ memo: SizeMemo, _ more: [SizeKey: Double], node: Int, length: Double) -> Double? {
+        if memo.key0 == length { return memo.value0 }
+        if memo.key1 == length { return memo.value1 }
+        return memo.key1.isNaN ? nil : more[SizeKey(node: node, length: length)]
     }
 
-    func role(of view: View) -> LayoutRole { values(of: view).role }
+    private func remember(_ value: Double, in memo: inout SizeMemo, _ more: inout [SizeKey: Double], node: Int, length: Double) {
+        if memo.key0.isNaN {
+            memo.key0 = length
+            memo.value0 = value
+        } else if memo.key1.isNaN {
+            memo.key1 = length
+            memo.value1 = value
+        } else {
+            more[SizeKey(node: node, length: length)] = value
+        }
+    }
 
     // MARK: Constraints
 
-    /// The width a view's own constraints fix: `width`, or `height × aspectRatio`.
-    func fixedWidth(of view: View) -> Double? {
-        let v = values(of: view)
+    /// The width a node's own constraints fix: `width`, or `height × aspectRatio`.
+    func fixedWidth(of node: Int) -> Double? {
+        let v = values[node]
         if let w = v.width { return w }
         if let h = v.height, let r = v.aspectRatio { return h * r }
         return nil
     }
 
-    /// The height a view's own constraints fix at a width: `height`, or `width ÷ aspectRatio`.
-    func fixedHeight(of view: View, width: Double) -> Double? {
-        let v = values(of: view)
+    /// The height a node's own constraints fix at a width: `height`, or `width ÷ aspectRatio`.
+    func fixedHeight(of node: Int, width: Double) -> Double? {
+        let v = values[node]
         if let h = v.height { return h }
         if let r = v.aspectRatio { return width / r }
         return nil
     }
 
-    func widthConstraintReason(of view: View) -> String {
-        values(of: view).width != nil ? "width constraint" : "height × aspectRatio"
+    func widthConstraintReason(of node: Int) -> String {
+        values[node].width != nil ? "width constraint" : "height × aspectRatio"
     }
 
-    func heightConstraintReason(of view: View) -> String {
-        values(of: view).height != nil ? "height constraint" : "width ÷ aspectRatio"
+    func heightConstraintReason(of node: Int) -> String {
+        values[node].height != nil ? "height constraint" : "width ÷ aspectRatio"
     }
 
     // MARK: Measuring
 
-    /// The width a view takes by itself (its intrinsic or fitting width), wrapping text at
+    /// The width a node takes by itself (its intrinsic or fitting width), wrapping text at
     /// `maxWidth` when it may wrap.
-    func naturalWidth(of view: View, maxWidth: Double?) -> Double {
-        if let w = fixedWidth(of: view) { return w }
-        let key = SizeKey(view: ObjectIdentifier(view), length: maxWidth ?? -1)
-        if let w = widths[key] { return w }
+    func naturalWidth(of node: Int, maxWidth: Double?) -> Double {
+        if let w = fixedWidth(of: node) { return w }
+        let length = maxWidth ?? -1
+        if let w = remembered(widths[node], moreWidths, node: node, length: length) { return w }
         let w: Double
-        switch role(of: view) {
+        let v = values[node]
+        switch v.role {
         case .label:
             // One line does not wrap: its intrinsic width is the whole line (a narrower frame
             // truncates it); more lines wrap at the room there is, and are as wide as the widest.
-            let lines = view.int("numberOfLines") ?? 1
-            w = labelText(view, maxWidth: lines == 1 ? nil : maxWidth)?.size.width ?? 0
+            w = labelText(node, maxWidth: text(of: node)?.numberOfLines == 1 ? nil : maxWidth)?.size.width ?? 0
         case .button:
-            w = buttonContentSize(view, maxWidth: nil).width
+            w = buttonContentSize(node, maxWidth: nil).width
         case .textField:
-            w = textFieldText(view).map { measure(TextRequest(text: $0, font: fieldFont(view)), for: view).size.width } ?? 0
+            w = measured(node, maxWidth: nil)?.size.width ?? 0
         case .imageView:
-            w = view.image("image").flatMap(imageSize)?.width ?? 0
+            w = image(of: node).flatMap(imageSize)?.width ?? 0
         case .stack(let spec):
-            let margins = stackMargins(view, spec)
+            let margins = stackMargins(node, spec)
             let inner = maxWidth.map { max(0, $0 - margins.left - margins.right) }
-            let arrangement = StackArrangement(pass: self, stack: view, spec: spec, main: nil, cross: nil, widthLimit: inner)
+            let arrangement = StackArrangement(pass: self, stack: node, spec: spec, main: nil, cross: nil, widthLimit: inner)
             w = arrangement.width + margins.left + margins.right
         case .plain:
-            let children = view.children
+            let children = tree.children(of: node)
             if children.isEmpty {
                 w = 0
             } else {
-                let margins = values(of: view).margins
+                let margins = v.margins
                 let inner = maxWidth.map { max(0, $0 - margins.left - margins.right) }
-                w = children.map { naturalWidth(of: $0, maxWidth: inner) }.max()! + margins.left + margins.right
+                var widest = 0.0
+                for child in children { widest = max(widest, naturalWidth(of: child, maxWidth: inner)) }
+                w = widest + margins.left + margins.right
             }
         }
-        widths[key] = w
+        remember(w, in: &widths[node], &moreWidths, node: node, length: length)
         return w
     }
 
-    /// The height a view takes at a width.
-    func height(of view: View, width: Double) -> Double {
-        if let h = fixedHeight(of: view, width: width) { return h }
-        let key = SizeKey(view: ObjectIdentifier(view), length: width)
-        if let h = heights[key] { return h }
+    /// The height a node takes at a width.
+    func height(of node: Int, width: Double) -> Double {
+        if let h = fixedHeight(of: node, width: width) { return h }
+        if let h = remembered(heights[node], moreHeights, node: node, length: width) { return h }
         let h: Double
-        switch role(of: view) {
+        let v = values[node]
+        switch v.role {
         case .label:
-            h = labelText(view, maxWidth: width)?.size.height ?? 0
+            h = labelText(node, maxWidth: width)?.size.height ?? 0
         case .button:
-            h = buttonContentSize(view, maxWidth: width).height
+            h = buttonContentSize(node, maxWidth: width).height
         case .textField:
-            h = measurer.metrics(of: fieldFont(view)).lineHeight.rounded(.up)
+            h = measurer.metrics(of: fieldFont(of: node)).lineHeight.rounded(.up)
         case .imageView:
-            h = view.image("image").flatMap(imageSize)?.height ?? 0
+            h = image(of: node).flatMap(imageSize)?.height ?? 0
         case .stack(let spec):
-            let margins = stackMargins(view, spec)
+            let margins = stackMargins(node, spec)
             let inner = max(0, width - margins.left - margins.right)
-            let arrangement = StackArrangement(pass: self, stack: view, spec: spec,
+            let arrangement = StackArrangement(pass: self, stack: node, spec: spec,
                                                main: spec.axis == .horizontal ? inner : nil,
                                                cross: spec.axis == .vertical ? inner : nil, widthLimit: inner)
             h = arrangement.height + margins.top + margins.bottom
         case .plain:
-            let children = view.children
-            if children.isEmpty {
-                h = 0
-            } else {
-                let margins = values(of: view).margins
-                let inner = max(0, width - margins.left - margins.right)
-                h = children.reduce(margins.top + margins.bottom) { sum, child in
-                    sum + height(of: child, width: fixedWidth(of: child) ?? inner)
-                }
-            }
+            let margins = v.margins
+            let inner = max(0, width - margins.left - margins.right)
+            var sum = margins.top + margins.bottom
+            let children = tree.children(of: node)
+            for child in children { sum += height(of: child, width: fixedWidth(of: child) ?? inner) }
+            h = children.isEmpty ? 0 : sum
         }
-        heights[key] = h
+        remember(h, in: &heights[node], &moreHeights, node: node, length: width)
         return h
     }
 
-    /// The distance from a view's top to its first (or last) baseline at a size, as
+    /// The distance from a node's top to its first (or last) baseline at a size, as
     /// `viewForFirstBaselineLayout` gives it: a text's baseline, a stack's first (last) visible
     /// arranged view's, and the bottom edge of any other view.
-    func baseline(of view: View, size: Size, last: Bool) -> Double {
-        switch role(of: view) {
+    func baseline(of node: Int, size: Size, last: Bool) -> Double {
+        let v = values[node]
+        switch v.role {
         case .label:
-            guard let text = labelText(view, maxWidth: size.width) else { return size.height }
+            guard let text = labelText(node, maxWidth: size.width) else { return size.height }
             // A label centres its text vertically in its frame.
             let top = (size.height - text.size.height) / 2
             return top + text.metrics.ascender + (last ? Double(max(0, text.lineCount - 1)) * text.metrics.lineHeight : 0)
         case .button:
-            let insets = view.insets("contentEdgeInsets") ?? .zero
-            guard let title = buttonTitle(view, maxWidth: max(0, size.width - insets.left - insets.right)) else { return size.height }
+            let insets = v.contentInsets
+            guard let title = buttonTitle(node, maxWidth: max(0, size.width - insets.left - insets.right)) else { return size.height }
             let content = size.height - insets.top - insets.bottom
             let top = insets.top + (content - title.size.height) / 2
             return top + title.metrics.ascender + (last ? Double(max(0, title.lineCount - 1)) * title.metrics.lineHeight : 0)
         case .textField:
-            let metrics = measurer.metrics(of: fieldFont(view))
+            let metrics = measurer.metrics(of: fieldFont(of: node))
             return (size.height - metrics.lineHeight) / 2 + metrics.ascender
         case .stack(let spec):
-            let margins = stackMargins(view, spec)
+            let margins = stackMargins(node, spec)
             let inner = Size(width: max(0, size.width - margins.left - margins.right),
                              height: max(0, size.height - margins.top - margins.bottom))
-            let arrangement = StackArrangement(pass: self, stack: view, spec: spec,
+            let arrangement = StackArrangement(pass: self, stack: node, spec: spec,
                                                main: spec.axis == .horizontal ? inner.width : inner.height,
                                                cross: spec.axis == .horizontal ? inner.height : inner.width,
                                                widthLimit: inner.width)
             let visible = arrangement.items.filter { !$0.isHidden }
             guard let item = last ? visible.last : visible.first else { return size.height }
             let rect = arrangement.rect(of: item)
-            return margins.top + rect.y + baseline(of: item.view, size: rect.size, last: last)
+            return margins.top + rect.y + baseline(of: item.node, size: rect.size, last: last)
         case .imageView, .plain:
             return size.height
         }
@@ -203,81 +248,105 @@ final class LayoutPass {
 
     // MARK: Content
 
-    /// A text of `view` measured; a font that is not installed is noted once, at the first
+    /// A text of a node measured; a font that is not installed is noted once, at the first
     /// view that uses it.
-    func measure(_ request: TextRequest, for view: View) -> TextMeasurement {
+    func measure(_ request: TextRequest, for node: Int) -> TextMeasurement {
         let m = measurer.measure(request)
         if let s = m.substitution, !substitutions.contains(where: { $0.substitution == s }) {
+            let view = tree.views[node]
             substitutions.append(FontWarning(substitution: s, view: view.reference, location: view.location))
         }
         return m
     }
 
-    /// A label's text measured at a width; nil when it has no text.
-    func labelText(_ view: View, maxWidth: Double?, lines: Int? = nil) -> TextMeasurement? {
-        guard var request = values(of: view).text else { return nil }
-        request.maxWidth = maxWidth
-        if let lines { request.numberOfLines = lines }
-        return measure(request, for: view)
+    /// A node's text, when it shows one.
+    func text(of node: Int) -> TextRequest? {
+        let i = Int(contentIndex[node])
+        return i < 0 ? nil : content[i].text
     }
 
-    func lineBreakMode(_ view: View, _ path: String) -> LineBreakMode {
-        LineBreakMode(rawValue: view.enumCase(path) ?? "") ?? .byTruncatingTail
+    func image(of node: Int) -> Image? {
+        let i = Int(contentIndex[node])
+        return i < 0 ? nil : content[i].image
+    }
+
+    func fieldFont(of node: Int) -> Font {
+        let i = Int(contentIndex[node])
+        return (i < 0 ? nil : content[i].fieldFont) ?? .system(17)
+    }
+
+    /// A node's text measured at a width on its own lines; nil when it has no text. The last two
+    /// widths' answers are kept with the node (a pass asks at the same width to measure and to
+    /// place), the rest asked of the measurer, which keeps every answer.
+    func measured(_ node: Int, maxWidth: Double?) -> TextMeasurement? {
+        let i = Int(contentIndex[node])
+        guard i >= 0, var request = content[i].text else { return nil }
+        let key = maxWidth ?? -1
+        if content[i].key0 == key { return content[i].measured0 }
+        if content[i].key1 == key { return content[i].measured1 }
+        request.maxWidth = maxWidth
+        let m = measure(request, for: node)
+        // The older answer makes room.
+        content[i].key1 = content[i].key0
+        content[i].measured1 = content[i].measured0
+        content[i].key0 = key
+        content[i].measured0 = m
+        return m
+    }
+
+    /// A label's text measured at a width (on `lines` lines, when given); nil when it has no text.
+    func labelText(_ node: Int, maxWidth: Double?, lines: Int? = nil) -> TextMeasurement? {
+        guard let lines else { return measured(node, maxWidth: maxWidth) }
+        guard var request = text(of: node) else { return nil }
+        request.maxWidth = maxWidth
+        request.numberOfLines = lines
+        return measure(request, for: node)
     }
 
     /// A button's title in its title label's font, on the title label's lines.
-    func buttonTitle(_ view: View, maxWidth: Double?) -> TextMeasurement? {
-        guard var request = values(of: view).text else { return nil }
-        request.maxWidth = maxWidth
-        return measure(request, for: view)
+    func buttonTitle(_ node: Int, maxWidth: Double?) -> TextMeasurement? {
+        measured(node, maxWidth: maxWidth)
     }
 
     /// A button's intrinsic size: its image and title side by side, plus `contentEdgeInsets`.
-    func buttonContentSize(_ view: View, maxWidth: Double?) -> Size {
-        let insets = view.insets("contentEdgeInsets") ?? .zero
-        let image = view.image("image").flatMap(imageSize) ?? .zero
+    func buttonContentSize(_ node: Int, maxWidth: Double?) -> Size {
+        let v = values[node]
+        let insets = v.contentInsets
+        let image = self.image(of: node).flatMap(imageSize) ?? .zero
         let room = maxWidth.map { max(0, $0 - insets.left - insets.right - image.width) }
-        let title = buttonTitle(view, maxWidth: room)?.size ?? .zero
+        let title = buttonTitle(node, maxWidth: room)?.size ?? .zero
         return Size(width: image.width + title.width + insets.left + insets.right,
                     height: max(image.height, title.height) + insets.top + insets.bottom)
     }
 
-    func fieldFont(_ view: View) -> Font { view.font("font") ?? .system(17) }
-
-    func textFieldText(_ view: View) -> String? {
-        if let t = view.string("text"), !t.isEmpty { return t }
-        if let p = view.string("placeholder"), !p.isEmpty { return p }
-        return nil
-    }
-
-    func stackMargins(_ view: View, _ spec: StackSpec) -> Insets {
-        spec.marginsRelative ? values(of: view).margins : .zero
+    func stackMargins(_ node: Int, _ spec: StackSpec) -> Insets {
+        spec.marginsRelative ? values[node].margins : .zero
     }
 
     // MARK: Placing
 
-    func place(_ view: View, _ frame: Frame, widthReason: String, heightReason: String) {
+    func place(_ node: Int, _ frame: Frame, widthReason: String, heightReason: String) {
         var truncation: Truncation?
-        switch role(of: view) {
+        let v = values[node]
+        switch v.role {
         case .label:
-            truncation = fittedText(labelText(view, maxWidth: frame.width), frame: frame) { lines in
-                self.labelText(view, maxWidth: frame.width, lines: lines)
+            truncation = fittedText(labelText(node, maxWidth: frame.width), frame: frame) { lines in
+                self.labelText(node, maxWidth: frame.width, lines: lines)
             }
         case .button:
-            let insets = view.insets("contentEdgeInsets") ?? .zero
-            let image = view.image("image").flatMap(imageSize) ?? .zero
+            let insets = v.contentInsets
+            let image = self.image(of: node).flatMap(imageSize) ?? .zero
             let room = max(0, frame.width - insets.left - insets.right - image.width)
             let content = Frame(x: 0, y: 0, width: room, height: max(0, frame.height - insets.top - insets.bottom))
-            truncation = fittedText(buttonTitle(view, maxWidth: room), frame: content) { _ in nil }
+            truncation = fittedText(buttonTitle(node, maxWidth: room), frame: content) { _ in nil }
         default:
             break
         }
-        entries[ObjectIdentifier(view)] = ViewLayout(frame: frame, widthReason: widthReason,
-                                                     heightReason: heightReason, truncation: truncation)
-        if case .stack(let spec) = role(of: view) {
-            placeArranged(view, spec, in: frame)
+        layouts[node] = ViewLayout(frame: frame, widthReason: widthReason, heightReason: heightReason, truncation: truncation)
+        if case .stack(let spec) = v.role {
+            placeArranged(node, spec, in: frame)
         } else {
-            placeChildren(of: view, in: frame)
+            placeChildren(of: node, in: frame)
         }
     }
 
@@ -293,12 +362,12 @@ final class LayoutPass {
     }
 
     /// A plain view's children, one under another inside its margins.
-    private func placeChildren(of view: View, in frame: Frame) {
-        let children = view.children
+    private func placeChildren(of node: Int, in frame: Frame) {
+        let children = tree.children(of: node)
         guard !children.isEmpty else { return }
-        let margins = values(of: view).margins
+        let margins = values[node].margins
         let inner = max(0, frame.width - margins.left - margins.right)
-        let name = view.selectorDescription
+        let name = tree.views[node].selectorDescription
         var y = frame.y + margins.top
         for child in children {
             let fixed = fixedWidth(of: child)
@@ -315,13 +384,13 @@ final class LayoutPass {
     }
 
     /// A stack view's arranged views, as `StackArrangement` places them in its content box.
-    private func placeArranged(_ view: View, _ spec: StackSpec, in frame: Frame) {
-        let margins = stackMargins(view, spec)
+    private func placeArranged(_ node: Int, _ spec: StackSpec, in frame: Frame) {
+        let margins = stackMargins(node, spec)
         let content = Frame(x: frame.x + margins.left, y: frame.y + margins.top,
                             width: max(0, frame.width - margins.left - margins.right),
                             height: max(0, frame.height - margins.top - margins.bottom))
         let horizontal = spec.axis == .horizontal
-        let arrangement = StackArrangement(pass: self, stack: view, spec: spec,
+        let arrangement = StackArrangement(pass: self, stack: node, spec: spec,
                                            main: horizontal ? content.width : content.height,
                                            cross: horizontal ? content.height : content.width,
                                            widthLimit: content.width, explains: true)
@@ -331,7 +400,7 @@ final class LayoutPass {
             let x = options.layoutDirection == .rightToLeft
                 ? content.maxX - local.x - local.width
                 : content.x + local.x
-            place(item.view, Frame(x: x, y: content.y + local.y, width: local.width, height: local.height),
+            place(item.node, Frame(x: x, y: content.y + local.y, width: local.width, height: local.height),
                   widthReason: item.widthReason, heightReason: item.heightReason)
         }
     }

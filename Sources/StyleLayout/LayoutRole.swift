@@ -9,27 +9,76 @@ enum LayoutRole {
     case textField
     case imageView
     case plain
+}
 
-    init(_ view: View) {
-        let kind = view.kind
-        if kind.isA(Schema.stackView) {
-            self = .stack(StackSpec(view))
-        } else if kind.isA(Schema.label) {
-            self = .label
-        } else if kind.isA(Schema.button) {
-            self = .button
-        } else if kind.isA(Schema.textField) {
-            self = .textField
-        } else if kind.isA(Schema.imageView) {
-            self = .imageView
-        } else {
-            self = .plain
-        }
+/// Where layout finds what it reads in one kind's views: the slots of the properties, found by
+/// name once per kind (`LayoutReaders`) instead of at each view.
+struct LayoutReader {
+    enum Role { case stack, label, button, textField, imageView, plain }
+
+    let role: Role
+    let width, height, aspectRatio, isHidden, layoutMargins: Int?
+    /// A label's `text`, `font`, `numberOfLines` and `lineBreakMode`; a button's `title` and
+    /// its title label's; a text field's `text` and `font`.
+    let text, font, numberOfLines, lineBreakMode: Int?
+    let placeholder, contentEdgeInsets, image: Int?
+    let axis, spacing, distribution, alignment, marginsRelative: Int?
+
+    init(_ kind: Kind) {
+        func slot(_ path: String) -> Int? { kind.property(path)?.slot }
+        role = kind.isA(Schema.stackView) ? .stack
+            : kind.isA(Schema.label) ? .label
+            : kind.isA(Schema.button) ? .button
+            : kind.isA(Schema.textField) ? .textField
+            : kind.isA(Schema.imageView) ? .imageView
+            : .plain
+        width = slot("width")
+        height = slot("height")
+        aspectRatio = slot("aspectRatio")
+        isHidden = slot("isHidden")
+        layoutMargins = slot("layoutMargins")
+        let button = role == .button
+        text = slot(button ? "title" : "text")
+        font = slot(button ? "titleLabel.font" : "font")
+        numberOfLines = slot(button ? "titleLabel.numberOfLines" : "numberOfLines")
+        lineBreakMode = slot(button ? "titleLabel.lineBreakMode" : "lineBreakMode")
+        placeholder = slot("placeholder")
+        contentEdgeInsets = slot("contentEdgeInsets")
+        image = slot("image")
+        axis = slot("axis")
+        spacing = slot("spacing")
+        distribution = slot("distribution")
+        alignment = slot("alignment")
+        marginsRelative = slot("isLayoutMarginsRelativeArrangement")
     }
 }
 
-/// What layout reads of a view, read once per pass (`LayoutPass.values(of:)`): a read by path
-/// looks the property up by name, and a pass asks for a view's constraints many times.
+/// Each kind's `LayoutReader`, found once. Holds the kinds, so that an identity it keys by
+/// is never another kind's.
+final class LayoutReaders {
+    private var readers: [ObjectIdentifier: (kind: Kind, reader: LayoutReader)] = [:]
+    private var lastKind: ObjectIdentifier?
+    private var lastReader: LayoutReader?
+
+    func reader(of kind: Kind) -> LayoutReader {
+        let id = ObjectIdentifier(kind)
+        if id == lastKind, let lastReader { return lastReader }
+        let reader: LayoutReader
+        if let found = readers[id] {
+            reader = found.reader
+        } else {
+            reader = LayoutReader(kind)
+            readers[id] = (kind, reader)
+        }
+        lastKind = id
+        lastReader = reader
+        return reader
+    }
+}
+
+/// What layout reads of a view, read once per pass: a pass asks for a view's constraints and
+/// content many times. Plain numbers only (copied without reference counting); the view's text
+/// and image are its `LayoutContent`.
 struct LayoutValues {
     let role: LayoutRole
     let width: Double?
@@ -39,29 +88,105 @@ struct LayoutValues {
     let isHidden: Bool
     /// `layoutMargins`, zero when the kind has none.
     let margins: Insets
-    /// A label's text or a button's title with its font, lines and line break mode, at no
-    /// width; nil without text.
-    let text: TextRequest?
+    /// A button's `contentEdgeInsets`.
+    let contentInsets: Insets
+}
 
-    init(_ view: View) {
-        role = LayoutRole(view)
-        switch role {
-        case .label:
-            text = view.string("text").flatMap { $0.isEmpty ? nil : TextRequest(
-                text: $0, font: view.font("font") ?? .system(17), numberOfLines: view.int("numberOfLines") ?? 1,
-                lineBreakMode: LineBreakMode(rawValue: view.enumCase("lineBreakMode") ?? "") ?? .byTruncatingTail) }
-        case .button:
-            text = view.string("title").flatMap { $0.isEmpty ? nil : TextRequest(
-                text: $0, font: view.font("titleLabel.font") ?? .system(17), numberOfLines: view.int("titleLabel.numberOfLines") ?? 1,
-                lineBreakMode: LineBreakMode(rawValue: view.enumCase("titleLabel.lineBreakMode") ?? "") ?? .byTruncatingTail) }
-        default:
-            text = nil
+/// What a view shows, as layout measures it, and the last measurements of its text.
+struct LayoutContent {
+    /// A label's text or a button's title with its font, lines and line break mode, at no
+    /// width; a text field's text (or placeholder) in its font, on one line; nil without text.
+    let text: TextRequest?
+    /// A button's or an image view's image.
+    let image: Image?
+    /// A text field's font.
+    let fieldFont: Font?
+    /// The text's last two measurements on its own lines, by the width asked (-1 for none;
+    /// NaN: not measured).
+    var key0 = Double.nan, key1 = Double.nan
+    var measured0: TextMeasurement?, measured1: TextMeasurement?
+
+    init(text: TextRequest?, image: Image?, fieldFont: Font?) {
+        self.text = text
+        self.image = image
+        self.fieldFont = fieldFont
+    }
+}
+
+extension LayoutValues {
+    /// A view's values and content, read by the slots its kind's `reader` found.
+    static func read(_ view: View, _ reader: LayoutReader) -> (LayoutValues, LayoutContent?) {
+        let values = view.values
+        func read(_ slot: Int?) -> Value? { slot.map { values[$0] } }
+        func number(_ slot: Int?) -> Double? {
+            switch read(slot) {
+            case .number(let v)?: v
+            case .int(let v)?: Double(v)
+            default: nil
+            }
         }
-        width = view.number("width")
-        height = view.number("height")
-        aspectRatio = view.number("aspectRatio").flatMap { $0 > 0 ? $0 : nil }
-        isHidden = view.isHiddenForLayout
-        margins = view.insets("layoutMargins") ?? .zero
+        func string(_ slot: Int?) -> String? {
+            if case .string(let v)? = read(slot), !v.isEmpty { return v }
+            return nil
+        }
+        func enumCase(_ slot: Int?) -> String? {
+            if case .enumCase(let v)? = read(slot) { return v }
+            return nil
+        }
+        func font(_ slot: Int?) -> Font? {
+            if case .font(let v)? = read(slot) { return v }
+            return nil
+        }
+        func insets(_ slot: Int?) -> Insets? {
+            if case .insets(let v)? = read(slot) { return v }
+            return nil
+        }
+        func bool(_ slot: Int?) -> Bool? {
+            if case .bool(let v)? = read(slot) { return v }
+            return nil
+        }
+        func int(_ slot: Int?) -> Int? {
+            if case .int(let v)? = read(slot) { return v }
+            return nil
+        }
+        func image() -> Image? {
+            if case .image(let i)? = read(reader.image) { return i }
+            return nil
+        }
+
+        let role: LayoutRole
+        var content: LayoutContent?
+        switch reader.role {
+        case .stack:
+            role = .stack(StackSpec(
+                axis: StackSpec.Axis(rawValue: enumCase(reader.axis) ?? "") ?? .horizontal,
+                spacing: number(reader.spacing) ?? 0,
+                distribution: StackSpec.Distribution(rawValue: enumCase(reader.distribution) ?? "") ?? .fill,
+                alignment: StackSpec.Alignment(rawValue: enumCase(reader.alignment) ?? "") ?? .fill,
+                marginsRelative: bool(reader.marginsRelative) ?? false))
+        case .label, .button:
+            role = reader.role == .label ? .label : .button
+            let text = string(reader.text).map { TextRequest(
+                text: $0, font: font(reader.font) ?? .system(17), numberOfLines: int(reader.numberOfLines) ?? 1,
+                lineBreakMode: LineBreakMode(rawValue: enumCase(reader.lineBreakMode) ?? "") ?? .byTruncatingTail) }
+            content = LayoutContent(text: text, image: reader.role == .button ? image() : nil, fieldFont: nil)
+        case .textField:
+            role = .textField
+            let fieldFont = font(reader.font) ?? .system(17)
+            content = LayoutContent(text: (string(reader.text) ?? string(reader.placeholder)).map { TextRequest(text: $0, font: fieldFont) },
+                                    image: nil, fieldFont: fieldFont)
+        case .imageView:
+            role = .imageView
+            content = LayoutContent(text: nil, image: image(), fieldFont: nil)
+        case .plain:
+            role = .plain
+        }
+        let layoutValues = LayoutValues(
+            role: role, width: number(reader.width), height: number(reader.height),
+            aspectRatio: number(reader.aspectRatio).flatMap { $0 > 0 ? $0 : nil },
+            isHidden: bool(reader.isHidden) ?? false, margins: insets(reader.layoutMargins) ?? .zero,
+            contentInsets: insets(reader.contentEdgeInsets) ?? .zero)
+        return (layoutValues, content)
     }
 }
 
@@ -77,14 +202,6 @@ struct StackSpec {
     var alignment: Alignment
     var marginsRelative: Bool
 
-    init(_ view: View) {
-        axis = Axis(rawValue: view.enumCase("axis") ?? "") ?? .horizontal
-        spacing = view.number("spacing") ?? 0
-        distribution = Distribution(rawValue: view.enumCase("distribution") ?? "") ?? .fill
-        alignment = Alignment(rawValue: view.enumCase("alignment") ?? "") ?? .fill
-        marginsRelative = view.bool("isLayoutMarginsRelativeArrangement") ?? false
-    }
-
     /// The alignment in UIKit's terms for this axis: `top` is `leading` and `bottom` is
     /// `trailing`; the baselines are only for horizontal stacks (in a vertical one UIKit
     /// treats them as `fill`).
@@ -96,53 +213,4 @@ struct StackSpec {
         default: alignment
         }
     }
-}
-
-/// Typed reads of the applied values layout needs, by path (nil when the kind has no such
-/// property or it holds another type).
-extension View {
-    func number(_ path: String) -> Double? {
-        switch self[path] {
-        case .number(let v)?: v
-        case .int(let v)?: Double(v)
-        default: nil
-        }
-    }
-
-    func int(_ path: String) -> Int? {
-        if case .int(let v)? = self[path] { return v }
-        return nil
-    }
-
-    func bool(_ path: String) -> Bool? {
-        if case .bool(let v)? = self[path] { return v }
-        return nil
-    }
-
-    func string(_ path: String) -> String? {
-        if case .string(let v)? = self[path] { return v }
-        return nil
-    }
-
-    func enumCase(_ path: String) -> String? {
-        if case .enumCase(let v)? = self[path] { return v }
-        return nil
-    }
-
-    func font(_ path: String) -> Font? {
-        if case .font(let v)? = self[path] { return v }
-        return nil
-    }
-
-    func insets(_ path: String) -> Insets? {
-        if case .insets(let v)? = self[path] { return v }
-        return nil
-    }
-
-    func image(_ path: String) -> Image? {
-        if case .image(let v)? = self[path] { return v }
-        return nil
-    }
-
-    var isHiddenForLayout: Bool { bool("isHidden") ?? false }
 }

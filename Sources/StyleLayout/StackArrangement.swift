@@ -8,7 +8,7 @@ import StyleCore
 /// content box, left to right; the pass mirrors them for a right-to-left layout.
 struct StackArrangement {
     struct Item {
-        let view: View
+        let node: Int
         let isHidden: Bool
         var mainOffset = 0.0, mainSize = 0.0, crossOffset = 0.0, crossSize = 0.0
         var mainReason = "", crossReason = ""
@@ -35,12 +35,12 @@ struct StackArrangement {
 
     /// `explains`: whether each item gets its reasons (the placing pass's arrangement); an
     /// arrangement made only to measure a size leaves them empty, sparing their strings.
-    init(pass: LayoutPass, stack: View, spec: StackSpec, main: Double?, cross: Double?, widthLimit: Double?,
+    init(pass: LayoutPass, stack: Int, spec: StackSpec, main: Double?, cross: Double?, widthLimit: Double?,
          explains: Bool = false) {
         self.spec = spec
         let horizontal = spec.axis == .horizontal
-        let name = explains ? stack.selectorDescription : ""
-        items = stack.children.map { Item(view: $0, isHidden: pass.values(of: $0).isHidden, horizontal: horizontal) }
+        let name = explains ? pass.view(stack).selectorDescription : ""
+        items = pass.tree.children(of: stack).map { Item(node: $0, isHidden: pass.values(of: $0).isHidden, horizontal: horizontal) }
         let visible = items.indices.filter { !items[$0].isHidden }
         let alignment = spec.crossAlignment
 
@@ -50,12 +50,12 @@ struct StackArrangement {
             // given breadth filled asks none (measuring one is a stack's whole arrangement).
             var naturals: [Int: Double] = [:]
             if cross == nil || alignment != .fill {
-                for i in visible { naturals[i] = pass.naturalWidth(of: items[i].view, maxWidth: cross ?? widthLimit) }
+                for i in visible { naturals[i] = pass.naturalWidth(of: items[i].node, maxWidth: cross ?? widthLimit) }
             }
             let length = cross ?? naturals.values.max() ?? 0
             crossLength = length
             for i in visible {
-                let view = items[i].view
+                let view = items[i].node
                 if pass.fixedWidth(of: view) != nil {
                     items[i].crossSize = pass.fixedWidth(of: view)!
                     if explains { items[i].crossReason = pass.widthConstraintReason(of: view) }
@@ -73,7 +73,7 @@ struct StackArrangement {
         var naturals: [Double] = []
         var fixed: [Bool] = []
         for i in visible {
-            let view = items[i].view
+            let view = items[i].node
             if horizontal {
                 naturals.append(pass.naturalWidth(of: view, maxWidth: main ?? widthLimit))
                 fixed.append(pass.fixedWidth(of: view) != nil)
@@ -82,7 +82,7 @@ struct StackArrangement {
                 fixed.append(pass.fixedHeight(of: view, width: items[i].crossSize) != nil)
             }
         }
-        let hugging = visible.map { Priorities.hugging(of: pass.role(of: items[$0].view)) }
+        let hugging = visible.map { Priorities.hugging(of: pass.role(of: items[$0].node)) }
         var distribution = Distribution(naturals: naturals, fixed: fixed, hugging: hugging,
                                         spacing: spec.spacing, length: main, kind: spec.distribution, stack: name,
                                         explains: explains)
@@ -91,19 +91,19 @@ struct StackArrangement {
             items[i].mainSize = distribution.sizes[j]
             guard explains else { continue }
             items[i].mainReason = fixed[j] && distribution.keepsFixed
-                ? (horizontal ? pass.widthConstraintReason(of: items[i].view) : pass.heightConstraintReason(of: items[i].view))
+                ? (horizontal ? pass.widthConstraintReason(of: items[i].node) : pass.heightConstraintReason(of: items[i].node))
                 : distribution.reasons[j]
         }
 
         // Across a horizontal stack: each view's height at its width, then the alignment.
         if horizontal {
             var heights: [Int: Double] = [:]
-            for i in visible { heights[i] = pass.height(of: items[i].view, width: items[i].mainSize) }
+            for i in visible { heights[i] = pass.height(of: items[i].node, width: items[i].mainSize) }
             if alignment == .firstBaseline || alignment == .lastBaseline {
                 let last = alignment == .lastBaseline
                 var baselines: [Int: Double] = [:]
                 for i in visible {
-                    baselines[i] = pass.baseline(of: items[i].view, size: Size(width: items[i].mainSize, height: heights[i]!), last: last)
+                    baselines[i] = pass.baseline(of: items[i].node, size: Size(width: items[i].mainSize, height: heights[i]!), last: last)
                 }
                 let above = baselines.values.max() ?? 0
                 var bottom = 0.0
@@ -111,8 +111,8 @@ struct StackArrangement {
                     items[i].crossOffset = above - baselines[i]!
                     items[i].crossSize = heights[i]!
                     if explains {
-                        items[i].crossReason = pass.fixedHeight(of: items[i].view, width: items[i].mainSize) != nil
-                            ? pass.heightConstraintReason(of: items[i].view)
+                        items[i].crossReason = pass.fixedHeight(of: items[i].node, width: items[i].mainSize) != nil
+                            ? pass.heightConstraintReason(of: items[i].node)
                             : "its content (on the \(last ? "last" : "first") baseline of \(name))"
                     }
                     bottom = max(bottom, items[i].crossOffset + heights[i]!)
@@ -122,7 +122,7 @@ struct StackArrangement {
                 let length = cross ?? heights.values.max() ?? 0
                 crossLength = length
                 for i in visible {
-                    let view = items[i].view
+                    let view = items[i].node
                     if let h = pass.fixedHeight(of: view, width: items[i].mainSize) {
                         items[i].crossSize = h
                         if explains { items[i].crossReason = pass.heightConstraintReason(of: view) }

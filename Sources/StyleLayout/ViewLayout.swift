@@ -63,13 +63,12 @@ public final class Layout {
     /// view has a frame.
     public let tooDeep: Int?
 
-    init(options: LayoutOptions, root: View, substitutions: [FontWarning], entries: [ObjectIdentifier: ViewLayout],
-         tooDeep: Int? = nil) {
+    init(options: LayoutOptions, root: View, substitutions: [FontWarning], frames: LayoutFrames, tooDeep: Int? = nil) {
         self.tooDeep = tooDeep
         self.options = options
         self.root = root
         self.substitutions = substitutions
-        self.frames = LayoutFrames(entries: entries)
+        self.frames = frames
     }
 
     /// The layout of a view of this tree; nil for a view of another tree.
@@ -85,11 +84,33 @@ public final class Layout {
 /// Each view's layout by the view's identity: valid while the tree it was computed for lives
 /// (`Layout` keeps it alive).
 public struct LayoutFrames: Sendable {
-    let entries: [ObjectIdentifier: ViewLayout]
+    /// Each view's node (`LayoutTree`) by its identity; shared by the layouts of one tree.
+    let index: [ObjectIdentifier: Int32]
+    /// The layouts by node.
+    private let layouts: [ViewLayout]
 
-    public func layout(of view: View) -> ViewLayout? { entries[ObjectIdentifier(view)] }
+    /// No frames (a tree too deep to lay out).
+    init() {
+        index = [:]
+        layouts = []
+    }
 
-    public var count: Int { entries.count }
+    /// `layouts` of `tree`'s nodes, found by `index` when it is of the same views.
+    init(tree: LayoutTree, layouts: [ViewLayout], index: [ObjectIdentifier: Int32]?) {
+        self.layouts = layouts
+        if let index {
+            self.index = index
+        } else {
+            var built: [ObjectIdentifier: Int32] = [:]
+            built.reserveCapacity(tree.count)
+            for (node, view) in tree.views.enumerated() { built[ObjectIdentifier(view)] = Int32(truncatingIfNeeded: node) }
+            self.index = built
+        }
+    }
+
+    public func layout(of view: View) -> ViewLayout? { index[ObjectIdentifier(view)].map { layouts[Int($0)] } }
+
+    public var count: Int { layouts.count }
 }
 
 /// A font the tree names that is not installed: the substitution and the first view using it.

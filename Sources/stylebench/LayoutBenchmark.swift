@@ -10,6 +10,26 @@ import StyleText
 struct LayoutBenchmark {
     let quick: Bool
 
+    /// The benchmark's tree styled once and laid out `rounds` times, cold or warm (for a
+    /// profiler); prints the median.
+    func probe(cold: Bool, rounds: Int) {
+        let workload = Workload(views: 10_000)
+        let sheet = ScreenBenchmark.stylesheet(of: workload)
+        let root = Trees.forCascade(workload)
+        do throws(DiagnosticList) { try sheet.apply(to: root, recordingProvenance: false) } catch {
+            fail("the generated stylesheet does not apply:\n\(error)")
+        }
+        let kept = LayoutEngine(measurer: FontTextMeasurer())
+        _ = kept.layout(root)
+        var times = Samples()
+        for _ in 0..<rounds {
+            times.append(milliseconds {
+                _ = LayoutEngine(measurer: cold ? FontTextMeasurer() : kept.measurer).layout(root)
+            })
+        }
+        print("\(cold ? "cold" : "warm") layout of \(Table.count(Double(kept.layout(root).count))) views: \(Table.iqr(times))")
+    }
+
     func run() -> [Row] {
         var rows: [Row] = []
         let workload = Workload(views: 10_000)

@@ -1,0 +1,89 @@
+import StyleCore
+
+/// A tree as one layout reads it: each view once, level by level, so that a view's children are
+/// consecutive nodes (node 0 is the root), and every value that moves a frame.
+///
+/// A pass works on node numbers: its sizes, texts and frames are arrays by node, not
+/// dictionaries by view. Two trees with the same views in the same places and the same
+/// layout-affecting values (`Property.affectsLayout`) have the same frames at the same options
+/// (`LayoutEngine` keeps the last layout on that).
+struct LayoutTree {
+    /// The views, level by level.
+    private(set) var views: [View] = []
+    /// Each node's first child's node (its children follow it), and how many children it has.
+    private(set) var firstChild: [Int32] = []
+    private(set) var childCount: [Int32] = []
+    /// The layout-affecting values of every view, in node order, each kind's in slot order.
+    private var values: [Value] = []
+    /// The most levels from the root to a leaf (1 for a root alone).
+    private(set) var depth = 0
+
+    var count: Int { views.count }
+    /// How many layout-affecting values the views have.
+    var valueCount: Int { values.count }
+
+    /// The tree under `root`; `capacity`: room for so many views and values (the last tree's, when
+    /// one is laid out again).
+    init(_ root: View, capacity: (views: Int, values: Int) = (0, 0)) {
+        views.reserveCapacity(capacity.views)
+        firstChild.reserveCapacity(capacity.views)
+        childCount.reserveCapacity(capacity.views)
+        values.reserveCapacity(capacity.values)
+        views.append(root)
+        var levelEnd = 1
+        var next = 0
+        depth = 1
+        while next < views.count {
+            if next == levelEnd {
+                depth += 1
+                levelEnd = views.count
+            }
+            let view = views[next]
+            let children = view.children
+            firstChild.append(Int32(truncatingIfNeeded: views.count))
+            childCount.append(Int32(truncatingIfNeeded: children.count))
+            views.append(contentsOf: children)
+            let stored = view.values
+            for slot in view.kind.layoutSlots { values.append(stored[slot]) }
+            next += 1
+        }
+    }
+
+    /// The nodes of a node's children, in order.
+    @inline(__always)
+    func children(of node: Int) -> Range<Int> {
+        let first = Int(firstChild[node])
+        return first..<(first + Int(childCount[node]))
+    }
+
+    /// Whether the tree under `root` is still this one: the same views in the same places with
+    /// the same layout-affecting values (then a layout of one is a layout of the other). Reads
+    /// each view where this tree has it and stops at the first difference, building nothing.
+    func isUnchanged(under root: View) -> Bool {
+        guard let first = views.first, first === root else { return false }
+        var v = 0
+        for node in views.indices {
+            let view = views[node]
+            let children = view.children
+            guard children.count == Int(childCount[node]) else { return false }
+            var child = Int(firstChild[node])
+            for c in children {
+                guard c === views[child] else { return false }
+                child += 1
+            }
+            let stored = view.values
+            for slot in view.kind.layoutSlots {
+                guard v < values.count, stored[slot] == values[v] else { return false }
+                v += 1
+            }
+        }
+        return v == values.count
+    }
+
+    /// Whether `other` has the same views in the same places (its values aside).
+    func hasSameViews(as other: LayoutTree) -> Bool {
+        guard views.count == other.views.count, childCount == other.childCount else { return false }
+        for i in views.indices where views[i] !== other.views[i] { return false }
+        return true
+    }
+}

@@ -20,7 +20,7 @@ struct Distribution {
 
     private(set) var sizes: [Double] = []
     private(set) var gaps: [Double] = []
-    private(set) var reasons: [String] = []
+    private(set) var reasons: [LayoutReason] = []
     /// Whether a view's own constraint keeps its length (not in `fillEqually` or
     /// `fillProportionally`, whose equal or proportional sizes UIKit makes required).
     var keepsFixed: Bool { kind != .fillEqually && kind != .fillProportionally }
@@ -43,7 +43,7 @@ struct Distribution {
     mutating func run() {
         sizes = naturals
         gaps = Array(repeating: spacing, count: max(0, count - 1))
-        reasons = Array(repeating: explains ? "its content (\(kind.rawValue) of \(stack))" : "", count: count)
+        reasons = Array(repeating: explains ? .distributed(kind, of: stack) : .content, count: count)
         guard count > 0 else { return }
         switch kind {
         case .fill:
@@ -51,23 +51,20 @@ struct Distribution {
         case .fillEqually:
             let each = length.map { max(0, ($0 - spacings) / Double(count)) } ?? naturals.max()!
             sizes = Array(repeating: each, count: count)
-            if explains { reasons = Array(repeating: "fillEqually of \(stack)", count: count) }
+            if explains { reasons = Array(repeating: .fillEqually(of: stack), count: count) }
         case .fillProportionally:
             guard let length else { return }
             let room = max(0, length - spacings)
             let total = naturals.reduce(0, +)
             sizes = naturals.map { total > 0 ? $0 * room / total : room / Double(count) }
-            if explains { reasons = naturals.map {
-                total > 0 ? "fillProportionally of \(stack) (\(Frame.number($0)) of \(Frame.number(total)))"
-                          : "fillProportionally of \(stack) (no content: equal)"
-            } }
+            if explains { reasons = naturals.map { .proportion($0, of: total, stack: stack) } }
         case .equalSpacing:
             guard let length else { return }
             let free = length - naturals.reduce(0, +) - spacings
             if count == 1 {
                 // The only view is both the first and the last: pinned to both ends.
                 sizes[0] = length
-                if explains { reasons[0] = "equalSpacing of \(stack) (its only view, pinned to both ends)" }
+                if explains { reasons[0] = .pinned(.equalSpacing, of: stack) }
             } else if free >= 0 {
                 gaps = Array(repeating: spacing + free / Double(count - 1), count: count - 1)
             } else {
@@ -77,7 +74,7 @@ struct Distribution {
             if count == 1 {
                 if let length {
                     sizes[0] = length
-                    if explains { reasons[0] = "equalCentering of \(stack) (its only view, pinned to both ends)" }
+                    if explains { reasons[0] = .pinned(.equalCentering, of: stack) }
                 }
                 return
             }
@@ -110,9 +107,9 @@ struct Distribution {
             }
             sizes[stretched] += free
             guard explains else { return }
-            reasons[stretched] = "fill of \(stack): stretched (the lowest hugging, \(Int(hugging[stretched])))"
+            reasons[stretched] = .stretched(hugging: hugging[stretched], of: stack)
             for i in flexible where i != stretched {
-                reasons[i] = "fill of \(stack): its content (hugging \(Int(hugging[i])))"
+                reasons[i] = .hugging(hugging[i], of: stack)
             }
         } else if free < -0.0001 {
             compress(by: -free)
@@ -128,7 +125,7 @@ struct Distribution {
             guard cut > 0 else { continue }
             sizes[i] -= cut
             left -= cut
-            if explains { reasons[i] = "\(kind.rawValue) of \(stack): compressed (compression resistance \(Int(Priorities.compressionResistance)))" }
+            if explains { reasons[i] = .compressed(kind, of: stack) }
         }
     }
 }

@@ -50,7 +50,7 @@ final class LayoutPass {
         values.reserveCapacity(tree.count)
         contentIndex = Array(repeating: -1, count: tree.count)
         for (node, view) in tree.views.enumerated() {
-            let (v, c) = LayoutValues.read(view, readers.reader(of: view.kind))
+            let (v, c) = LayoutValues.read(tree.values, from: Int(tree.valueStart[node]), readers.reader(of: view.kind))
             values.append(v)
             if let c {
                 contentIndex[node] = Int32(truncatingIfNeeded: content.count)
@@ -60,23 +60,22 @@ final class LayoutPass {
         self.values = values
         heights = Array(repeating: SizeMemo(), count: tree.count)
         widths = heights
-        layouts = Array(repeating: ViewLayout(frame: .zero, widthReason: "", heightReason: ""), count: tree.count)
+        layouts = Array(repeating: ViewLayout(frame: .zero, width: .content, height: .content), count: tree.count)
     }
 
     /// Lays out the tree at the options' width.
     func run() {
         let width = options.width
         let height: Double
-        let heightReason: String
+        let heightReason: LayoutReason
         if let h = values[0].height {
             height = h
-            heightReason = "height constraint"
+            heightReason = .heightConstraint
         } else {
             height = self.height(of: 0, width: width)
-            heightReason = "its content"
+            heightReason = .content
         }
-        place(0, Frame(x: 0, y: 0, width: width, height: height),
-              widthReason: "the screen (\(Frame.number(width)))", heightReason: heightReason)
+        place(0, Frame(x: 0, y: 0, width: width, height: height), width: .screen(width), height: heightReason)
     }
 
     /// What the pass read of a node's view.
@@ -125,12 +124,12 @@ final class LayoutPass {
         return nil
     }
 
-    func widthConstraintReason(of node: Int) -> String {
-        values[node].width != nil ? "width constraint" : "height × aspectRatio"
+    func widthConstraintReason(of node: Int) -> LayoutReason {
+        values[node].width != nil ? .widthConstraint : .heightTimesAspectRatio
     }
 
-    func heightConstraintReason(of node: Int) -> String {
-        values[node].height != nil ? "height constraint" : "width ÷ aspectRatio"
+    func heightConstraintReason(of node: Int) -> LayoutReason {
+        values[node].height != nil ? .heightConstraint : .widthOverAspectRatio
     }
 
     // MARK: Measuring
@@ -284,14 +283,27 @@ final class LayoutPass {
         let key = maxWidth ?? -1
         if content[i].key0 == key { return content[i].measured0 }
         if content[i].key1 == key { return content[i].measured1 }
-        request.maxWidth = maxWidth
-        let m = measure(request, for: node)
+        let m: TextMeasurement
+        if request.numberOfLines == 1, let maxWidth, let natural = naturalMeasurement(i), natural.size.width <= maxWidth {
+            // One line that fits: the same at this width as at none (`TextMeasurer`).
+            m = natural
+        } else {
+            request.maxWidth = maxWidth
+            m = measure(request, for: node)
+        }
         // The older answer makes room.
         content[i].key1 = content[i].key0
         content[i].measured1 = content[i].measured0
         content[i].key0 = key
         content[i].measured0 = m
         return m
+    }
+
+    /// The text of `content[i]` as measured at no width, when the pass has it.
+    private func naturalMeasurement(_ i: Int) -> TextMeasurement? {
+        if content[i].key0 == -1 { return content[i].measured0 }
+        if content[i].key1 == -1 { return content[i].measured1 }
+        return nil
     }
 
     /// A label's text measured at a width (on `lines` lines, when given); nil when it has no text.
@@ -325,7 +337,7 @@ final class LayoutPass {
 
     // MARK: Placing
 
-    func place(_ node: Int, _ frame: Frame, widthReason: String, heightReason: String) {
+    func place(_ node: Int, _ frame: Frame, width: LayoutReason, height: LayoutReason) {
         var truncation: Truncation?
         let v = values[node]
         switch v.role {
@@ -342,7 +354,7 @@ final class LayoutPass {
         default:
             break
         }
-        layouts[node] = ViewLayout(frame: frame, widthReason: widthReason, heightReason: heightReason, truncation: truncation)
+        layouts[node] = ViewLayout(frame: frame, width: width, height: height, truncation: truncation)
         if case .stack(let spec) = v.role {
             placeArranged(node, spec, in: frame)
         } else {
@@ -377,8 +389,8 @@ final class LayoutPass {
                 ? frame.maxX - margins.right - width
                 : frame.x + margins.left
             place(child, Frame(x: x, y: y, width: width, height: height),
-                  widthReason: fixed != nil ? widthConstraintReason(of: child) : "the margins of \(name)",
-                  heightReason: fixedHeight(of: child, width: width) != nil ? heightConstraintReason(of: child) : "its content")
+                  width: fixed != nil ? widthConstraintReason(of: child) : .margins(of: name),
+                  height: fixedHeight(of: child, width: width) != nil ? heightConstraintReason(of: child) : .content)
             y += height
         }
     }
@@ -401,7 +413,7 @@ final class LayoutPass {
                 ? content.maxX - local.x - local.width
                 : content.x + local.x
             place(item.node, Frame(x: x, y: content.y + local.y, width: local.width, height: local.height),
-                  widthReason: item.widthReason, heightReason: item.heightReason)
+                  width: item.widthReason, height: item.heightReason)
         }
     }
 }

@@ -11,8 +11,10 @@ enum LayoutRole {
     case plain
 }
 
-/// Where layout finds what it reads in one kind's views: the slots of the properties, found by
-/// name once per kind (`LayoutReaders`) instead of at each view.
+/// Where layout finds what it reads in one kind's views: each property's place among the
+/// kind's layout-affecting values (`Kind.layoutSlots`, as `LayoutTree` holds them), found by
+/// name once per kind instead of at each view. Layout reads nothing else of a view, so that a
+/// tree whose layout-affecting values are unchanged has unchanged frames.
 struct LayoutReader {
     enum Role { case stack, label, button, textField, imageView, plain }
 
@@ -25,31 +27,41 @@ struct LayoutReader {
     let axis, spacing, distribution, alignment, marginsRelative: Int?
 
     init(_ kind: Kind) {
-        func slot(_ path: String) -> Int? { kind.property(path)?.slot }
-        role = kind.isA(Schema.stackView) ? .stack
+        let places = Dictionary(uniqueKeysWithValues: kind.layoutSlots.enumerated().map { ($1, $0) })
+        func place(_ path: String) -> Int? {
+            guard let property = kind.property(path) else { return nil }
+            guard let place = places[property.slot] else {
+                preconditionFailure("Layout reads \(kind.name).\(path), which the schema does not mark as moving frames")
+            }
+            return place
+        }
+        let role: Role = kind.isA(Schema.stackView) ? .stack
             : kind.isA(Schema.label) ? .label
             : kind.isA(Schema.button) ? .button
             : kind.isA(Schema.textField) ? .textField
             : kind.isA(Schema.imageView) ? .imageView
             : .plain
-        width = slot("width")
-        height = slot("height")
-        aspectRatio = slot("aspectRatio")
-        isHidden = slot("isHidden")
-        layoutMargins = slot("layoutMargins")
+        self.role = role
+        width = place("width")
+        height = place("height")
+        aspectRatio = place("aspectRatio")
+        isHidden = place("isHidden")
+        layoutMargins = place("layoutMargins")
         let button = role == .button
-        text = slot(button ? "title" : "text")
-        font = slot(button ? "titleLabel.font" : "font")
-        numberOfLines = slot(button ? "titleLabel.numberOfLines" : "numberOfLines")
-        lineBreakMode = slot(button ? "titleLabel.lineBreakMode" : "lineBreakMode")
-        placeholder = slot("placeholder")
-        contentEdgeInsets = slot("contentEdgeInsets")
-        image = slot("image")
-        axis = slot("axis")
-        spacing = slot("spacing")
-        distribution = slot("distribution")
-        alignment = slot("alignment")
-        marginsRelative = slot("isLayoutMarginsRelativeArrangement")
+        let shows = role == .label || role == .button || role == .textField
+        text = shows ? place(button ? "title" : "text") : nil
+        font = shows ? place(button ? "titleLabel.font" : "font") : nil
+        numberOfLines = role == .label || button ? place(button ? "titleLabel.numberOfLines" : "numberOfLines") : nil
+        lineBreakMode = role == .label || button ? place(button ? "titleLabel.lineBreakMode" : "lineBreakMode") : nil
+        placeholder = role == .textField ? place("placeholder") : nil
+        contentEdgeInsets = button ? place("contentEdgeInsets") : nil
+        image = button || role == .imageView ? place("image") : nil
+        let stack = role == .stack
+        axis = stack ? place("axis") : nil
+        spacing = stack ? place("spacing") : nil
+        distribution = stack ? place("distribution") : nil
+        alignment = stack ? place("alignment") : nil
+        marginsRelative = stack ? place("isLayoutMarginsRelativeArrangement") : nil
     }
 }
 
@@ -114,10 +126,10 @@ struct LayoutContent {
 }
 
 extension LayoutValues {
-    /// A view's values and content, read by the slots its kind's `reader` found.
-    static func read(_ view: View, _ reader: LayoutReader) -> (LayoutValues, LayoutContent?) {
-        let values = view.values
-        func read(_ slot: Int?) -> Value? { slot.map { values[$0] } }
+    /// A view's values and content, read from its layout-affecting values (`values[start...]`,
+    /// in its kind's `layoutSlots` order) at the places its kind's `reader` found.
+    static func read(_ values: [Value], from start: Int, _ reader: LayoutReader) -> (LayoutValues, LayoutContent?) {
+        func read(_ place: Int?) -> Value? { place.map { values[start + $0] } }
         func number(_ slot: Int?) -> Double? {
             switch read(slot) {
             case .number(let v)?: v

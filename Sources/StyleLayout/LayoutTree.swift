@@ -13,8 +13,10 @@ struct LayoutTree {
     /// Each node's first child's node (its children follow it), and how many children it has.
     private(set) var firstChild: [Int32] = []
     private(set) var childCount: [Int32] = []
-    /// The layout-affecting values of every view, in node order, each kind's in slot order.
-    private var values: [Value] = []
+    /// The layout-affecting values of every view, in node order, each kind's in slot order
+    /// (`Kind.layoutSlots`); a node's start at `valueStart[node]`.
+    private(set) var values: [Value] = []
+    private(set) var valueStart: [Int32] = []
     /// The most levels from the root to a leaf (1 for a root alone).
     private(set) var depth = 0
 
@@ -28,6 +30,7 @@ struct LayoutTree {
         views.reserveCapacity(capacity.views)
         firstChild.reserveCapacity(capacity.views)
         childCount.reserveCapacity(capacity.views)
+        valueStart.reserveCapacity(capacity.views)
         values.reserveCapacity(capacity.values)
         views.append(root)
         var levelEnd = 1
@@ -43,6 +46,7 @@ struct LayoutTree {
             firstChild.append(Int32(truncatingIfNeeded: views.count))
             childCount.append(Int32(truncatingIfNeeded: children.count))
             views.append(contentsOf: children)
+            valueStart.append(Int32(truncatingIfNeeded: values.count))
             let stored = view.values
             for slot in view.kind.layoutSlots { values.append(stored[slot]) }
             next += 1

@@ -11,11 +11,11 @@ struct StackArrangement {
         let node: Int
         let isHidden: Bool
         var mainOffset = 0.0, mainSize = 0.0, crossOffset = 0.0, crossSize = 0.0
-        var mainReason = "", crossReason = ""
+        var mainReason = LayoutReason.content, crossReason = LayoutReason.content
         let horizontal: Bool
 
-        var widthReason: String { horizontal ? mainReason : crossReason }
-        var heightReason: String { horizontal ? crossReason : mainReason }
+        var widthReason: LayoutReason { horizontal ? mainReason : crossReason }
+        var heightReason: LayoutReason { horizontal ? crossReason : mainReason }
     }
 
     let spec: StackSpec
@@ -61,10 +61,10 @@ struct StackArrangement {
                     if explains { items[i].crossReason = pass.widthConstraintReason(of: view) }
                 } else if alignment == .fill {
                     items[i].crossSize = length
-                    if explains { items[i].crossReason = "alignment fill of \(name)" }
+                    if explains { items[i].crossReason = .alignmentFill(of: name) }
                 } else {
                     items[i].crossSize = min(naturals[i]!, length)
-                    if explains { items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))" }
+                    if explains { items[i].crossReason = .aligned(spec.alignment, of: name) }
                 }
             }
         }
@@ -113,7 +113,7 @@ struct StackArrangement {
                     if explains {
                         items[i].crossReason = pass.fixedHeight(of: items[i].node, width: items[i].mainSize) != nil
                             ? pass.heightConstraintReason(of: items[i].node)
-                            : "its content (on the \(last ? "last" : "first") baseline of \(name))"
+                            : .baseline(last: last, of: name)
                     }
                     bottom = max(bottom, items[i].crossOffset + heights[i]!)
                 }
@@ -128,10 +128,10 @@ struct StackArrangement {
                         if explains { items[i].crossReason = pass.heightConstraintReason(of: view) }
                     } else if alignment == .fill {
                         items[i].crossSize = length
-                        if explains { items[i].crossReason = "alignment fill of \(name)" }
+                        if explains { items[i].crossReason = .alignmentFill(of: name) }
                     } else {
                         items[i].crossSize = min(heights[i]!, length)
-                        if explains { items[i].crossReason = "its content (alignment \(spec.alignment.rawValue) of \(name))" }
+                        if explains { items[i].crossReason = .aligned(spec.alignment, of: name) }
                     }
                 }
             }
@@ -157,7 +157,7 @@ struct StackArrangement {
                 items[i].mainSize = 0
                 items[i].crossOffset = 0
                 items[i].crossSize = crossLength
-                if explains { items[i].mainReason = "hidden: takes no space in \(name)" }
+                if explains { items[i].mainReason = .hidden(in: name) }
                 if explains { items[i].crossReason = items[i].mainReason }
                 continue
             }

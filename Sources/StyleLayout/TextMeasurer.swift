@@ -8,7 +8,9 @@ import StyleCore
 ///     let m = measurer.measure(TextRequest(text: "Subscribe", font: .system(17)))
 ///     m.size.width    // the shaped advance widths, rounded up to the point
 public protocol TextMeasurer: AnyObject {
-    /// The size of `request.text` laid out as a label lays it out.
+    /// The size of `request.text` laid out as a label lays it out. A text on one line
+    /// (`numberOfLines == 1`) whose width at no limit is within `maxWidth` measures the same
+    /// at `maxWidth` as at no limit: layout asks once for such a text.
     func measure(_ request: TextRequest) -> TextMeasurement
     /// A font's vertical metrics, as `UIFont.lineHeight`, `ascender` and `descender`.
     func metrics(of font: Font) -> FontMetrics

@@ -5,21 +5,45 @@ public struct ViewLayout: Hashable, Sendable {
     /// In root coordinates.
     public var frame: Frame
     /// What decided the width (`"fillEqually of StackView#tabs"`, `"width constraint"`).
-    public var widthReason: String
+    public var widthReason: String {
+        get { width.text }
+        set { width = .text(newValue) }
+    }
     /// What decided the height.
-    public var heightReason: String
+    public var heightReason: String {
+        get { height.text }
+        set { height = .text(newValue) }
+    }
     /// A label's (or a button title's) text that does not fit its frame.
     public var truncation: Truncation?
+    /// The reasons as data, spelled when read.
+    var width: LayoutReason
+    var height: LayoutReason
 
     public init(frame: Frame, widthReason: String, heightReason: String, truncation: Truncation? = nil) {
+        self.init(frame: frame, width: .text(widthReason), height: .text(heightReason), truncation: truncation)
+    }
+
+    init(frame: Frame, width: LayoutReason, height: LayoutReason, truncation: Truncation? = nil) {
         self.frame = frame
-        self.widthReason = widthReason
-        self.heightReason = heightReason
+        self.width = width
+        self.height = height
         self.truncation = truncation
     }
 
     /// `width: …; height: …`, as the inspector shows it.
     public var reason: String { "width: \(widthReason); height: \(heightReason)" }
+
+    public static func == (a: ViewLayout, b: ViewLayout) -> Bool {
+        a.frame == b.frame && a.truncation == b.truncation && a.widthReason == b.widthReason && a.heightReason == b.heightReason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(frame)
+        hasher.combine(truncation)
+        hasher.combine(widthReason)
+        hasher.combine(heightReason)
+    }
 }
 
 /// What a layout is computed for: the screen's width and the traits that move frames.

@@ -89,3 +89,4 @@ struct LayoutBenchmark {
         return rows
     }
 }
+

@@ -93,4 +93,74 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertEqual(tooDeep.tooDeep, LayoutEngine.maximumDepth + 1)
         XCTAssertEqual(tooDeep.count, 0)
     }
+
+    func testAViewReplacedMovedOrAddedDeeperLaysOutAgain() throws {
+        let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+        let inner = Fixture.view(Schema.view, "inner", [:], [Fixture.box("a", 10, 10)])
+        let root = Fixture.view(Schema.view, "screen", [:], [inner, Fixture.box("b", 20, 20)])
+        let options = LayoutOptions(width: 320)
+        _ = engine.layout(root, options: options)
+        XCTAssertTrue(engine.layout(root, options: options).isReused)
+
+        // Another view of the same size where one was: the frames are of other views.
+        let replacement = Fixture.box("c", 20, 20)
+        root.children[1].removeFromParent()
+        root.addChild(replacement)
+        let replaced = engine.layout(root, options: options)
+        XCTAssertFalse(replaced.isReused)
+        XCTAssertEqual(replaced.frame(of: replacement), frame(8, 34, 304, 20))
+        XCTAssertTrue(engine.layout(root, options: options).isReused)
+
+        // A view added two levels down, the count of the root's children unchanged.
+        inner.addChild(Fixture.box("d", 5, 5))
+        let grown = engine.layout(root, options: options)
+        XCTAssertFalse(grown.isReused)
+        XCTAssertEqual(grown.frame(of: replacement), frame(8, 39, 304, 20))
+
+        // A layout-affecting value of the deepest view.
+        try inner.children[1].set("height", .number(15))
+        XCTAssertFalse(engine.layout(root, options: options).isReused)
+        try inner.children[1].set("alpha", .number(0.5))
+        XCTAssertTrue(engine.layout(root, options: options).isReused)
+    }
+
+    func testEveryStandardKindLaysOut() {
+        // Layout reads each kind's values by the places the schema gives them: every standard
+        // kind, alone and in a stack, has a frame.
+        for kind in Schema.standardKinds where kind.isViewKind {
+            let view = Fixture.view(kind, "v")
+            let root = Fixture.stack("row", [:], [view])
+            let layout = Fixture.layout(root, width: 320)
+            XCTAssertNotNil(layout.frame(of: view), kind.name)
+            let alone = Fixture.view(kind, "alone")
+            XCTAssertEqual(Fixture.layout(alone, width: 320).frame(of: alone)?.width, 320, kind.name)
+        }
+    }
+
+    func testALineThatFitsIsMeasuredOnce() throws {
+        // A one-line label measured at no width (to align it) and then at its frame's width,
+        // which it fits: the measurer is asked once. A wrapping label is asked at each width.
+        final class Counting: TextMeasurer {
+            let inner = UniformTextMeasurer()
+            var requests: [TextRequest] = []
+            func measure(_ request: TextRequest) -> TextMeasurement {
+                requests.append(request)
+                return inner.measure(request)
+            }
+            func metrics(of font: Font) -> FontMetrics { inner.metrics(of: font) }
+        }
+        let counting = Counting()
+        let root = Fixture.stack("column", ["axis": .enumCase("vertical"), "alignment": .enumCase("leading")],
+                                 [Fixture.label("short", "Hello")])
+        let layout = LayoutEngine(measurer: counting).layout(root, options: LayoutOptions(width: 320))
+        XCTAssertEqual(layout.frame(of: root.children[0]), frame(0, 0, 50, 24))
+        XCTAssertEqual(counting.requests.map(\.maxWidth), [nil])
+
+        let wrapping = Fixture.stack("column", ["axis": .enumCase("vertical"), "alignment": .enumCase("leading")],
+                                     [Fixture.label("long", "Hello there", ["numberOfLines": .int(0)])])
+        counting.requests = []
+        let wrapped = LayoutEngine(measurer: counting).layout(wrapping, options: LayoutOptions(width: 60))
+        XCTAssertEqual(wrapped.frame(of: wrapping.children[0]), frame(0, 0, 50, 48))
+        XCTAssertEqual(counting.requests.map(\.maxWidth), [60, 50])
+    }
 }

@@ -63,25 +63,44 @@ struct LayoutTree {
     /// Whether the tree under `root` is still this one: the same views in the same places with
     /// the same layout-affecting values (then a layout of one is a layout of the other). Reads
     /// each view where this tree has it and stops at the first difference, building nothing.
-    func isUnchanged(under root: View) -> Bool {
-        guard let first = views.first, first === root else { return false }
-        var v = 0
-        for node in views.indices {
-            let view = views[node]
-            let children = view.children
-            guard children.count == Int(childCount[node]) else { return false }
-            var child = Int(firstChild[node])
-            for c in children {
-                guard c === views[child] else { return false }
-                child += 1
-            }
-            let stored = view.values
-            for slot in view.kind.layoutSlots {
-                guard v < values.count, stored[slot] == values[v] else { return false }
-                v += 1
-            }
+    ///
+    /// Each node is checked on its own (its children are the nodes this tree has after it, its
+    /// values are those kept), so `first`, the node where the last check found a difference, is
+    /// checked before the others: a tree styled again for another content size differs at the
+    /// same text each time. `difference` is set to the node found to differ.
+    func isUnchanged(under root: View, checkingFirst first: Int?, difference: inout Int?) -> Bool {
+        guard let top = views.first, top === root else { return false }
+        if let first, first < views.count, !isUnchanged(first) {
+            difference = first
+            return false
         }
-        return v == values.count
+        for node in views.indices where !isUnchanged(node) {
+            difference = node
+            return false
+        }
+        return true
+    }
+
+    /// Whether a node's view still has the children and the layout-affecting values it had.
+    private func isUnchanged(_ node: Int) -> Bool {
+        let view = views[node]
+        let children = view.children
+        guard children.count == Int(childCount[node]) else { return false }
+        var child = Int(firstChild[node])
+        for c in children {
+            guard c === views[child] else { return false }
+            child += 1
+        }
+        let slots = view.kind.layoutSlots
+        var v = Int(valueStart[node])
+        let end = node + 1 < views.count ? Int(valueStart[node + 1]) : values.count
+        guard end - v == slots.count else { return false }
+        let stored = view.values
+        for slot in slots {
+            guard stored[slot] == values[v] else { return false }
+            v += 1
+        }
+        return true
     }
 
     /// Whether `other` has the same views in the same places (its values aside).

@@ -163,4 +163,21 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertEqual(wrapped.frame(of: wrapping.children[0]), frame(0, 0, 50, 48))
         XCTAssertEqual(counting.requests.map(\.maxWidth), [60, 50])
     }
+
+    func testAChangeAwayFromTheLastOneIsStillSeen() throws {
+        // The engine looks first where the last change was; a change elsewhere, or none, is
+        // still told apart.
+        let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+        let root = Fixture.view(Schema.view, "screen", [:], [Fixture.label("a", "One"), Fixture.label("b", "Two")])
+        let options = LayoutOptions(width: 320)
+        _ = engine.layout(root, options: options)
+        try root.children[1].set("text", .string("Two, longer"))
+        XCTAssertFalse(engine.layout(root, options: options).isReused)
+        XCTAssertTrue(engine.layout(root, options: options).isReused)
+        try root.children[0].set("font", .font(.system(30)))
+        let moved = engine.layout(root, options: options)
+        XCTAssertFalse(moved.isReused)
+        XCTAssertEqual(moved.frame(of: root.children[1]), frame(8, 44, 304, 24))
+        XCTAssertTrue(engine.layout(root, options: options).isReused)
+    }
 }

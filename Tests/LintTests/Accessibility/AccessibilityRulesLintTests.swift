@@ -134,6 +134,29 @@ final class AccessibilityRulesLintTests: XCTestCase {
         XCTAssertTrue(d.message.contains("from content size extraExtraExtraLarge on: 30 of its 33 characters show; numberOfLines is 1"), d.message)
     }
 
+    func testAScreenThatNothingScalesIsCutFromTheSmallestSize() throws {
+        // No Dynamic Type font and no `when` on the content size: the screen is styled and laid
+        // out once for every size, and a label cut there is cut from the smallest size on.
+        let source = """
+            return StackView { axis = "vertical",
+              Label { id = "fixed", text = "Your order ships on Monday, December the seventh, by courier", font = font.system(17) },
+              Label { id = "short", text = "Shipped", font = font.system(17), style = when({ colorScheme = "dark" }, mut(Label.alpha, 0.9)) },
+            }
+            """
+        let found = lint(source, [.truncatedText])
+        XCTAssertEqual(found.map(\.code), [.truncatedText], found.map(\.message).joined(separator: "\n"))
+        let d = try XCTUnwrap(found.first)
+        XCTAssertEqual(d.line, 2)
+        XCTAssertTrue(d.message.hasPrefix("The text of Label#fixed does not fit its 375 × "), d.message)
+        XCTAssertTrue(d.message.contains("from content size large on:"), d.message)
+
+        // The same label following Dynamic Type is cut from the same size: the sizes are looked
+        // at one by one then.
+        let scaled = lint(source.replacingOccurrences(of: "font = font.system(17) },\n  Label { id = \"short\"",
+                                                      with: "font = font.preferred(\"body\") },\n  Label { id = \"short\""), [.truncatedText])
+        XCTAssertEqual(scaled.map(\.message), found.map(\.message))
+    }
+
     func testAWhenOnTheContentSizeIsFollowed() {
         // From accessibilityMedium on the label wraps: it is never cut.
         XCTAssertEqual(lint("""

@@ -105,14 +105,28 @@ struct AccessibilityPass {
                 }
             }
             var truncation = TruncatedTextRule()
-            for size in AccessibilityMatrix.contentSizes {
-                let traits = Traits(contentSize: size)
-                guard styled(traits, provenance: false) else { continue }
-                truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
+            if stylesheet.stylingMayDependOnContentSize(of: root) {
+                for size in AccessibilityMatrix.contentSizes {
+                    let traits = Traits(contentSize: size)
+                    guard styled(traits, provenance: false) else { continue }
+                    truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
+                }
+                // The tree is left styled for the default traits, as the run styled it.
+                _ = styled(.default)
+            } else {
+                // Nothing follows the content size: the tree is styled alike at every size, as
+                // for the default traits (which the run styled it for, and leaves it in), and
+                // laid out alike.
+                stylingEngine.traits = .default
+                let styling = Cascade(stylingEngine).apply(to: root)
+                if styling.contains(where: { $0.severity == .error }) {
+                    report(styling)
+                } else {
+                    let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: .default))
+                    for size in AccessibilityMatrix.contentSizes { truncation.look(at: layout, contentSize: size) }
+                }
             }
             for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil), cache: cache) }
-            // The tree is left styled for the default traits, as the run styled it.
-            _ = styled(.default)
         }
         return diagnostics + findings.diagnostics()
     }

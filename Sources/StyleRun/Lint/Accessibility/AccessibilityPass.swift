@@ -20,13 +20,36 @@ import StyleText
 struct AccessibilityPass {
     var checks: AccessibilityChecks
 
+    /// How a finding's message names a source location: a stdlib module's line as
+    /// `base.lua:151 (stdlib)`, any other as the location says. A module's file is named relative
+    /// to the working folder when it lies inside it (`stdlib/base.lua` in a checkout), so it is
+    /// made absolute, in `workingFolder`, before it is compared with the stdlib's folders.
+    static func naming(stdlibPaths: [String], workingFolder: String) -> (SourceLocation) -> String {
+        func absolute(_ path: String) -> String {
+            let whole = path.hasPrefix("/") ? path : (workingFolder as NSString).appendingPathComponent(path)
+            return (whole as NSString).standardizingPath
+        }
+        let roots = stdlibPaths.map { absolute($0) }.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        // A screen's findings name a few files many times.
+        var modules: [String: Substring?] = [:]
+        return { location in
+            let module: Substring?
+            if let known = modules[location.file] {
+                module = known
+            } else {
+                let path = absolute(location.file)
+                module = roots.first(where: path.hasPrefix).map { path.dropFirst($0.count) }
+                modules[location.file] = module
+            }
+            guard let module else { return location.description }
+            return "\(module):\(location.line) (stdlib)"
+        }
+    }
+
     func check(_ evaluation: Evaluation, file: String, source: String, options: EvaluationOptions) -> [Diagnostic] {
         guard checks.isEnabled, evaluation.root != nil else { return [] }
-        let stdlib = options.stdlibPaths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        var findings = AccessibilityFindings { location in
-            guard let root = stdlib.first(where: location.file.hasPrefix) else { return location.description }
-            return "\(location.file.dropFirst(root.count)):\(location.line) (stdlib)"
-        }
+        var findings = AccessibilityFindings(naming: Self.naming(stdlibPaths: options.stdlibPaths,
+                                                                 workingFolder: FileManager.default.currentDirectoryPath))
         var diagnostics: [Diagnostic] = []
         func report(_ errors: [Diagnostic]) {
             for d in errors where d.severity == .error && !diagnostics.contains(d) { diagnostics.append(d) }

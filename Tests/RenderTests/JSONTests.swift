@@ -92,6 +92,23 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(JSONValue.quote("a\"b\\\u{1}\u{1F}é\r\n"), #""a\"b\\\u0001\u001fé\r\n""#)
     }
 
+    func testEveryASCIICharacterIsEscapedOrCopiedAndReadsBack() throws {
+        // Each of the 128 ASCII characters alone, first, last and between runs of text that
+        // needs no escape, beside multi-byte characters.
+        for byte in 0..<128 {
+            let c = String(UnicodeScalar(UInt8(byte)))
+            for text in [c, c + "abc", "abc" + c, "é" + c + c + "😀", "run \(c) of text \(c)"] {
+                let quoted = JSONValue.quote(text)
+                XCTAssertEqual(try JSONValue(parsing: quoted), .string(text), "byte \(byte)")
+                let escaped = byte < 0x20 || byte == 0x22 || byte == 0x5C
+                XCTAssertEqual(quoted.utf8.count, text.utf8.count + 2 + (escaped ? text.utf8.filter { $0 == UInt8(byte) }.count * (byte < 0x20 && ![8, 9, 10, 12, 13].contains(byte) ? 5 : 1) : 0),
+                               "byte \(byte) in \(quoted)")
+            }
+        }
+        XCTAssertEqual(JSONValue.quote("\u{08}\u{0C}\t"), #""\b\f\t""#)
+        XCTAssertEqual(JSONValue.quote(""), #""""#)
+    }
+
     func testParsingDecodesEscapesAndSurrogatePairs() throws {
         XCTAssertEqual(try JSONValue(parsing: #""\ud83d\udc4b \u00e9 \/ \b\f\n\r\t""#), .string("👋 é / \u{08}\u{0C}\n\r\t"))
         XCTAssertEqual(try JSONValue(parsing: " \n [ 1 , {\"a\" : null} ] \r\n"), [1, ["a": nil]])

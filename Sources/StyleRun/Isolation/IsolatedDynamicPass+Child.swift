@@ -49,15 +49,20 @@ extension IsolatedDynamicPass {
     /// the script expected there.
     static func results(_ output: Data, for scripts: [LintScript]) -> [[Diagnostic]] {
         var results: [[Diagnostic]] = []
-        var lineStart = output.startIndex
-        while results.count < scripts.count, let newline = output[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-            defer { lineStart = newline + 1 }
-            guard let line = try? JSONValue(parsing: String(decoding: output[lineStart..<newline], as: UTF8.self)),
-                  line["file"] == .string(scripts[results.count].file),
-                  case .array(let list)? = line["diagnostics"] else { break }
-            let diagnostics = list.compactMap(Diagnostic.init(json:))
-            guard diagnostics.count == list.count else { break }
-            results.append(diagnostics)
+        // The lines are found in the bytes themselves: a large screen's line is megabytes, and
+        // `Data`'s indices check each byte's access.
+        output.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var lineStart = 0
+            while results.count < scripts.count,
+                  let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { lineStart = newline + 1 }
+                guard let line = try? JSONValue(parsing: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]), as: UTF8.self)),
+                      line["file"] == .string(scripts[results.count].file),
+                      case .array(let list)? = line["diagnostics"] else { break }
+                let diagnostics = list.compactMap(Diagnostic.init(json:))
+                guard diagnostics.count == list.count else { break }
+                results.append(diagnostics)
+            }
         }
         return results
     }

@@ -95,9 +95,9 @@ extension JSONValue {
 
     /// The JSON text of this value as it appears `level` containers deep in a pretty document.
     public func serialized(_ layout: Layout, level: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out, layout: layout, depth: level)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Indentation stops growing at this many levels, so that deeply nested output stays linear
@@ -109,45 +109,53 @@ extension JSONValue {
         String(repeating: "  ", count: min(level, maximumIndentation))
     }
 
-    private func write(to out: inout String, layout: Layout, depth: Int) {
+    /// Writes the value's UTF-8 to `out`: bytes appended to one buffer, with no string made for
+    /// each member (a child's findings, tens of thousands of objects, are written this way).
+    private func write(to out: inout [UInt8], layout: Layout, depth: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let x): out += JSONValue.format(number: x)
-        case .string(let s): out += JSONValue.quote(s)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let x): out.append(contentsOf: JSONValue.format(number: x).utf8)
+        case .string(let s): JSONValue.appendQuoted(s, to: &out)
         case .array(let elements):
-            writeContainer(elements, open: "[", close: "]", to: &out, layout: layout, depth: depth) { e, out in
+            writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &out, layout: layout, depth: depth) { e, out in
                 e.write(to: &out, layout: layout, depth: depth + 1)
             }
         case .object(let members):
-            writeContainer(members, open: "{", close: "}", to: &out, layout: layout, depth: depth) { m, out in
-                out += JSONValue.quote(m.key)
-                out += ": "
+            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &out, layout: layout, depth: depth) { m, out in
+                JSONValue.appendQuoted(m.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
                 m.value.write(to: &out, layout: layout, depth: depth + 1)
             }
         }
     }
 
-    private func writeContainer<Element>(_ items: [Element], open: String, close: String, to out: inout String,
-                                         layout: Layout, depth: Int, item: (Element, inout String) -> Void) {
-        out += open
-        guard !items.isEmpty else { out += close; return }
+    private func writeContainer<Element>(_ items: [Element], open: UInt8, close: UInt8, to out: inout [UInt8],
+                                         layout: Layout, depth: Int, item: (Element, inout [UInt8]) -> Void) {
+        out.append(open)
+        guard !items.isEmpty else { out.append(close); return }
         switch layout {
         case .line:
             for (i, e) in items.enumerated() {
-                if i > 0 { out += ", " }
+                if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
                 item(e, &out)
             }
         case .pretty:
-            let inner = JSONValue.indentation(depth + 1)
             for (i, e) in items.enumerated() {
-                out += i == 0 ? "\n" : ",\n"
-                out += inner
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\n"))
+                Self.indent(depth + 1, to: &out)
                 item(e, &out)
             }
-            out += "\n" + JSONValue.indentation(depth)
+            out.append(UInt8(ascii: "\n"))
+            Self.indent(depth, to: &out)
         }
-        out += close
+        out.append(close)
+    }
+
+    private static func indent(_ level: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * min(level, maximumIndentation)))
     }
 
     /// A number as JSON: integral values without a fraction (`16`), others in the shortest form
@@ -168,30 +176,46 @@ extension JSONValue {
     ///
     ///     JSONValue.quote("a\"b\u{1}é")    // "a\"b\u0001é" (with the quotes)
     public static func quote(_ s: String) -> String {
-        // Byte by byte over the UTF-8: only ASCII is ever escaped, so every other byte (a
-        // multi-byte scalar's included) is copied as it is. Appending scalar by scalar to a
-        // String was a third of `stylerun lint`, which quotes every script for its children.
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 2)
+        appendQuoted(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `quote(_:)`'s bytes, appended to `out`. Byte by byte over the UTF-8: only ASCII is ever
+    /// escaped, so every other byte (a multi-byte scalar's included) is copied as it is, a run
+    /// of bytes that need no escape at once.
+    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-            case 0x00...0x1F:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+        var s = s
+        s.withUTF8 { bytes in
+            var run = 0
+            for i in 0..<bytes.count {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                run = i + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                default:
+                    out.append(contentsOf: "u00".utf8)
+                    out.append(hexDigit(byte >> 4))
+                    out.append(hexDigit(byte & 0xF))
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
     }
 }

@@ -40,9 +40,10 @@ public struct DiagnosticRenderer {
     ///     renderer.render(loadError.diagnostics)
     public func render(_ diagnostics: [Diagnostic]) -> String {
         // Each file's text is asked for and split into lines once, not once per diagnostic:
-        // lint can report hundreds of warnings in one long file.
+        // lint can report hundreds of warnings in one long file. The text is written as bytes
+        // into one buffer: tens of thousands of diagnostics make no string each.
         var files: [String: SourceLines?] = [:]
-        var out = ""
+        var out = Output(colors: terminal.colors)
         for d in diagnostics {
             let lines: SourceLines?
             if let known = files[d.file] {
@@ -51,61 +52,141 @@ public struct DiagnosticRenderer {
                 lines = source(d.file).map(SourceLines.init)
                 files[d.file] = .some(lines)
             }
-            out += render(d, lines: lines)
+            write(d, lines: lines, to: &out)
         }
-        return out
+        return out.text
     }
 
     /// One diagnostic: its header line, then the source line and caret when available.
     ///
     ///     DiagnosticRenderer().render(diagnostic)    // "app.lua:3:5: warning: … [off-grid]\n"
     public func render(_ d: Diagnostic) -> String {
-        render(d, lines: source(d.file).map(SourceLines.init))
+        var out = Output(colors: terminal.colors)
+        write(d, lines: source(d.file).map(SourceLines.init), to: &out)
+        return out.text
     }
 
-    private func render(_ d: Diagnostic, lines: SourceLines?) -> String {
-        var out = header(d) + "\n"
+    private func write(_ d: Diagnostic, lines: SourceLines?, to out: inout Output) {
+        writeHeader(d, to: &out)
+        out.append(UInt8(ascii: "\n"))
         if let line = lines?.line(d.line) {
-            out += snippet(d, line: line)
+            writeSnippet(d, line: line, to: &out)
         }
-        return out
     }
 
     /// `file:line:col: severity: message [code]`, styled, without a newline.
     ///
     ///     DiagnosticRenderer().header(diagnostic)    // app.lua:12:10: error: … [unknown-property]
     public func header(_ d: Diagnostic) -> String {
-        let severity = d.severity.rawValue + ":"
-        return terminal.bold("\(d.file):\(d.line):\(d.column):") + " "
-            + (d.severity == .error ? terminal.red(severity) : terminal.yellow(severity)) + " "
-            + terminal.bold(d.message) + " " + terminal.dim("[\(d.code.rawValue)]")
+        var out = Output(colors: terminal.colors)
+        writeHeader(d, to: &out)
+        return out.text
+    }
+
+    private func writeHeader(_ d: Diagnostic, to out: inout Output) {
+        out.start(Output.bold)
+        out.append(d.file)
+        out.append(UInt8(ascii: ":"))
+        out.append(number: d.line)
+        out.append(UInt8(ascii: ":"))
+        out.append(number: d.column)
+        out.append(UInt8(ascii: ":"))
+        out.end()
+        out.append(UInt8(ascii: " "))
+        out.start(d.severity == .error ? Output.red : Output.yellow)
+        out.append(d.severity.rawValue)
+        out.append(UInt8(ascii: ":"))
+        out.end()
+        out.append(UInt8(ascii: " "))
+        // An empty text is not styled (`Terminal`).
+        if !d.message.isEmpty { out.start(Output.bold) }
+        out.append(d.message)
+        if !d.message.isEmpty { out.end() }
+        out.append(UInt8(ascii: " "))
+        out.start(Output.dim)
+        out.append(UInt8(ascii: "["))
+        out.append(d.code.rawValue)
+        out.append(UInt8(ascii: "]"))
+        out.end()
     }
 
     /// The source line with a gutter, then the caret line.
-    private func snippet(_ d: Diagnostic, line: Substring) -> String {
-        let number = String(d.line)
-        let width = max(5, number.count)
-        let gutter = String(repeating: " ", count: width - number.count) + number + " | "
-        let emptyGutter = String(repeating: " ", count: width) + " |"
-        var out = terminal.dim(gutter) + line + "\n"
+    private func writeSnippet(_ d: Diagnostic, line: Substring, to out: inout Output) {
+        let digits = Output.digitCount(d.line)
+        let width = max(5, digits)
+        out.start(Output.dim)
+        out.append(spaces: width - digits)
+        out.append(number: d.line)
+        out.append(UInt8(ascii: " "))
+        out.append(UInt8(ascii: "|"))
+        out.append(UInt8(ascii: " "))
+        out.end()
+        out.append(line)
+        out.append(UInt8(ascii: "\n"))
 
         // Columns count Characters; in an ASCII line (most) each is a byte, and the line is
         // not broken into Characters, which cost as much as the rest of the snippet.
-        let start: Int, end: Int, padding: String
+        out.start(Output.dim)
+        out.append(spaces: width)
+        out.append(UInt8(ascii: " "))
+        out.append(UInt8(ascii: "|"))
+        out.end()
+        out.append(UInt8(ascii: " "))
+        let start: Int, end: Int
         if line.utf8.allSatisfy({ $0 < 0x80 }) {
             let count = line.utf8.count
             start = min(d.column - 1, count)
             end = d.endLine > d.line ? count : min(max(d.endColumn - 1, start), count)
-            padding = String(decoding: line.utf8.prefix(start).map { $0 == UInt8(ascii: "\t") ? $0 : UInt8(ascii: " ") }, as: UTF8.self)
+            for byte in line.utf8.prefix(start) { out.append(byte == UInt8(ascii: "\t") ? byte : UInt8(ascii: " ")) }
         } else {
             let characters = Array(line)
             start = min(d.column - 1, characters.count)
             end = d.endLine > d.line ? characters.count : min(max(d.endColumn - 1, start), characters.count)
-            padding = String(characters[..<start].map { $0 == "\t" ? "\t" : " " })
+            for c in characters[..<start] { out.append(c == "\t" ? UInt8(ascii: "\t") : UInt8(ascii: " ")) }
         }
-        let marker = "^" + String(repeating: "~", count: max(end - start - 1, 0))
-        out += terminal.dim(emptyGutter) + " " + padding + terminal.green(marker) + "\n"
-        return out
+        out.start(Output.green)
+        out.append(UInt8(ascii: "^"))
+        out.append(repeating: UInt8(ascii: "~"), count: max(end - start - 1, 0))
+        out.end()
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// The rendered text's bytes, styled as `Terminal` styles text (SGR codes around it when
+    /// colors are on).
+    private struct Output {
+        static let bold = "1", dim = "2", red = "1;31", yellow = "1;33", green = "32"
+
+        var bytes: [UInt8] = []
+        let colors: Bool
+
+        init(colors: Bool) { self.colors = colors }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func start(_ code: String) {
+            guard colors else { return }
+            bytes.append(0x1B)
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(contentsOf: code.utf8)
+            bytes.append(UInt8(ascii: "m"))
+        }
+
+        mutating func end() {
+            guard colors else { return }
+            bytes.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        }
+
+        mutating func append(_ byte: UInt8) { bytes.append(byte) }
+        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        mutating func append(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+        mutating func append(spaces count: Int) { append(repeating: UInt8(ascii: " "), count: count) }
+        mutating func append(repeating byte: UInt8, count: Int) {
+            if count > 0 { bytes.append(contentsOf: repeatElement(byte, count: count)) }
+        }
+
+        mutating func append(number: Int) { bytes.append(contentsOf: String(number).utf8) }
+
+        static func digitCount(_ number: Int) -> Int { String(number).utf8.count }
     }
 
     /// The 1-based `number`th line of `text` without its line break, or nil past the end.

@@ -27,7 +27,8 @@ extension Linter {
             found[k] = StaticChecker(schema: schema, stdlib: stdlib).checked(source: scripts[k].source, file: scripts[k].file)
         }
         let staticPass = DispatchGroup()
-        if isParallel && scripts.count > 1 {
+        // Beside the children even for one script: they are processes of their own.
+        if isParallel && !scripts.isEmpty {
             DispatchQueue.global().async(group: staticPass) {
                 DispatchQueue.concurrentPerform(iterations: scripts.count, execute: check)
             }

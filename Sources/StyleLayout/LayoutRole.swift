@@ -130,35 +130,35 @@ extension LayoutValues {
     /// in its kind's `layoutSlots` order) at the places its kind's `reader` found.
     static func read(_ values: [Value], from start: Int, _ reader: LayoutReader) -> (LayoutValues, LayoutContent?) {
         func read(_ place: Int?) -> Value? { place.map { values[start + $0] } }
-        func number(_ slot: Int?) -> Double? {
-            switch read(slot) {
+        func number(_ place: Int?) -> Double? {
+            switch read(place) {
             case .number(let v)?: v
             case .int(let v)?: Double(v)
             default: nil
             }
         }
-        func string(_ slot: Int?) -> String? {
-            if case .string(let v)? = read(slot), !v.isEmpty { return v }
+        func string(_ place: Int?) -> String? {
+            if case .string(let v)? = read(place), !v.isEmpty { return v }
             return nil
         }
-        func enumCase(_ slot: Int?) -> String? {
-            if case .enumCase(let v)? = read(slot) { return v }
+        func enumCase(_ place: Int?) -> String? {
+            if case .enumCase(let v)? = read(place) { return v }
             return nil
         }
-        func font(_ slot: Int?) -> Font? {
-            if case .font(let v)? = read(slot) { return v }
+        func font(_ place: Int?) -> Font? {
+            if case .font(let v)? = read(place) { return v }
             return nil
         }
-        func insets(_ slot: Int?) -> Insets? {
-            if case .insets(let v)? = read(slot) { return v }
+        func insets(_ place: Int?) -> Insets? {
+            if case .insets(let v)? = read(place) { return v }
             return nil
         }
-        func bool(_ slot: Int?) -> Bool? {
-            if case .bool(let v)? = read(slot) { return v }
+        func bool(_ place: Int?) -> Bool? {
+            if case .bool(let v)? = read(place) { return v }
             return nil
         }
-        func int(_ slot: Int?) -> Int? {
-            if case .int(let v)? = read(slot) { return v }
+        func int(_ place: Int?) -> Int? {
+            if case .int(let v)? = read(place) { return v }
             return nil
         }
         func image() -> Image? {

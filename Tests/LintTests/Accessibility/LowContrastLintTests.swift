@@ -28,6 +28,34 @@ final class LowContrastLintTests: XCTestCase {
         XCTAssertEqual(d.line, 2)
     }
 
+    func testTextsOfOneColourOverOtherBackgroundsGetTheirOwnSuggestions() throws {
+        // One colour over three backgrounds, the first and last alike: each text's suggestion
+        // is the one it gets alone, searched for once per colour and background.
+        let screen = """
+            return View {
+              View { backgroundColor = "#FFFFFF", Label { id = "a", text = "x", textColor = "#AAAAAA" } },
+              View { backgroundColor = "#DDDDDD", Label { id = "b", text = "x", textColor = "#AAAAAA" } },
+              View { backgroundColor = "#FFFFFF", Label { id = "c", text = "x", textColor = "#AAAAAA" } },
+            }
+            """
+        func suggestion(_ message: String) -> Substring? {
+            message.range(of: "; ").flatMap { start in message[start.upperBound...].split(separator: " ").first }
+        }
+        let light = lint(screen).filter { $0.message.contains("colorScheme=light") }
+        XCTAssertEqual(light.count, 3, light.map(\.message).joined(separator: "\n"))
+        let suggested = light.map { suggestion($0.message) }
+        XCTAssertEqual(suggested[0], suggested[2])
+        XCTAssertNotEqual(suggested[0], suggested[1])
+        for (id, background) in [("a", "#FFFFFF"), ("b", "#DDDDDD")] {
+            let alone = lint("""
+                return View {
+                  View { backgroundColor = "\(background)", Label { id = "\(id)", text = "x", textColor = "#AAAAAA" } },
+                }
+                """).filter { $0.message.contains("colorScheme=light") }
+            XCTAssertEqual(alone.map { suggestion($0.message) }, [suggested[id == "a" ? 0 : 1]], id)
+        }
+    }
+
     func testTheBackgroundNamesEachTranslucentFillAndTheAlphaThatFadesIt() throws {
         let d = try XCTUnwrap(lint("""
             return View { id = "box", alpha = 0.5,

@@ -15,19 +15,45 @@ public struct LowContrastRule: Sendable {
 
     /// `cache`: what the walk works out of the tree, kept across the trait sets it is checked in.
     public func findings(in root: View, traits: Traits, cache: TextContrast.TreeCache = .init()) -> [LowContrastFinding] {
-        TextContrast.samples(in: root, screen: ScreenColors(for: traits), cache: cache).compactMap(finding)
+        // Texts of one colour over the same layers fail alike: the nearest passing colour is
+        // searched for once (a screen's cards repeat their classes thousands of times).
+        var suggestions: [SuggestionKey: Color?] = [:]
+        return TextContrast.samples(in: root, screen: ScreenColors(for: traits), cache: cache).compactMap {
+            finding($0, suggestions: &suggestions)
+        }
     }
 
     /// The finding for one measured text, nil when it passes.
     public func finding(_ sample: TextSample) -> LowContrastFinding? {
+        var suggestions: [SuggestionKey: Color?] = [:]
+        return finding(sample, suggestions: &suggestions)
+    }
+
+    /// What the nearest passing colour depends on: the text's colour, the ratio to reach, and
+    /// what the text is seen over.
+    struct SuggestionKey: Hashable {
+        let color: Color
+        let minimum: Double
+        let layers: [CompositingLayer]
+        let screen: Color
+    }
+
+    private func finding(_ sample: TextSample, suggestions: inout [SuggestionKey: Color?]) -> LowContrastFinding? {
         let requirement = ContrastRequirement(level: level, font: sample.font)
         let ratio = sample.ratio
         guard ratio < requirement.minimum else { return nil }
         // The placeholder's colour is UIKit's and no property of the schema sets it: a warning a
         // host acts on (`attributedPlaceholder`), where a colour the script set is an error.
         let background = sample.background
-        let suggestion = ContrastSuggestion.nearest(to: sample.color.color, minimum: requirement.minimum) {
-            ContrastRatio.of(sample.foreground($0), background)
+        let key = SuggestionKey(color: sample.color.color, minimum: requirement.minimum, layers: sample.layers, screen: sample.screen)
+        let suggestion: Color?
+        if let known = suggestions[key] {
+            suggestion = known
+        } else {
+            suggestion = ContrastSuggestion.nearest(to: sample.color.color, minimum: requirement.minimum) {
+                ContrastRatio.of(sample.foreground($0), background)
+            }
+            suggestions[key] = suggestion
         }
         return LowContrastFinding(sample: sample, ratio: ratio, requirement: requirement, background: background,
                                   severity: sample.part == .placeholder ? .warning : .error,

@@ -141,16 +141,13 @@ struct PreparedStyle {
     /// operation whose value is worked out as it is applied (a transform, a function), which
     /// may be either.
     static func dependsOnTraits(_ style: Style) -> Bool {
-        var depends = false
-        style.forEachOperation { op in
-            guard !depends else { return }
+        style.containsOperation { op in
             switch op {
-            case .set(_, let value, _): depends = value.dependsOnTraits
-            case .transform, .function: depends = true
-            case .when(let condition, let inner, _): depends = !condition.traits.isEmpty || dependsOnTraits(inner)
+            case .set(_, let value, _): value.dependsOnTraits
+            case .transform, .function: true
+            case .when(let condition, _, _): !condition.traits.isEmpty
             }
         }
-        return depends
     }
 
     /// Whether the operation's result depends only on the view's kind, state and the values

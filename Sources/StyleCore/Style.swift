@@ -153,6 +153,29 @@ public struct Style {
         }
     }
 
+    /// Whether some operation satisfies `test`, in this style or in the style of a `when` in
+    /// it at any depth. Each distinct shared part is visited once, `when`s' styles with the
+    /// rest, so this is linear in the style's size in memory however its parts are shared.
+    ///
+    ///     style.containsOperation { if case .function = $0 { true } else { false } }
+    public func containsOperation(where test: (StyleOperation) -> Bool) -> Bool {
+        var pending: [Style] = [self]
+        var seen = Set<ObjectIdentifier>()
+        while let style = pending.popLast() {
+            switch style.storage {
+            case .operations(let ops):
+                for op in ops {
+                    if test(op) { return true }
+                    if case .when(_, let inner, _) = op { pending.append(inner) }
+                }
+            case .parts(let parts):
+                guard seen.insert(ObjectIdentifier(parts)).inserted else { continue }
+                pending.append(contentsOf: parts.styles)
+            }
+        }
+        return false
+    }
+
     /// `mut(path, value)`: checks the value against the path's type now, when the path is typed.
     public static func mut(_ path: PathReference, _ value: Value, root: Kind, at location: SourceLocation) throws(StyleError) -> Style {
         let checked: Value

@@ -16,8 +16,6 @@ public final class LayoutEngine {
     /// A named image's size in points, when its file exists; nil otherwise (0 × 0).
     public let imageSize: (Image) -> Size?
     private var last: (layout: Layout, tree: LayoutTree)?
-    /// The node where the last tree was last found changed, checked first the next time.
-    private var lastDifference: Int?
     /// Where each kind's views keep what layout reads.
     private let readers = LayoutReaders()
 
@@ -34,8 +32,7 @@ public final class LayoutEngine {
     /// The frames of every view under `root`; none for a tree deeper than `maximumDepth` levels
     /// (`Layout.tooDeep` then says how deep it is).
     public func layout(_ root: View, options: LayoutOptions = LayoutOptions()) -> Layout {
-        if let last, last.layout.root === root, last.layout.options == options,
-           last.tree.isUnchanged(under: root, checkingFirst: lastDifference, difference: &lastDifference) {
+        if let last, last.layout.root === root, last.layout.options == options, last.tree.isUnchanged(under: root) {
             last.layout.isReused = true
             return last.layout
         }

@@ -221,7 +221,7 @@ final class LayoutPass {
             return top + text.metrics.ascender + (last ? Double(max(0, text.lineCount - 1)) * text.metrics.lineHeight : 0)
         case .button:
             let insets = v.contentInsets
-            guard let title = buttonTitle(node, maxWidth: max(0, size.width - insets.left - insets.right)) else { return size.height }
+            guard let title = measured(node, maxWidth: max(0, size.width - insets.left - insets.right)) else { return size.height }
             let content = size.height - insets.top - insets.bottom
             let top = insets.top + (content - title.size.height) / 2
             return top + title.metrics.ascender + (last ? Double(max(0, title.lineCount - 1)) * title.metrics.lineHeight : 0)
@@ -315,18 +315,13 @@ final class LayoutPass {
         return measure(request, for: node)
     }
 
-    /// A button's title in its title label's font, on the title label's lines.
-    func buttonTitle(_ node: Int, maxWidth: Double?) -> TextMeasurement? {
-        measured(node, maxWidth: maxWidth)
-    }
-
     /// A button's intrinsic size: its image and title side by side, plus `contentEdgeInsets`.
     func buttonContentSize(_ node: Int, maxWidth: Double?) -> Size {
         let v = values[node]
         let insets = v.contentInsets
         let image = self.image(of: node).flatMap(imageSize) ?? .zero
         let room = maxWidth.map { max(0, $0 - insets.left - insets.right - image.width) }
-        let title = buttonTitle(node, maxWidth: room)?.size ?? .zero
+        let title = measured(node, maxWidth: room)?.size ?? .zero
         return Size(width: image.width + title.width + insets.left + insets.right,
                     height: max(image.height, title.height) + insets.top + insets.bottom)
     }
@@ -350,7 +345,7 @@ final class LayoutPass {
             let image = self.image(of: node).flatMap(imageSize) ?? .zero
             let room = max(0, frame.width - insets.left - insets.right - image.width)
             let content = Frame(x: 0, y: 0, width: room, height: max(0, frame.height - insets.top - insets.bottom))
-            truncation = fittedText(buttonTitle(node, maxWidth: room), frame: content) { _ in nil }
+            truncation = fittedText(measured(node, maxWidth: room), frame: content) { _ in nil }
         default:
             break
         }

@@ -63,22 +63,9 @@ struct LayoutTree {
     /// Whether the tree under `root` is still this one: the same views in the same places with
     /// the same layout-affecting values (then a layout of one is a layout of the other). Reads
     /// each view where this tree has it and stops at the first difference, building nothing.
-    ///
-    /// Each node is checked on its own (its children are the nodes this tree has after it, its
-    /// values are those kept), so `first`, the node where the last check found a difference, is
-    /// checked before the others: a tree styled again for another content size differs at the
-    /// same text each time. `difference` is set to the node found to differ.
-    func isUnchanged(under root: View, checkingFirst first: Int?, difference: inout Int?) -> Bool {
+    func isUnchanged(under root: View) -> Bool {
         guard let top = views.first, top === root else { return false }
-        if let first, first < views.count, !isUnchanged(first) {
-            difference = first
-            return false
-        }
-        for node in views.indices where !isUnchanged(node) {
-            difference = node
-            return false
-        }
-        return true
+        return views.indices.allSatisfy(isUnchanged)
     }
 
     /// Whether a node's view still has the children and the layout-affecting values it had.

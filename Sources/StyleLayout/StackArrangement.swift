@@ -55,10 +55,10 @@ struct StackArrangement {
             let length = cross ?? naturals.values.max() ?? 0
             crossLength = length
             for i in visible {
-                let view = items[i].node
-                if pass.fixedWidth(of: view) != nil {
-                    items[i].crossSize = pass.fixedWidth(of: view)!
-                    if explains { items[i].crossReason = pass.widthConstraintReason(of: view) }
+                let node = items[i].node
+                if pass.fixedWidth(of: node) != nil {
+                    items[i].crossSize = pass.fixedWidth(of: node)!
+                    if explains { items[i].crossReason = pass.widthConstraintReason(of: node) }
                 } else if alignment == .fill {
                     items[i].crossSize = length
                     if explains { items[i].crossReason = .alignmentFill(of: name) }
@@ -73,13 +73,13 @@ struct StackArrangement {
         var naturals: [Double] = []
         var fixed: [Bool] = []
         for i in visible {
-            let view = items[i].node
+            let node = items[i].node
             if horizontal {
-                naturals.append(pass.naturalWidth(of: view, maxWidth: main ?? widthLimit))
-                fixed.append(pass.fixedWidth(of: view) != nil)
+                naturals.append(pass.naturalWidth(of: node, maxWidth: main ?? widthLimit))
+                fixed.append(pass.fixedWidth(of: node) != nil)
             } else {
-                naturals.append(pass.height(of: view, width: items[i].crossSize))
-                fixed.append(pass.fixedHeight(of: view, width: items[i].crossSize) != nil)
+                naturals.append(pass.height(of: node, width: items[i].crossSize))
+                fixed.append(pass.fixedHeight(of: node, width: items[i].crossSize) != nil)
             }
         }
         let hugging = visible.map { Priorities.hugging(of: pass.role(of: items[$0].node)) }
@@ -122,10 +122,10 @@ struct StackArrangement {
                 let length = cross ?? heights.values.max() ?? 0
                 crossLength = length
                 for i in visible {
-                    let view = items[i].node
-                    if let h = pass.fixedHeight(of: view, width: items[i].mainSize) {
+                    let node = items[i].node
+                    if let h = pass.fixedHeight(of: node, width: items[i].mainSize) {
                         items[i].crossSize = h
-                        if explains { items[i].crossReason = pass.heightConstraintReason(of: view) }
+                        if explains { items[i].crossReason = pass.heightConstraintReason(of: node) }
                     } else if alignment == .fill {
                         items[i].crossSize = length
                         if explains { items[i].crossReason = .alignmentFill(of: name) }

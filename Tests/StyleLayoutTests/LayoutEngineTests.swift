@@ -165,8 +165,7 @@ final class LayoutEngineTests: XCTestCase {
     }
 
     func testAChangeAwayFromTheLastOneIsStillSeen() throws {
-        // The engine looks first where the last change was; a change elsewhere, or none, is
-        // still told apart.
+        // One change, then another elsewhere, then none: each is told apart.
         let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
         let root = Fixture.view(Schema.view, "screen", [:], [Fixture.label("a", "One"), Fixture.label("b", "Two")])
         let options = LayoutOptions(width: 320)

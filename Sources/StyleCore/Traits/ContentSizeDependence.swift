@@ -32,17 +32,14 @@ extension Condition {
 extension Style {
     /// Whether what the style writes may differ at another content size (see above).
     public var mayDependOnContentSize: Bool {
-        var depends = false
-        forEachDistinctOperation { op in
-            guard !depends else { return }
+        containsOperation { op in
             switch op {
-            case .set(_, let value, _): depends = value.followsContentSize
-            case .transform(_, let transform, _): depends = !transform.dependsOnlyOnValue
-            case .function: depends = true
-            case .when(let condition, let inner, _): depends = condition.asksContentSize || inner.mayDependOnContentSize
+            case .set(_, let value, _): value.followsContentSize
+            case .transform(_, let transform, _): !transform.dependsOnlyOnValue
+            case .function: true
+            case .when(let condition, _, _): condition.asksContentSize
             }
         }
-        return depends
     }
 }
 

@@ -43,7 +43,7 @@ public struct DiagnosticRenderer {
         // lint can report hundreds of warnings in one long file. The text is written as bytes
         // into one buffer: tens of thousands of diagnostics make no string each.
         var files: [String: SourceLines?] = [:]
-        var out = Output(colors: terminal.colors)
+        var out = Output(terminal: terminal)
         for d in diagnostics {
             let lines: SourceLines?
             if let known = files[d.file] {
@@ -61,7 +61,7 @@ public struct DiagnosticRenderer {
     ///
     ///     DiagnosticRenderer().render(diagnostic)    // "app.lua:3:5: warning: … [off-grid]\n"
     public func render(_ d: Diagnostic) -> String {
-        var out = Output(colors: terminal.colors)
+        var out = Output(terminal: terminal)
         write(d, lines: source(d.file).map(SourceLines.init), to: &out)
         return out.text
     }
@@ -78,13 +78,13 @@ public struct DiagnosticRenderer {
     ///
     ///     DiagnosticRenderer().header(diagnostic)    // app.lua:12:10: error: … [unknown-property]
     public func header(_ d: Diagnostic) -> String {
-        var out = Output(colors: terminal.colors)
+        var out = Output(terminal: terminal)
         writeHeader(d, to: &out)
         return out.text
     }
 
     private func writeHeader(_ d: Diagnostic, to out: inout Output) {
-        out.start(Output.bold)
+        out.start(.bold)
         out.append(d.file)
         out.append(UInt8(ascii: ":"))
         out.append(number: d.line)
@@ -93,17 +93,17 @@ public struct DiagnosticRenderer {
         out.append(UInt8(ascii: ":"))
         out.end()
         out.append(UInt8(ascii: " "))
-        out.start(d.severity == .error ? Output.red : Output.yellow)
+        out.start(d.severity == .error ? .red : .yellow)
         out.append(d.severity.rawValue)
         out.append(UInt8(ascii: ":"))
         out.end()
         out.append(UInt8(ascii: " "))
         // An empty text is not styled (`Terminal`).
-        if !d.message.isEmpty { out.start(Output.bold) }
+        if !d.message.isEmpty { out.start(.bold) }
         out.append(d.message)
         if !d.message.isEmpty { out.end() }
         out.append(UInt8(ascii: " "))
-        out.start(Output.dim)
+        out.start(.dim)
         out.append(UInt8(ascii: "["))
         out.append(d.code.rawValue)
         out.append(UInt8(ascii: "]"))
@@ -114,7 +114,7 @@ public struct DiagnosticRenderer {
     private func writeSnippet(_ d: Diagnostic, line: Substring, to out: inout Output) {
         let digits = Output.digitCount(d.line)
         let width = max(5, digits)
-        out.start(Output.dim)
+        out.start(.dim)
         out.append(spaces: width - digits)
         out.append(number: d.line)
         out.append(UInt8(ascii: " "))
@@ -126,7 +126,7 @@ public struct DiagnosticRenderer {
 
         // Columns count Characters; in an ASCII line (most) each is a byte, and the line is
         // not broken into Characters, which cost as much as the rest of the snippet.
-        out.start(Output.dim)
+        out.start(.dim)
         out.append(spaces: width)
         out.append(UInt8(ascii: " "))
         out.append(UInt8(ascii: "|"))
@@ -144,37 +144,22 @@ public struct DiagnosticRenderer {
             end = d.endLine > d.line ? characters.count : min(max(d.endColumn - 1, start), characters.count)
             for c in characters[..<start] { out.append(c == "\t" ? UInt8(ascii: "\t") : UInt8(ascii: " ")) }
         }
-        out.start(Output.green)
+        out.start(.green)
         out.append(UInt8(ascii: "^"))
         out.append(repeating: UInt8(ascii: "~"), count: max(end - start - 1, 0))
         out.end()
         out.append(UInt8(ascii: "\n"))
     }
 
-    /// The rendered text's bytes, styled as `Terminal` styles text (SGR codes around it when
-    /// colors are on).
+    /// The rendered text's bytes, styled by `terminal` (its SGR codes around a non-empty text).
     private struct Output {
-        static let bold = "1", dim = "2", red = "1;31", yellow = "1;33", green = "32"
-
         var bytes: [UInt8] = []
-        let colors: Bool
-
-        init(colors: Bool) { self.colors = colors }
+        let terminal: Terminal
 
         var text: String { String(decoding: bytes, as: UTF8.self) }
 
-        mutating func start(_ code: String) {
-            guard colors else { return }
-            bytes.append(0x1B)
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(contentsOf: code.utf8)
-            bytes.append(UInt8(ascii: "m"))
-        }
-
-        mutating func end() {
-            guard colors else { return }
-            bytes.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
-        }
+        mutating func start(_ style: Terminal.Style) { terminal.start(style, into: &bytes) }
+        mutating func end() { terminal.end(into: &bytes) }
 
         mutating func append(_ byte: UInt8) { bytes.append(byte) }
         mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }

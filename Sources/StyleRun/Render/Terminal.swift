@@ -56,31 +56,31 @@ public struct Terminal: Sendable, Equatable {
     /// `text` in bold.
     ///
     ///     Terminal(colors: true).bold("Button")    // "\u{1B}[1mButton\u{1B}[0m"
-    public func bold(_ text: String) -> String { sgr("1", text) }
+    public func bold(_ text: String) -> String { sgr(.bold, text) }
     /// `text` dimmed (faint): guides, property names, codes.
     ///
     ///     terminal.dim("│  ")
-    public func dim(_ text: String) -> String { sgr("2", text) }
+    public func dim(_ text: String) -> String { sgr(.dim, text) }
     /// `text` struck through and dimmed: a value that lost.
     ///
     ///     terminal.struck("#000000")
-    public func struck(_ text: String) -> String { sgr("2;9", text) }
+    public func struck(_ text: String) -> String { sgr(.struck, text) }
     /// `text` in bold red: errors.
     ///
     ///     terminal.red("error:")
-    public func red(_ text: String) -> String { sgr("1;31", text) }
+    public func red(_ text: String) -> String { sgr(.red, text) }
     /// `text` in bold yellow: warnings.
     ///
     ///     terminal.yellow("warning:")
-    public func yellow(_ text: String) -> String { sgr("1;33", text) }
+    public func yellow(_ text: String) -> String { sgr(.yellow, text) }
     /// `text` in green: carets, additions.
     ///
     ///     terminal.green("^~~~")
-    public func green(_ text: String) -> String { sgr("32", text) }
+    public func green(_ text: String) -> String { sgr(.green, text) }
     /// `text` in cyan: ids, classes, origins.
     ///
     ///     terminal.cyan("#subscribe")
-    public func cyan(_ text: String) -> String { sgr("36", text) }
+    public func cyan(_ text: String) -> String { sgr(.cyan, text) }
 
     /// `██ ` drawn in the color itself (24-bit), or nothing with colors off.
     ///
@@ -91,8 +91,29 @@ public struct Terminal: Sendable, Equatable {
         return "\u{1B}[38;2;\(b.red);\(b.green);\(b.blue)m██\u{1B}[0m "
     }
 
-    private func sgr(_ code: String, _ text: String) -> String {
+    /// The styles, as SGR parameters.
+    enum Style: String {
+        case bold = "1", dim = "2", struck = "2;9", red = "1;31", yellow = "1;33", green = "32", cyan = "36"
+    }
+
+    private func sgr(_ style: Style, _ text: String) -> String {
         guard colors, !text.isEmpty else { return text }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
+
+    /// What `sgr` puts before a non-empty text, as bytes (nothing with colors off): for
+    /// renderers that write bytes.
+    func start(_ style: Style, into bytes: inout [UInt8]) {
+        guard colors else { return }
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(contentsOf: style.rawValue.utf8)
+        bytes.append(UInt8(ascii: "m"))
+    }
+
+    /// What `sgr` puts after a non-empty text, as bytes.
+    func end(into bytes: inout [UInt8]) {
+        guard colors else { return }
+        bytes.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
     }
 }

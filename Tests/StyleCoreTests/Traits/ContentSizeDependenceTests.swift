@@ -61,6 +61,22 @@ final class ContentSizeDependenceTests: XCTestCase {
         XCTAssertFalse(plain.stylingMayDependOnContentSize(of: root))
     }
 
+    func testWhensSharingTheirStylesAreReadOncePerPart() throws {
+        // Each level holds the one below twice, each time in a `when` of its own: forty levels
+        // are 2^40 paths to the bottom, and each distinct part is read once.
+        func nested(_ bottom: Style) throws -> Style {
+            var level = bottom
+            for k in 0..<40 {
+                let light = try Style.when(Condition(traits: [.oneOf(.colorScheme, ["light"])]), level, at: T.at(k))
+                let dark = try Style.when(Condition(traits: [.oneOf(.colorScheme, ["dark"])]), level, at: T.at(k))
+                level = T.concat(light, dark)
+            }
+            return level
+        }
+        XCTAssertFalse(try nested(T.mut(T.label, "alpha", .number(1))).mayDependOnContentSize)
+        XCTAssertTrue(try nested(T.mut(T.label, "font", body)).mayDependOnContentSize)
+    }
+
     func testAKindWhoseDefaultFollowsItIsFound() throws {
         var schema = Schema()
         let caption = try schema.register("Caption", superKind: T.label, properties: [

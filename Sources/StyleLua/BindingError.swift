@@ -8,6 +8,9 @@ enum BindingError: Error {
     // Arguments
     /// `bad argument #2 to 'mut' (Color expected, got number)`, in sentence form.
     case badArgument(function: String, position: Int, expected: String, got: String)
+    /// `concat { a, b }`: a Lua table of styles where one style is taken, as a list-taking
+    /// Lua API would have it.
+    case stylesInATable(function: String, position: Int)
     /// A value argument that does not read as its type (`mut(path, {…})` with a bad table).
     case badValueArgument(function: String, position: Int32, ValueReadError, expected: ValueType)
     /// A Lua value that does not read as the type of the property it is for.
@@ -98,7 +101,7 @@ enum BindingError: Error {
 
     var code: Diagnostic.Code {
         switch self {
-        case .badArgument, .insetsArity, .viewNeedsTable, .childNotAView, .badViewKey, .childrenGap, .alreadyAChild,
+        case .badArgument, .stylesInATable, .insetsArity, .viewNeedsTable, .childNotAView, .badViewKey, .childrenGap, .alreadyAChild,
              .themeNotNamed, .defaultNotAName, .themeNotATable:
             .badArgument
         case .badValueArgument, .unreadableValue, .notAColor, .badViewField, .immutableValue, .valueWithoutFields, .fieldNotANumber:
@@ -139,6 +142,11 @@ enum BindingError: Error {
         switch self {
         case .badArgument(let function, let position, let expected, let got):
             return "Bad argument #\(position) to '\(function)': expected \(expected), got \(got)."
+        case .stylesInATable(let function, let position):
+            let fix = ["concat", "style"].contains(function)
+                ? "pass the styles themselves as arguments, \(function)(\(function == "style" ? "Kind, " : "")a, b, …), or a list as \(function)(\(function == "style" ? "Kind, " : "")table.unpack(list))"
+                : "compose them into one style first, concat(a, b, …), or concat(table.unpack(list)) for a list"
+            return "Bad argument #\(position) to '\(function)': expected a style or a function(view), got a table of styles; \(fix)."
         case .badValueArgument(let function, let position, let error, let expected):
             return "Bad argument #\(position) to '\(function)': \(error.message(for: function, expected: expected))"
         case .unreadableValue(let error, let target, let expected):

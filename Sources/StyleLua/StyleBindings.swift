@@ -280,6 +280,14 @@ extension Evaluation {
             let fn = LuaFunctionStyle(evaluation: self, function: reference(at: index), location: location)
             return Style.function(fn, kind: Schema.view, at: location)
         }
+        if vm.type(at: index) == LUA_TTABLE {
+            // `concat { a, b }`: a list of styles, said as such.
+            lua_rawgeti(vm.L, index, 1)  // stack: …, t[1]
+            let listsStyles = vm.object(at: -1, metatable: StyleObject.metatable, as: StyleObject.self) != nil
+                || srlua_isfunction(vm.L, -1) != 0
+            srlua_pop(vm.L, 1)
+            if listsStyles { throw failure(.stylesInATable(function: function, position: Int(index)), pointingAt: [function]) }
+        }
         throw badArgument(function, Int(index), expected: "a style or a function(view)", index: index)
     }
 

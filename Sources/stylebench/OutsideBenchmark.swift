@@ -57,6 +57,17 @@ struct OutsideBenchmark {
                     target: target?.text ?? "", met: target.map { cascade.median / floor.median <= $0.limit })]
     }
 
+    /// The match + apply alone, `rounds` times after one to warm up (for a profiler).
+    func probe(rules: Int, rounds: Int) {
+        let workload = Workload(randomViews: 10_000, rules: rules)
+        let sheet = ScreenBenchmark.stylesheet(of: workload)
+        let root = Trees.forCascade(workload)
+        apply(sheet, root)
+        var times = Samples()
+        for _ in 0..<rounds { times.append(milliseconds { apply(sheet, root) }) }
+        print("match + apply, 10,000 views, \(Table.count(Double(rules))) random rules: \(Table.iqr(times))")
+    }
+
     private func apply(_ sheet: LoadedStylesheet, _ root: View) {
         do {
             try sheet.apply(to: root, recordingProvenance: false)

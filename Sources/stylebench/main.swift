@@ -48,6 +48,12 @@ if arguments.first == "--layout-probe", arguments.count <= 2, arguments.dropFirs
     LayoutBenchmark(quick: false).probe(cold: arguments.contains("cold"), rounds: 40)
     exit(0)
 }
+if arguments.first == "--outside-probe", arguments.count == 2, let rules = Int(arguments[1]), rules > 0 {
+    // The outside benchmark's match + apply alone: 10,000 views of random class pairs under
+    // RULES random rules, applied 60 times (for a profiler).
+    OutsideBenchmark(quick: false).probe(rules: rules, rounds: 60)
+    exit(0)
+}
 if arguments == ["--reload-probe"] {
     // The reload benchmark's host tree alone: 60 theme switches of a 10,012-view tree.
     let rows = ReloadBenchmark(repository: ".", exampleRounds: 0, treeRounds: 60, treeViews: 10_000).hostTreeRows()
@@ -85,7 +91,7 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     print("""
     usage: stylebench [--quick] [--only apply|outside|screen|reload|scale|evalscale|output|layout|lint|a11y|snapshot|start|memory|lsp|blink|tokens|states]
            stylebench --write-screen FOLDER [VIEWS [random]] | --write-page FOLDER | --write-lint-corpus FOLDER | --restyle-probe [random] [alone|view|kept|added|comment]
-           stylebench --reload-probe | --watch-probe [random] | --layout-probe [cold|warm]
+           stylebench --reload-probe | --watch-probe [random] | --layout-probe [cold|warm] | --outside-probe RULES
 
     Runs stylerun's benchmarks and prints a table.
     --quick   fewer rounds and a smaller memory tree: a smoke run of a few seconds.
@@ -101,6 +107,8 @@ if arguments.contains("--help") || arguments.contains("-h") || !understood || (a
     --watch-probe [random]  the screen benchmark's watch alone: 40 saves of a one-rule edit, each reloaded (for a profiler).
     --layout-probe [cold|warm]   the layout benchmark's tree laid out 40 times, warm (the default: a new engine over a
                             measurer that has seen its texts) or cold (a new measurer each time; for a profiler).
+    --outside-probe RULES   the outside benchmark's match + apply alone: 10,000 views of random class pairs under RULES
+                            random rules, applied 60 times (for a profiler).
     --write-page FOLDER     write the blink benchmark's page.html (10,012 views, 310 rules) there.
     --write-lint-corpus FOLDER   write the lint benchmark's generated scripts there, and files.txt: every file it lints.
     Build the release stylerun first (`swift build -c release`) for the start benchmark.

@@ -93,6 +93,21 @@ final class DesignerMistakeTests: XCTestCase {
             local f = font.system(12):bolded(true)
             """, .badArgument, at: "1:27", "'bolded' takes no arguments, got 1 argument."),
 
+        // MARK: A Lua table where one style is taken
+        Mistake("a table of styles given to concat", """
+            local s = concat { mut(View.alpha, 0.5), mut(View.isHidden, false) }
+            """, .badArgument, at: "1:11",
+            "Bad argument #1 to 'concat': expected a style or a function(view), got a table of styles; pass the styles "
+                + "themselves as arguments, concat(a, b, …), or a list as concat(table.unpack(list))."),
+        Mistake("a table of styles given to appearance", """
+            appearance(Label, { mut(View.alpha, 0.5), function(v) end })
+            """, .badArgument, at: "1:1",
+            "Bad argument #2 to 'appearance': expected a style or a function(view), got a table of styles; compose them "
+                + "into one style first, concat(a, b, …), or concat(table.unpack(list)) for a list."),
+        Mistake("a table of something else given to concat", """
+            local s = concat({ 1, 2 })
+            """, .badArgument, at: "1:11", "Bad argument #1 to 'concat': expected a style or a function(view), got table."),
+
         // MARK: Values in a designer's terms
         Mistake("a list where Insets is expected", """
             return Button { contentEdgeInsets = {8, 16} }

@@ -235,6 +235,7 @@ public struct Cascade {
         var i = -1
         let hasPrevious = previous != nil
         let checksRepetition = numbersContexts && !remembering && !hasPrevious && !partial
+        let checksResultReuse = sharesStyles && !remembering && !hasPrevious && !partial
         var k = -1  // in `visits`
         while true {
             let view: View
@@ -268,6 +269,12 @@ public struct Cascade {
             // styling after such a tree does from the start (`contextsHardlyRepeat`).
             if checksRepetition, i == Self.repetitionSample {
                 if steps.contextCount * 10 >= i * 9 { steps.stopNumberingContexts() }
+            }
+            // One whose first views hardly took another's result (fewer than one in eight: each
+            // with matches of its own, as on a page of random class pairs) keeps no more: a result
+            // kept costs its key, its list and an entry, for a view that nothing will ask for.
+            if checksResultReuse, i == Self.repetitionSample, steps.resultsWorkedOut * 8 > i * 7 {
+                steps.stopKeepingResults()
             }
             let context = carriedContextNumbers?[i] ?? steps.context(of: view, parent: path.parentContext ?? aboveContext)
             reached = visits != nil ? k + 1 : i + 1
@@ -421,7 +428,8 @@ public struct Cascade {
     }
 
     /// After how many views a one-off styling asks whether they repeated one another's enough
-    /// to go on grouping them into match contexts.
+    /// to go on grouping them into match contexts, and whether they took one another's results
+    /// often enough to go on keeping them.
     static let repetitionSample = 1024
 
     /// How many views ahead of the one it styles a restyle asks for the objects it will read:

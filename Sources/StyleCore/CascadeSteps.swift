@@ -44,7 +44,12 @@ final class CascadeSteps {
     let traits: Traits
     let defaults: ResolvedDefaults
     /// Whether results are kept for views with the same kind and matches (`Cascade.sharesStyles`).
-    let cachesResults: Bool
+    /// A one-off styling turns it off part way when hardly any view so far took a kept result
+    /// (`stopKeepingResults`).
+    @exclusivity(unchecked) private(set) var cachesResults: Bool
+    /// How many views had their appearances and rules applied, their result worked out rather
+    /// than taken from another view's: what tells a one-off styling whether keeping results pays.
+    @exclusivity(unchecked) private(set) var resultsWorkedOut = 0
     /// Whether views are grouped into match contexts (`MatchContexts`) as well, when results
     /// are kept: not for a tree whose views hardly repeat one another's (`Cascade.numbersContexts`).
     /// A one-off styling turns it off part way when the views so far hardly repeated
@@ -54,6 +59,14 @@ final class CascadeSteps {
     /// Groups no more views into contexts: the views after this one are matched, and their
     /// results shared by kind and matches, as in a styling that numbers none.
     func stopNumberingContexts() {
+        numbersContexts = false
+    }
+
+    /// Keeps no more results, and so numbers no more contexts: the views after this one are
+    /// matched and styled alone. What was kept stays (`Stylesheet.matchedResults`) for the next
+    /// cascade, which asks again.
+    func stopKeepingResults() {
+        cachesResults = false
         numbersContexts = false
     }
 
@@ -186,6 +199,7 @@ final class CascadeSteps {
             return
         }
         let applying = appearances(for: kind)
+        resultsWorkedOut += 1
         application.resetView()
         // Whether a step failed, not whether the collector grew: a diagnostic another view
         // reported already is not added again, and a result kept without it would hide it

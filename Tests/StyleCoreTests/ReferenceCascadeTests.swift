@@ -72,6 +72,57 @@ final class ReferenceCascadeTests: XCTestCase {
         }
     }
 
+    /// A one-off styling whose first views hardly take another's result (each matches rules of
+    /// its own) keeps no more results part way (`Cascade.repetitionSample`), and gives what the
+    /// reference gives all the same, views after the sample that would have shared a result
+    /// included. The next one-off styling finds the results kept before the stop and keeps
+    /// every one; a tree whose views share results keeps them to the end.
+    func testAOneOffStylingThatStopsKeepingResultsAgreesWithTheReference() {
+        let sheet = Stylesheet()
+        // 64 × 31 pairs of rules: a view of classes "a\(i) b\(j)" matches a pair no other view
+        // of the first part matches.
+        for k in 0..<64 { sheet.addRule(".a\(k)", T.mut(T.label, "textColor", World.colors[k % 3]), line: 10 + k) }
+        for k in 0..<31 { sheet.addRule(".b\(k)", T.mut(T.view, "alpha", .number(Double(k) / 31)), line: 80 + k) }
+        sheet.addRule("Label", T.mut(T.label, "text", .string("x")), line: 120)
+        func tree(sharing: Bool) -> View {
+            let root = T.view(T.stack, "root", "")
+            for section in 0..<40 {
+                let stack = T.view(T.stack, nil, "")
+                for row in 0..<40 {
+                    let n = section * 40 + row
+                    // The last 14 sections' views are alike: they would share one result.
+                    let alike = sharing || section >= 26
+                    stack.addChild(T.view(T.label, nil, alike ? "a1 b2" : "a\(n % 64) b\(n / 64)"))
+                }
+                root.addChild(stack)
+            }
+            return root
+        }
+        for sharing in [false, true] {
+            let engine = StyleEngine(sheet)
+            for round in 1...3 {
+                let root = tree(sharing: sharing), reference = World.copyOf(root)
+                XCTAssertEqual(Cascade(engine).apply(to: root), ReferenceCascade(sheet).apply(to: reference))
+                let count = World.views(root).count
+                XCTAssertGreaterThan(count, Cascade.repetitionSample)
+                for (got, expected) in zip(World.views(root), World.views(reference)) {
+                    XCTAssertEqual(got.values, expected.values, got.reference)
+                    XCTAssertEqual(got.provenance, expected.provenance, got.reference)
+                }
+                let kept = engine.matchedResults?.count ?? 0
+                if sharing {
+                    XCTAssertLessThan(kept, 10, "views that share results share them to the end")
+                } else if round == 1 {
+                    // The root, its first sections' stacks and views up to the sample.
+                    XCTAssertLessThan(kept, Cascade.repetitionSample, "no result is kept after the sample")
+                } else {
+                    // Every distinct view of the first part, and the one result of the rest.
+                    XCTAssertGreaterThan(kept, 26 * 40, "a later styling that takes the kept results keeps them all")
+                }
+            }
+        }
+    }
+
     /// The test of the test: with a cache broken on purpose, the comparison finds a difference.
     func testABrokenCacheIsFound() {
         for fault in [CascadeFault.resultsIgnoreMatches, .contextsIgnoreParents, .restyleIgnoresChangedRules, .resultsIgnoreState] {

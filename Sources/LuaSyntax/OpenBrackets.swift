@@ -38,8 +38,19 @@ struct OpenBrackets {
 
     /// The bracket an error at `token` most likely comes from: the innermost bracket of the
     /// function being parsed, opened on an earlier line, when the token starts a statement.
-    func unclosed(at token: Token, startsStatement: Bool) -> UnclosedBracket? {
-        guard open.count > floor, let innermost = open.last, innermost.line < token.range.start.line else { return nil }
+    /// The end of the file met where a field, an argument or the closer was due is the open
+    /// bracket's, on its own line too (`Label { text = "a" },` as a file's last line: `luac`'s
+    /// `unexpected symbol near <eof>`); another error there (`f:bolded` with no call) is not.
+    func unclosed(at token: Token, startsStatement: Bool, reason: SyntaxError.Reason) -> UnclosedBracket? {
+        guard open.count > floor, let innermost = open.last else { return nil }
+        if token.kind == .endOfFile {
+            switch reason {
+            case .unexpectedSymbol: return innermost
+            case .expected(let kind) where kind == innermost.closer: return innermost
+            default: return nil
+            }
+        }
+        guard innermost.line < token.range.start.line else { return nil }
         guard startsStatement || Self.onlyInStatements(token.kind) else { return nil }
         return innermost
     }

@@ -155,7 +155,7 @@ struct Parser {
     @inline(never)
     func error(_ reason: SyntaxError.Reason, startsStatement: Bool = false) -> SyntaxError {
         SyntaxError(reason: reason, chunkName: lexer.chunkName, range: current.range, near: nearText(current),
-                    luacLine: lexer.line, unclosed: brackets.unclosed(at: current, startsStatement: startsStatement))
+                    luacLine: lexer.line, unclosed: brackets.unclosed(at: current, startsStatement: startsStatement, reason: reason))
     }
 
     /// One of the checks `luac` makes while compiling; its message names no token.

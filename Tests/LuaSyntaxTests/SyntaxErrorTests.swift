@@ -90,6 +90,18 @@ final class SyntaxErrorTests: XCTestCase {
             // The innermost bracket is the one named.
             ("x = f({\n  a = g(1,\nlocal y",
              "unexpected symbol near 'local'", "')' expected (to close '(' at line 2) near 'local'"),
+            // The end of the file inside a bracket: that bracket's, on its own line too.
+            ("return StackView {\n  Label { text = \"a\" },\n", "unexpected symbol near <eof>",
+             "'}' expected (to close '{' at line 1) near <eof>"),
+            ("local s = concat(a,\n", "unexpected symbol near <eof>", "')' expected (to close '(' at line 1) near <eof>"),
+            ("t = { 1,", "unexpected symbol near <eof>", "'}' expected (to close '{' at line 1) near <eof>"),
+            ("t = { a = 1", "'}' expected near <eof>", "'}' expected (to close '{' at line 1) near <eof>"),
+            // Another error at the end: luac's words (the hint explains it).
+            ("return Label { font = f:bolded\n", "function arguments expected near <eof>", "function arguments expected near <eof>"),
+            ("x = { a.\n", "<name> expected near <eof>", "<name> expected near <eof>"),
+            // A function's body inside a bracket ends first: luac names the function.
+            ("t = { f = function()\n  return 1\n", "'end' expected (to close 'function' at line 1) near <eof>",
+             "'end' expected (to close 'function' at line 1) near <eof>"),
             // Already luac's own words: unchanged.
             ("f(1,\n2", "')' expected (to close '(' at line 1) near <eof>", "')' expected (to close '(' at line 1) near <eof>"),
             ("t = {\n a = 1\n local x", "'}' expected (to close '{' at line 1) near 'local'",

@@ -352,7 +352,7 @@ private struct SelectorParser {
             if marker == ":" {
                 switch ControlState.parse(name) {
                 case .failure:
-                    throw error(.unknownPseudoClass(name, suggestion: Suggestion.closest(to: name, among: ControlState.names)),
+                    throw error(.unknownPseudoClass(name, suggestion: ControlState.suggestion(for: name)),
                                 at: markerOffset, length: i - markerOffset)
                 case .success(let state):
                     guard schema.mayBeControl(kind) else {

@@ -81,7 +81,7 @@ public struct SelectorError: Error, Hashable, Sendable, CustomStringConvertible 
             let what = marker == "#" ? "an id" : marker == ":" ? "a state (\(ControlState.names.joined(separator: ", ")))" : "a class name"
             return "Expected \(what) after '\(marker)' in selector \(q)."
         case .unknownPseudoClass(let name, let suggestion):
-            return "Unknown pseudo-class ':\(name)' in selector \(q)." + Suggestion.sentence(suggestion)
+            return "Unknown pseudo-class ':\(name)' in selector \(q)." + Suggestion.sentence(suggestion) + ControlState.otherNameNote(name, prefix: ":")
                 + (suggestion == nil ? " The states are " + ControlState.names.map { ":" + $0 }.joined(separator: ", ") + "." : "")
         case .notAControl(let kind, let state):
             return "Selector \(q) gives ':\(state)' to \(kind), which is not a control; only controls (Button, TextField, kinds declared with control = true) have states."

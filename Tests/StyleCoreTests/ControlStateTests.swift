@@ -117,7 +117,11 @@ final class ControlStateTests: XCTestCase {
             var c = Condition()
             XCTAssertThrowsError(try c.add(name, values), name) { XCTAssertEqual(($0 as? ConditionError)?.message, message, name) }
         }
-        XCTAssertEqual(Condition.parse(state: "pressed").failureMessage, "Unknown state 'pressed'. States are normal, highlighted, disabled, selected, focused.")
+        XCTAssertEqual(Condition.parse(state: "pressed").failureMessage,
+                       "Unknown state 'pressed'. Did you mean 'highlighted'? UIKit's name for 'pressed' is 'highlighted'.")
+        XCTAssertEqual(Condition.parse(state: "Checked").failureMessage,
+                       "Unknown state 'Checked'. Did you mean 'selected'? UIKit's name for 'Checked' is 'selected'.")
+        XCTAssertEqual(Condition.parse(state: "wobbly").failureMessage, "Unknown state 'wobbly'. States are normal, highlighted, disabled, selected, focused.")
         // A state condition on a style that can only apply to non-controls.
         XCTAssertThrowsError(try Style.when(Condition(states: [.highlighted]), T.mut(Schema.label, "alpha", .number(0.5)),
                                             schema: .standard, at: T.at(3))) {

@@ -72,6 +72,8 @@ final class StateBindingsTests: XCTestCase {
             ("rule(\"Button:hilighted\", mut(View.alpha, 1))", .badSelector,
              "Unknown pseudo-class ':hilighted' in selector 'Button:hilighted'. Did you mean 'highlighted'?", 13),
             ("rule(\"Label:disabled\", mut(View.alpha, 1))", .unknownState, "gives ':disabled' to Label, which is not a control", 12),
+            ("rule(\".primary:pressed\", mut(View.alpha, 1))", .badSelector,
+             "Unknown pseudo-class ':pressed' in selector '.primary:pressed'. Did you mean 'highlighted'? UIKit's name for ':pressed' is 'highlighted'.", 15),
             ("local s = when(\"hilighted\", mut(View.alpha, 1))", .unknownState, "Unknown state 'hilighted'. Did you mean 'highlighted'?", 16),
             ("local s = when({ colorSheme = \"dark\" }, mut(View.alpha, 1))", .unknownTrait,
              "Unknown trait 'colorSheme'. Did you mean 'colorScheme'?", 18),

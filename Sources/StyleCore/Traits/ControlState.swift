@@ -29,7 +29,30 @@ public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertib
     /// One state by name.
     public static func parse(_ name: String) -> Result<ControlState, StateError> {
         if let found = named.first(where: { $0.name == name }) { return .success(found.state) }
-        return .failure(.unknownState(name, suggestion: Suggestion.closest(to: name, among: names)))
+        return .failure(.unknownState(name, suggestion: suggestion(for: name)))
+    }
+
+    /// The names other systems give these states, as a designer coming from them writes:
+    /// CSS's `:active`, a design tool's `pressed`, Android's `checked`.
+    static let otherNames: [String: String] = [
+        "pressed": "highlighted", "active": "highlighted", "down": "highlighted",
+        "checked": "selected", "on": "selected", "chosen": "selected",
+        "focus": "focused", "focusvisible": "focused", "focus-visible": "focused", "focuswithin": "focused",
+        "enabled": "normal", "default": "normal", "rest": "normal", "idle": "normal",
+        "inactive": "disabled",
+    ]
+
+    /// The state a mistaken name most likely means: UIKit's name for another system's
+    /// (`pressed` → `highlighted`), or the nearest name.
+    public static func suggestion(for name: String) -> String? {
+        otherNames[name.lowercased()] ?? Suggestion.closest(to: name, among: names)
+    }
+
+    /// After "Did you mean 'highlighted'?", a sentence saying why, when `name` is another
+    /// system's word for the state: ` UIKit's name for 'pressed' is 'highlighted'.`
+    static func otherNameNote(_ name: String, prefix: String = "") -> String {
+        guard let state = otherNames[name.lowercased()] else { return "" }
+        return " UIKit's name for '\(prefix)\(name)' is '\(state)'."
     }
 
     /// `highlighted+selected`, as `--state` takes several (`normal` alone may stand for none).
@@ -67,7 +90,7 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .unknownState(let name, let s):
-            "Unknown state '\(name)'." + Suggestion.sentence(s)
+            "Unknown state '\(name)'." + Suggestion.sentence(s) + ControlState.otherNameNote(name)
                 + (s == nil ? " States are " + ControlState.names.joined(separator: ", ") + "." : "")
         case .notAControl(let kind, let state):
             "'\(state)' is a control state, but \(kind) is not a control; only controls (Button, TextField, kinds declared with control = true) have states."

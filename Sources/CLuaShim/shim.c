@@ -133,6 +133,19 @@ static void format_number(double x, char *out, size_t size) {
     }
 }
 
+/// `n` with a comma between each group of three digits: 1,000,000,000.
+static void group_thousands(long long n, char *out, size_t size) {
+    char digits[32];
+    int count = snprintf(digits, sizeof digits, "%lld", n < 0 ? -n : n);
+    size_t at = 0;
+    if (n < 0 && at + 1 < size) out[at++] = '-';
+    for (int i = 0; i < count && at + 1 < size; i++) {
+        if (i > 0 && (count - i) % 3 == 0 && at + 1 < size) out[at++] = ',';
+        if (at + 1 < size) out[at++] = digits[i];
+    }
+    out[at < size ? at : size - 1] = '\0';
+}
+
 void srlua_limitmessage(const srlua_Budget *b, srlua_Limit limit, char *buffer, size_t size) {
     char number[48];
     switch (limit) {
@@ -140,7 +153,9 @@ void srlua_limitmessage(const srlua_Budget *b, srlua_Limit limit, char *buffer, 
         snprintf(buffer, size, "%s", "");
         break;
     case srlua_InstructionLimit:
-        snprintf(buffer, size, "The script ran past its instruction limit of %lld instructions.", (long long)b->instructionLimit);
+        group_thousands((long long)b->instructionLimit, number, sizeof number);
+        snprintf(buffer, size, "The script ran past its instruction limit of %s instructions; look for a loop that never ends.",
+                 number);
         break;
     case srlua_TimeLimit:
         format_number(b->seconds, number, sizeof number);

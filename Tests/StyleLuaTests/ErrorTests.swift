@@ -299,7 +299,8 @@ final class ErrorTests: XCTestCase {
         ErrorCase(name: "an infinite loop stops at the instruction limit", script: """
             local n = 0
             while true do n = n + 1 end
-            """, code: .limitExceeded, message: "instruction limit", line: 2, limits: Limits(instructions: 100_000)),
+            """, code: .limitExceeded, message: "The script ran past its instruction limit of 100,000 instructions; look for a loop that never ends.",
+            line: 2, limits: Limits(instructions: 100_000)),
         ErrorCase(name: "pcall does not catch the instruction limit", script: """
             local ok = pcall(function()
               while true do end

@@ -1,3 +1,4 @@
+import Dispatch
 import StyleCore
 
 /// Lays out styled trees, and keeps the last layout for the next one.
@@ -32,23 +33,118 @@ public final class LayoutEngine {
     /// The frames of every view under `root`; none for a tree deeper than `maximumDepth` levels
     /// (`Layout.tooDeep` then says how deep it is).
     public func layout(_ root: View, options: LayoutOptions = LayoutOptions()) -> Layout {
+        switch prepare(root, options: options) {
+        case .done(let layout):
+            return layout
+        case .pass(let pass, let index):
+            pass.run()
+            return finish(pass, index: index)
+        }
+    }
+
+    /// Lays `root` out as `layout(_:options:)` does, with the pass on another thread: the views'
+    /// layout-affecting values are read before this returns, so the caller may restyle the tree
+    /// while the frames are worked out (lint styles a screen in its other trait sets meanwhile).
+    /// Until then the tree's views must keep their kinds, ids, classes and children, and the
+    /// engine and its measurer are the pass's: the next `layout` or `beginLayout` waits for it.
+    ///
+    ///     let pending = engine.beginLayout(root)
+    ///     restyle(root, for: .dark)             // the layout reads none of it
+    ///     let layout = pending.wait()           // the frames at the values read above
+    public func beginLayout(_ root: View, options: LayoutOptions = LayoutOptions()) -> PendingLayout {
+        switch prepare(root, options: options) {
+        case .done(let layout):
+            return PendingLayout(layout)
+        case .pass(let pass, let index):
+            let pending = PendingLayout(engine: self, pass: pass, index: index)
+            self.pending = pending
+            return pending
+        }
+    }
+
+    /// The layout on another thread, not waited for yet.
+    private var pending: PendingLayout?
+
+    private enum Prepared {
+        /// Nothing to work out: the last layout kept, or a tree too deep.
+        case done(Layout)
+        /// A pass that has read the tree, to run; `index`: the last layout's index of the same views.
+        case pass(LayoutPass, index: [ObjectIdentifier: Int32]?)
+    }
+
+    /// Everything a layout reads of the tree, read now.
+    private func prepare(_ root: View, options: LayoutOptions) -> Prepared {
+        if let pending { _ = pending.wait() }
         if let last, last.layout.root === root, last.layout.options == options, last.tree.isUnchanged(under: root) {
             last.layout.isReused = true
-            return last.layout
+            return .done(last.layout)
         }
         let tree = LayoutTree(root, capacity: last.map { ($0.tree.count, $0.tree.valueCount) } ?? (0, 0))
         guard tree.depth <= Self.maximumDepth else {
             last = nil
-            return Layout(options: options, root: root, substitutions: [], frames: LayoutFrames(), tooDeep: tree.depth)
+            return .done(Layout(options: options, root: root, substitutions: [], frames: LayoutFrames(), tooDeep: tree.depth))
         }
         // The same views as the last layout's (another content size, a restyle): its index of
         // views by identity serves this one too.
         let index = last.flatMap { last in tree.hasSameViews(as: last.tree) ? last.layout.frames.index : nil }
-        let pass = LayoutPass(tree: tree, readers: readers, measurer: measurer, imageSize: imageSize, options: options)
-        pass.run()
-        let layout = Layout(options: options, root: root, substitutions: pass.substitutions,
-                            frames: LayoutFrames(tree: tree, layouts: pass.layouts, index: index))
-        last = (layout, tree)
+        return .pass(LayoutPass(tree: tree, readers: readers, measurer: measurer, imageSize: imageSize, options: options), index: index)
+    }
+
+    /// The layout of a pass that has run, kept as the last one.
+    fileprivate func finish(_ pass: LayoutPass, index: [ObjectIdentifier: Int32]?) -> Layout {
+        let layout = Layout(options: pass.options, root: pass.tree.views[0], substitutions: pass.substitutions,
+                            frames: LayoutFrames(tree: pass.tree, layouts: pass.layouts, index: index))
+        last = (layout, pass.tree)
         return layout
+    }
+
+    fileprivate func endPending() {
+        pending = nil
+    }
+}
+
+/// A layout begun on another thread (`LayoutEngine.beginLayout`); `wait()` gives it.
+public final class PendingLayout {
+    private enum State {
+        case running(LayoutEngine, Handoff, [ObjectIdentifier: Int32]?)
+        case done(Layout)
+    }
+    private var state: State
+
+    /// What crosses to the pass's thread and back. The pass owns what it reads (a copy of the
+    /// tree's values, its own arrays) and reads of the views only what the caller keeps as it
+    /// is (kinds, ids, classes, children, locations); the engine's measurer is used by nothing
+    /// else until `wait()`, which the semaphore orders after the pass.
+    private final class Handoff: @unchecked Sendable {
+        let pass: LayoutPass
+        let done = DispatchSemaphore(value: 0)
+        init(_ pass: LayoutPass) { self.pass = pass }
+    }
+
+    init(_ layout: Layout) {
+        state = .done(layout)
+    }
+
+    init(engine: LayoutEngine, pass: LayoutPass, index: [ObjectIdentifier: Int32]?) {
+        let handoff = Handoff(pass)
+        state = .running(engine, handoff, index)
+        DispatchQueue.global(qos: .userInitiated).async {
+            handoff.pass.run()
+            handoff.done.signal()
+        }
+    }
+
+    /// The layout, once its pass has run (at once after the first call).
+    public func wait() -> Layout {
+        switch state {
+        case .done(let layout):
+            return layout
+        case .running(let engine, let handoff, let index):
+            handoff.done.wait()
+            let layout = engine.finish(handoff.pass, index: index)
+            engine.endPending()
+            state = .done(layout)
+            return layout
+        }
     }
 }

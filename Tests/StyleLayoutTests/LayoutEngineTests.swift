@@ -179,4 +179,42 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertEqual(moved.frame(of: root.children[1]), frame(8, 44, 304, 24))
         XCTAssertTrue(engine.layout(root, options: options).isReused)
     }
+
+    /// A layout begun on another thread is of the values when it began: the tree restyled
+    /// meanwhile changes nothing in it, and the next layout waits for it and sees the change.
+    func testALayoutBegunElsewhereIsOfTheValuesWhenItBegan() throws {
+        let root = screen()
+        let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+        let pending = engine.beginLayout(root, options: LayoutOptions(width: 320))
+        // Restyled while the pass runs: a longer text, on as many lines as it needs.
+        try root.children[0].set("text", .string("Hello\nworld"))
+        try root.children[0].set("numberOfLines", .int(0))
+        let begun = pending.wait()
+        XCTAssertFalse(begun.isReused)
+        XCTAssertEqual(begun.frame(of: root.children[0]), frame(8, 8, 304, 24), "the text when the layout began")
+        XCTAssertEqual(begun.frame(of: root.children[1]), frame(8, 32, 304, 40))
+        XCTAssertTrue(pending.wait() === begun, "waited for once")
+        let after = engine.layout(root, options: LayoutOptions(width: 320))
+        XCTAssertFalse(after.isReused, "the restyle moved the title")
+        XCTAssertEqual(after.frame(of: root.children[0]), frame(8, 8, 304, 48))
+        // Begun and not waited for: the next layout waits, and keeps it when nothing moved.
+        _ = engine.beginLayout(root, options: LayoutOptions(width: 375))
+        let kept = engine.layout(root, options: LayoutOptions(width: 375))
+        XCTAssertTrue(kept.isReused, "the begun layout, waited for by the next")
+        XCTAssertEqual(kept.frame(of: root.children[1]), frame(8, 56, 359, 40))
+        // A layout the engine has already: given at once.
+        let again = engine.beginLayout(root, options: LayoutOptions(width: 375))
+        XCTAssertTrue(again.wait() === kept)
+    }
+
+    /// Begun layouts of many trees in turn give what plain layouts give.
+    func testBegunLayoutsAgreeWithPlainOnes() {
+        for n in 1...20 {
+            let root = Fixture.view(Schema.stackView, "s\(n)", ["axis": .enumCase(n % 2 == 0 ? "vertical" : "horizontal"), "spacing": .number(Double(n))],
+                                    (0..<n).map { Fixture.label("l\($0)", String(repeating: "word ", count: $0 + 1)) })
+            let plain = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize).layout(root, options: LayoutOptions(width: 200))
+            let begun = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize).beginLayout(root, options: LayoutOptions(width: 200)).wait()
+            root.forEachInTree { XCTAssertEqual(begun.layout(of: $0), plain.layout(of: $0), "\(n): \($0.selectorDescription)") }
+        }
+    }
 }

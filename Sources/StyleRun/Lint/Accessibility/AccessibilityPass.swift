@@ -96,8 +96,16 @@ struct AccessibilityPass {
                 return true
             }
             let contrast = LowContrastRule(level: checks.contrastLevel)
+            // The default traits' layout, for touch targets, worked out on another thread while
+            // the other trait sets are styled and looked at: it reads the tree's values as they
+            // are when it begins. Its findings are made once the tree is styled for the default
+            // traits again, at the end (a styling that succeeded once succeeds again).
+            var touchLayout: PendingLayout?
             for traits in AccessibilityMatrix.traitSets {
                 guard styled(traits) else { continue }
+                if traits == .default {
+                    touchLayout = engine.beginLayout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits))
+                }
                 for finding in contrast.findings(in: root, traits: traits, cache: cache) {
                     let state: ControlState? = finding.sample.view.kind.isControl ? finding.sample.view.state : nil
                     findings.add(finding.accessibilityFinding, file: file, in: AccessibilityCondition(theme: theme, traits: traits, state: state), cache: cache)
@@ -123,8 +131,6 @@ struct AccessibilityPass {
                 if traits == .default {
                     let once = AccessibilityCondition(theme: theme, traits: nil)
                     for finding in FixedFontSizeRule().findings(in: root) { findings.add(finding, file: file, in: once, cache: cache) }
-                    let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits))
-                    for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once, cache: cache) }
                 }
             }
             var truncation = TruncatedTextRule()
@@ -150,6 +156,11 @@ struct AccessibilityPass {
                     let layout = engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: .default))
                     if let smallest = AccessibilityMatrix.contentSizes.min() { truncation.look(at: layout, contentSize: smallest) }
                 }
+            }
+            // The tree is styled for the default traits again: the touch targets' layout is of it.
+            if let layout = touchLayout?.wait() {
+                let once = AccessibilityCondition(theme: theme, traits: nil)
+                for finding in SmallTouchTargetRule().findings(in: root, layout: layout) { findings.add(finding, file: file, in: once, cache: cache) }
             }
             for finding in truncation.findings() { findings.add(finding, file: file, in: AccessibilityCondition(theme: theme, traits: nil), cache: cache) }
         }

@@ -167,6 +167,25 @@ final class AccessibilityRulesLintTests: XCTestCase {
             """, [.truncatedText]), [])
     }
 
+    func testALabelHiddenFromSomeSizeOnIsLookedAtOnlyWhereItIsDrawn() throws {
+        // Each size is laid out while the tree is styled for the next: a label is looked at in a
+        // size's layout when it is drawn at that size, not at the size styled since.
+        let found = lint("""
+            return StackView { axis = "vertical",
+              Label { id = "gone", text = "Your order ships on Monday, Dec 7", font = font.preferred("body"),
+                style = when({ contentSize = ">= accessibilityMedium" }, mut(View.isHidden, true)) },
+              Label { id = "never", text = "Your order ships on Monday, Dec 7", font = font.preferred("body"),
+                style = when({ contentSize = ">= extraExtraExtraLarge" }, mut(View.isHidden, true)) },
+            }
+            """, [.truncatedText])
+        // Both would be cut from extraExtraExtraLarge on: "gone" is drawn there (hidden from the
+        // next size on), "never" is hidden wherever it would be cut.
+        XCTAssertEqual(found.map(\.line), [2], found.map(\.message).joined(separator: "\n"))
+        let d = try XCTUnwrap(found.first)
+        XCTAssertTrue(d.message.contains("Label#gone does not fit"), d.message)
+        XCTAssertTrue(d.message.contains("from content size extraExtraExtraLarge on"), d.message)
+    }
+
     // MARK: Every format, every suppression
 
     func testEachRuleHasItsIdInEveryFormatAndItsIgnoreComment() throws {

@@ -135,11 +135,20 @@ struct AccessibilityPass {
             }
             var truncation = TruncatedTextRule()
             if stylesheet.stylingMayDependOnContentSize(of: root) {
+                // Each size's layout runs on another thread while the tree is styled for the next
+                // size: it reads the values as they are when it begins, and is looked at for the
+                // labels drawn at its size.
+                var laidOut: (layout: PendingLayout, size: ContentSize, labels: [View])?
                 for size in AccessibilityMatrix.contentSizes {
                     let traits = Traits(contentSize: size)
                     guard styled(traits, provenance: false) else { continue }
-                    truncation.look(at: engine.layout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits)), contentSize: size)
+                    let labels = TruncatedTextRule.drawnLabels(in: root)
+                    // Begun once the last size's pass is done: the engine lays out one tree at a time.
+                    let pending = engine.beginLayout(root, options: LayoutOptions(width: AccessibilityMatrix.width, traits: traits))
+                    if let laidOut { truncation.look(at: laidOut.layout.wait(), contentSize: laidOut.size, labels: laidOut.labels) }
+                    laidOut = (pending, size, labels)
                 }
+                if let laidOut { truncation.look(at: laidOut.layout.wait(), contentSize: laidOut.size, labels: laidOut.labels) }
                 // The tree is left styled for the default traits, as the run styled it.
                 _ = styled(.default)
             } else {

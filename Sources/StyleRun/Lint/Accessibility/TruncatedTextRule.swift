@@ -27,12 +27,27 @@ public struct TruncatedTextRule {
     public init() {}
 
     /// Notes each label `layout` cuts, laid out at `contentSize`; looked at smallest size first,
-    /// the first size a label is cut at is kept.
+    /// the first size a label is cut at is kept. The tree is styled as it was laid out.
     public mutating func look(at layout: Layout, contentSize: ContentSize) {
-        SmallTouchTargetRule.forEachDrawn(layout.root) { view in
-            guard view.kind.isA(Schema.label), let laid = layout.layout(of: view), let truncation = laid.truncation else { return }
+        look(at: layout, contentSize: contentSize, labels: Self.drawnLabels(in: layout.root))
+    }
+
+    /// The labels of the tree under `root` that are drawn, as it is styled now, in tree order:
+    /// what `look(at:contentSize:labels:)` checks in a layout of that styling, once the tree has
+    /// been styled otherwise.
+    public static func drawnLabels(in root: View) -> [View] {
+        var labels: [View] = []
+        SmallTouchTargetRule.forEachDrawn(root) { if $0.kind.isA(Schema.label) { labels.append($0) } }
+        return labels
+    }
+
+    /// `look(at:contentSize:)` for `labels`, the labels drawn in the styling `layout` is of
+    /// (`drawnLabels(in:)`).
+    public mutating func look(at layout: Layout, contentSize: ContentSize, labels: [View]) {
+        for view in labels {
+            guard let laid = layout.layout(of: view), let truncation = laid.truncation else { continue }
             let id = ObjectIdentifier(view)
-            if let known = cuts[id], known.contentSize <= contentSize { return }
+            if let known = cuts[id], known.contentSize <= contentSize { continue }
             if cuts[id] == nil { order.append(id) }
             cuts[id] = Cut(view: view, contentSize: contentSize, frame: laid.frame, truncation: truncation)
         }

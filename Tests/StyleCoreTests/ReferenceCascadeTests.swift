@@ -40,29 +40,13 @@ final class ReferenceCascadeTests: XCTestCase {
         // Not repeating: the first 26 sections' views (more than the sample) are each a context
         // of their own, and the last 14 sections repeat one another's, which a styling that went
         // on grouping would have counted as few contexts.
-        func tree(repeating: Bool) -> View {
-            let root = T.view(T.stack, "root", "")
-            for section in 0..<40 {
-                let alike = repeating || section >= 26
-                let stack = T.view(T.stack, nil, alike ? "s1" : "s\(section)")
-                for row in 0..<40 {
-                    let n = section * 40 + row
-                    stack.addChild(T.view(T.label, nil, alike ? "c1 d2" : "c\(n % 7) d\(n % 31)"))
-                }
-                root.addChild(stack)
-            }
-            return root
-        }
         for repeating in [false, true] {
-            let root = tree(repeating: repeating), reference = World.copyOf(root)
-            let engine = StyleEngine(sheet)
-            XCTAssertEqual(Cascade(engine).apply(to: root), ReferenceCascade(sheet).apply(to: reference))
-            let count = World.views(root).count
-            XCTAssertGreaterThan(count, Cascade.repetitionSample)
-            for (got, expected) in zip(World.views(root), World.views(reference)) {
-                XCTAssertEqual(got.values, expected.values, got.reference)
-                XCTAssertEqual(got.provenance, expected.provenance, got.reference)
+            let root = Self.sections { section, n in
+                let alike = repeating || section >= 26
+                return alike ? ("s1", "c1 d2") : ("s\(section)", "c\(n % 7) d\(n % 31)")
             }
+            let engine = StyleEngine(sheet)
+            let count = assertOneOffStylingAgrees(engine, sheet, root)
             if repeating {
                 XCTAssertLessThan(engine.lastContextCount, 10, "views that repeat are grouped to the end")
             } else {
@@ -84,31 +68,12 @@ final class ReferenceCascadeTests: XCTestCase {
         for k in 0..<64 { sheet.addRule(".a\(k)", T.mut(T.label, "textColor", World.colors[k % 3]), line: 10 + k) }
         for k in 0..<31 { sheet.addRule(".b\(k)", T.mut(T.view, "alpha", .number(Double(k) / 31)), line: 80 + k) }
         sheet.addRule("Label", T.mut(T.label, "text", .string("x")), line: 120)
-        func tree(sharing: Bool) -> View {
-            let root = T.view(T.stack, "root", "")
-            for section in 0..<40 {
-                let stack = T.view(T.stack, nil, "")
-                for row in 0..<40 {
-                    let n = section * 40 + row
-                    // The last 14 sections' views are alike: they would share one result.
-                    let alike = sharing || section >= 26
-                    stack.addChild(T.view(T.label, nil, alike ? "a1 b2" : "a\(n % 64) b\(n / 64)"))
-                }
-                root.addChild(stack)
-            }
-            return root
-        }
         for sharing in [false, true] {
             let engine = StyleEngine(sheet)
             for round in 1...3 {
-                let root = tree(sharing: sharing), reference = World.copyOf(root)
-                XCTAssertEqual(Cascade(engine).apply(to: root), ReferenceCascade(sheet).apply(to: reference))
-                let count = World.views(root).count
-                XCTAssertGreaterThan(count, Cascade.repetitionSample)
-                for (got, expected) in zip(World.views(root), World.views(reference)) {
-                    XCTAssertEqual(got.values, expected.values, got.reference)
-                    XCTAssertEqual(got.provenance, expected.provenance, got.reference)
-                }
+                // The last 14 sections' views are alike: they would share one result.
+                let root = Self.sections { section, n in ("", sharing || section >= 26 ? "a1 b2" : "a\(n % 64) b\(n / 64)") }
+                assertOneOffStylingAgrees(engine, sheet, root)
                 let kept = engine.matchedResults?.count ?? 0
                 if sharing {
                     XCTAssertLessThan(kept, 10, "views that share results share them to the end")
@@ -121,6 +86,34 @@ final class ReferenceCascadeTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A root of 40 sections of 40 labels (more views than `Cascade.repetitionSample`); `classes`
+    /// gives each section's stack its classes and the `n`th label of the tree its own.
+    private static func sections(_ classes: (_ section: Int, _ n: Int) -> (stack: String, label: String)) -> View {
+        let root = T.view(T.stack, "root", "")
+        for section in 0..<40 {
+            let stack = T.view(T.stack, nil, classes(section, section * 40).stack)
+            for row in 0..<40 { stack.addChild(T.view(T.label, nil, classes(section, section * 40 + row).label)) }
+            root.addChild(stack)
+        }
+        return root
+    }
+
+    /// Styles `root` once with `engine`, as a one-off styling, and checks every view's values and
+    /// provenance against the reference's styling of a copy; returns how many views there are.
+    @discardableResult
+    private func assertOneOffStylingAgrees(_ engine: StyleEngine, _ sheet: Stylesheet, _ root: View,
+                                           file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let reference = World.copyOf(root)
+        XCTAssertEqual(Cascade(engine).apply(to: root), ReferenceCascade(sheet).apply(to: reference), file: file, line: line)
+        let count = World.views(root).count
+        XCTAssertGreaterThan(count, Cascade.repetitionSample, file: file, line: line)
+        for (got, expected) in zip(World.views(root), World.views(reference)) {
+            XCTAssertEqual(got.values, expected.values, got.reference, file: file, line: line)
+            XCTAssertEqual(got.provenance, expected.provenance, got.reference, file: file, line: line)
+        }
+        return count
     }
 
     /// The test of the test: with a cache broken on purpose, the comparison finds a difference.

@@ -34,8 +34,27 @@ struct OutputBenchmark {
                             baseline: "tree text (\(mb(textBytes))) \(Table.iqr(text))",
                             ratio: Table.ratio(ratios.median) + " (IQR \(Table.ratio(ratios.q1))–\(Table.ratio(ratios.q3)))",
                             target: "≤ 1.50×", met: ratios.median <= 1.5))
+            if views == 10_000 { rows.append(readBack(root, rounds: rounds, written: json)) }
         }
         return rows
+    }
+
+    /// The 10,012 views' JSON read back by `JSONValue(parsing:)`, the reader lint's parent uses on
+    /// its evaluator's findings, beside writing it.
+    private func readBack(_ root: View, rounds: Int, written: Samples) -> Row {
+        var bytes: [UInt8] = []
+        TreeJSONRenderer().write(root) { bytes.append(contentsOf: $0) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var read = Samples()
+        for round in 0...rounds {
+            let ms = milliseconds {
+                do throws(JSONParseError) { _ = try JSONValue(parsing: text) } catch { fail("the JSON does not read back: \(error)") }
+            }
+            if round > 0 { read.append(ms) }
+        }
+        return Row(section: "output", measure: "the same JSON read back (JSONValue(parsing:), as lint reads its evaluator's findings)",
+                   result: Table.iqr(read), baseline: "writing it \(Table.ms(written.median))",
+                   ratio: Table.ratio(read.median / written.median))
     }
 
     private func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }

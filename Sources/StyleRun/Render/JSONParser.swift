@@ -23,23 +23,34 @@ extension JSONValue {
     /// (no comments, no trailing commas) and accepts surrounding whitespace only.
     /// - Throws: `JSONParseError` at the first character that cannot continue the text.
     public init(parsing text: String) throws(JSONParseError) {
-        var parser = JSONTextParser(Array(text.utf8))
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.atEnd else { throw parser.error("Unexpected text after the JSON value.") }
-        self = value
+        // Read where the text's UTF-8 is (a native string's is one run): a child's findings
+        // are megabytes, which a copy into an array, and an array's checked reads, cost as
+        // much again as reading them.
+        var text = text
+        let parsed = text.withUTF8 { bytes -> Result<JSONValue, JSONParseError> in
+            var parser = JSONTextParser(bytes)
+            do throws(JSONParseError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.atEnd else { throw parser.error("Unexpected text after the JSON value.") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try parsed.get()
     }
 }
 
-/// A recursive-descent reader over UTF-8 bytes.
+/// A recursive-descent reader over UTF-8 bytes, which live while it reads.
 private struct JSONTextParser {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// Deep enough for any output of ours, shallow enough never to overflow the stack.
     private static let maximumDepth = 512
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool { index == bytes.count }
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }

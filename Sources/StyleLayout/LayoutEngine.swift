@@ -90,26 +90,39 @@ public final class LayoutEngine {
         return .pass(LayoutPass(tree: tree, readers: readers, measurer: measurer, imageSize: imageSize, options: options), index: index)
     }
 
+    /// Keeps `layout` of `tree` as the last one (a pending layout's, once waited for).
+    fileprivate func keep(_ layout: Layout, of tree: LayoutTree, from finished: PendingLayout) {
+        last = (layout, tree)
+        if pending === finished { pending = nil }
+    }
+
     /// The layout of a pass that has run, kept as the last one.
-    fileprivate func finish(_ pass: LayoutPass, index: [ObjectIdentifier: Int32]?) -> Layout {
-        let layout = Layout(options: pass.options, root: pass.tree.views[0], substitutions: pass.substitutions,
-                            frames: LayoutFrames(tree: pass.tree, layouts: pass.layouts, index: index))
+    private func finish(_ pass: LayoutPass, index: [ObjectIdentifier: Int32]?) -> Layout {
+        let layout = pass.layout(index: index)
         last = (layout, pass.tree)
         return layout
     }
+}
 
-    fileprivate func endPending() {
-        pending = nil
+extension LayoutPass {
+    /// The layout of this pass, once it has run; `index`: the last layout's index of the same views.
+    fileprivate func layout(index: [ObjectIdentifier: Int32]?) -> Layout {
+        Layout(options: options, root: tree.views[0], substitutions: substitutions,
+               frames: LayoutFrames(tree: tree, layouts: layouts, index: index))
     }
 }
 
-/// A layout begun on another thread (`LayoutEngine.beginLayout`); `wait()` gives it.
+/// A layout begun on another thread (`LayoutEngine.beginLayout`); `wait()` gives it. Waited for
+/// on the thread that began it, as the engine is used.
 public final class PendingLayout {
     private enum State {
-        case running(LayoutEngine, Handoff, [ObjectIdentifier: Int32]?)
+        case running(Handoff, [ObjectIdentifier: Int32]?)
         case done(Layout)
     }
     private var state: State
+    /// The engine that keeps the layout once it is done; weak, so that an engine let go with a
+    /// layout not waited for is freed.
+    private weak var engine: LayoutEngine?
 
     /// What crosses to the pass's thread and back. The pass owns what it reads (a copy of the
     /// tree's values, its own arrays) and reads of the views only what the caller keeps as it
@@ -127,8 +140,12 @@ public final class PendingLayout {
 
     init(engine: LayoutEngine, pass: LayoutPass, index: [ObjectIdentifier: Int32]?) {
         let handoff = Handoff(pass)
-        state = .running(engine, handoff, index)
-        DispatchQueue.global(qos: .userInitiated).async {
+        state = .running(handoff, index)
+        self.engine = engine
+        // A queue of its own, which gets a thread of its own: on the shared pool's, a caller
+        // that is itself one of the pool's workers (lint's files in parallel) could wait on a
+        // pass that no free worker ever runs.
+        DispatchQueue(label: "stylerun.layout", qos: .userInitiated).async {
             handoff.pass.run()
             handoff.done.signal()
         }
@@ -139,10 +156,10 @@ public final class PendingLayout {
         switch state {
         case .done(let layout):
             return layout
-        case .running(let engine, let handoff, let index):
+        case .running(let handoff, let index):
             handoff.done.wait()
-            let layout = engine.finish(handoff.pass, index: index)
-            engine.endPending()
+            let layout = handoff.pass.layout(index: index)
+            engine?.keep(layout, of: handoff.pass.tree, from: self)
             state = .done(layout)
             return layout
         }

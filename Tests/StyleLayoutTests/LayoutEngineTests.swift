@@ -1,3 +1,4 @@
+import Foundation
 import StyleCore
 import StyleLayout
 import StyleText
@@ -217,4 +218,42 @@ final class LayoutEngineTests: XCTestCase {
             root.forEachInTree { XCTAssertEqual(begun.layout(of: $0), plain.layout(of: $0), "\(n): \($0.selectorDescription)") }
         }
     }
+
+    /// An engine let go with a layout it began and nobody waited for is freed (the pending
+    /// layout does not keep it), and the pass still finishes on its own thread.
+    func testAnEngineLetGoWithALayoutBegunIsFreed() {
+        weak var released: LayoutEngine?
+        do {
+            let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+            released = engine
+            _ = engine.beginLayout(screen(), options: LayoutOptions(width: 320))
+        }
+        XCTAssertNil(released)
+    }
+
+    /// Layouts begun and waited for on every worker of the shared pool at once, more than
+    /// there are cores, all finish: each pass has a thread of its own.
+    func testLayoutsBegunOnEveryWorkerOfThePoolAllFinish() {
+        let callers = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let wrong = Counter()
+        let all = DispatchGroup()
+        DispatchQueue.global().async(group: all) {
+            DispatchQueue.concurrentPerform(iterations: callers) { _ in
+                let root = Fixture.view(Schema.view, "screen", [:], [Fixture.label("title", "Hello"), Fixture.box("art", 40, 40)])
+                let engine = LayoutEngine(measurer: UniformTextMeasurer(), imageSize: Fixture.imageSize)
+                let layout = engine.beginLayout(root, options: LayoutOptions(width: 320)).wait()
+                if layout.frame(of: root.children[1]) != Frame(x: 8, y: 32, width: 304, height: 40) { wrong.add() }
+            }
+        }
+        XCTAssertEqual(all.wait(timeout: .now() + 120), .success, "a begun layout never finished")
+        XCTAssertEqual(wrong.value, 0)
+    }
+}
+
+/// A count several threads add to.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

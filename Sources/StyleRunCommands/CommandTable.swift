@@ -67,7 +67,8 @@ public struct CommandTable {
         do throws(ArgumentError) {
             parsed = try parser.parse(rest)
         } catch {
-            console.error("\(program): \(error.message)\n\(parser.usage(for: nil))")
+            // The usage of the command the line names: a mistake in `stylerun lint …` shows lint's.
+            console.error("\(program): \(error.message)\n\(parser.usage(for: parser.commandName(in: rest)))")
             return ExitStatus.usage
         }
         if parsed[CommonOptions.help] {

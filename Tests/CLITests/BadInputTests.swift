@@ -107,6 +107,24 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    /// A usage error shows the usage of the command the line names, not the default one's.
+    func testAFlagMistakeShowsItsCommandsUsage() throws {
+        try "return Label {}".write(to: folder.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
+        let cases: [(arguments: [String], usage: String)] = [
+            (["lint", "--timeout", "5", "ok.lua"], "stylerun lint [PATH …] [options]"),
+            (["watch", "ok.lua", "--no-isolation"], "stylerun watch FILE.lua [options]"),
+            (["--format", "json", "snapshot", "--bogus"], "stylerun snapshot [PATH …] [options]"),
+            (["ok.lua", "--bogus"], "stylerun FILE.lua [options]"),
+        ]
+        for c in cases {
+            let r = try StyleRunCommand.run(c.arguments, in: folder)
+            XCTAssertEqual(r.status, 2, "\(c.arguments): \(r.stderr)")
+            let lines = r.stderr.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 2, "\(c.arguments): \(r.stderr)")
+            XCTAssertEqual(lines.last, c.usage, "\(c.arguments)")
+        }
+    }
+
     /// Limits far past anything real are accepted without overflowing into a trap.
     func testHugeLimitsDoNotTrap() throws {
         try "return Label { id = 'ok' }".write(to: folder.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)

@@ -239,6 +239,13 @@ public struct ArgumentParser: Sendable {
     }
 
     /// The first argument when it names a command, skipping options and their values.
+    /// The name of the command `arguments` name (nil: the default one), as `parse` finds it:
+    /// whose usage a usage error prints, `stylerun lint [PATH …] [options]` after a mistake in
+    /// a lint command line.
+    public func commandName(in arguments: [String]) -> String? {
+        findCommand(in: arguments)?.command.name
+    }
+
     private func findCommand(in tokens: [String]) -> (index: Int, command: Command)? {
         let all = commands.flatMap(\.options)
         var index = 0

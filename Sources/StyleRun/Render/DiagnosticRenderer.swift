@@ -151,27 +151,38 @@ public struct DiagnosticRenderer {
         out.append(UInt8(ascii: "\n"))
     }
 
-    /// The rendered text's bytes, styled by `terminal` (its SGR codes around a non-empty text).
-    private struct Output {
-        var bytes: [UInt8] = []
+    /// The rendered text's bytes (`TextBytes`), styled by `terminal` (its SGR codes around a
+    /// non-empty text).
+    private struct Output: ~Copyable {
+        var bytes = TextBytes()
         let terminal: Terminal
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        init(terminal: Terminal) { self.terminal = terminal }
+
+        var text: String { bytes.string }
 
         mutating func start(_ style: Terminal.Style) { terminal.start(style, into: &bytes) }
         mutating func end() { terminal.end(into: &bytes) }
 
-        mutating func append(_ byte: UInt8) { bytes.append(byte) }
-        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        mutating func append(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+        mutating func append(_ byte: UInt8) { bytes.append(byte: byte) }
+        mutating func append(_ text: String) { bytes.append(text) }
+        mutating func append(_ text: Substring) {
+            var text = text
+            text.withUTF8 { bytes.append($0) }
+        }
         mutating func append(spaces count: Int) { append(repeating: UInt8(ascii: " "), count: count) }
         mutating func append(repeating byte: UInt8, count: Int) {
-            if count > 0 { bytes.append(contentsOf: repeatElement(byte, count: count)) }
+            for _ in 0..<max(count, 0) { bytes.append(byte: byte) }
         }
 
-        mutating func append(number: Int) { bytes.append(contentsOf: String(number).utf8) }
+        mutating func append(number: Int) { bytes.append(integer: Int64(number)) }
 
-        static func digitCount(_ number: Int) -> Int { String(number).utf8.count }
+        /// How many digits `append(number:)` writes for a line number (1 or more).
+        static func digitCount(_ number: Int) -> Int {
+            var n = number.magnitude, count = 1
+            while n >= 10 { n /= 10; count += 1 }
+            return count
+        }
     }
 
     /// The 1-based `number`th line of `text` without its line break, or nil past the end.

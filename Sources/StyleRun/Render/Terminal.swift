@@ -103,17 +103,17 @@ public struct Terminal: Sendable, Equatable {
 
     /// What `sgr` puts before a non-empty text, as bytes (nothing with colors off): for
     /// renderers that write bytes.
-    func start(_ style: Style, into bytes: inout [UInt8]) {
+    func start(_ style: Style, into bytes: inout TextBytes) {
         guard colors else { return }
-        bytes.append(0x1B)
-        bytes.append(UInt8(ascii: "["))
-        bytes.append(contentsOf: style.rawValue.utf8)
-        bytes.append(UInt8(ascii: "m"))
+        bytes.append(byte: 0x1B)
+        bytes.append(byte: UInt8(ascii: "["))
+        bytes.append(style.rawValue)
+        bytes.append(byte: UInt8(ascii: "m"))
     }
 
     /// What `sgr` puts after a non-empty text, as bytes.
-    func end(into bytes: inout [UInt8]) {
+    func end(into bytes: inout TextBytes) {
         guard colors else { return }
-        bytes.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        bytes.append("\u{1B}[0m")
     }
 }

@@ -16,7 +16,7 @@ public final class Kind: Hashable, Sendable, CustomStringConvertible {
     /// Every property, super-kinds' first; `properties[p.slot] == p`.
     public let properties: [Property]
     /// The slots of the properties that move frames (`Property.affectsLayout`), in order: what
-    /// a layout's signature reads of each view.
+    /// a layout reads of each view (`LayoutTree`), and compares to tell a tree unchanged.
     public let layoutSlots: [Int]
     /// The first segment of every path a key path may start with.
     public let members: [String: Member]

@@ -145,6 +145,8 @@ final class HTMLRendererTests: XCTestCase {
         let unlimited = HTMLRenderer().render(label, title: "t")
         XCTAssertFalse(unlimited.contains("line-clamp"), unlimited)
         XCTAssertTrue(unlimited.contains("white-space: pre-wrap"), unlimited)
+        // A word wider than the frame breaks between characters, as the layout measured it.
+        XCTAssertTrue(unlimited.contains("overflow-wrap: break-word"), unlimited)
     }
 
     func testATextFieldShowsItsTextOrItsPlaceholder() {

@@ -170,7 +170,13 @@ extension HTMLRenderer {
     func lineStyle(lines: Int, breakMode: Value?, _ style: inout CSSDeclarations) {
         let truncates = breakMode != .enumCase("byWordWrapping") && breakMode != .enumCase("byCharWrapping")
             && breakMode != .enumCase("byClipping")
-        if breakMode == .enumCase("byCharWrapping") { style.add("overflow-wrap", "anywhere") }
+        if breakMode == .enumCase("byCharWrapping") {
+            style.add("overflow-wrap", "anywhere")
+        } else if lines != 1 {
+            // A word wider than the line breaks between characters, as a label wraps it (and as
+            // the layout measured it): the browser's default lets it run past the frame.
+            style.add("overflow-wrap", "break-word")
+        }
         switch lines {
         case 1:
             style.add("white-space", "pre")
